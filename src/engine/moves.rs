@@ -1,0 +1,865 @@
+//! Legal moves with their choice points, exact never-ending detection, and
+//! full lap-by-lap traces.
+
+use super::board::{Board, Pit, Seeds, Side};
+use super::position::{GameResult, Position, WinKind};
+use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
+use super::variant::{NeverEnding, Rules};
+use std::collections::HashSet;
+use std::fmt;
+
+/// A move: the start pit plus the direction taken at the start and at each
+/// choice point. Choice points beyond the end of `choices` take the default,
+/// anticlockwise; so `[Anticlockwise]` and `[]` name the same move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub pit: Pit,
+    /// The three-seed opening (two into the next pit, one beyond).
+    pub three_seed: bool,
+    pub choices: Vec<Direction>,
+}
+
+impl Move {
+    /// A plain forward move from `pit`.
+    pub fn forward(pit: Pit) -> Move {
+        Move {
+            pit,
+            three_seed: false,
+            choices: vec![Direction::Anticlockwise],
+        }
+    }
+
+    /// The direction of the first lap.
+    pub fn direction(&self) -> Direction {
+        self.choices
+            .first()
+            .copied()
+            .unwrap_or(Direction::Anticlockwise)
+    }
+
+    /// The choices without trailing defaults (the canonical form).
+    pub fn trimmed_choices(&self) -> &[Direction] {
+        let n = self
+            .choices
+            .iter()
+            .rposition(|&d| d == Direction::Clockwise)
+            .map_or(0, |i| i + 1);
+        &self.choices[..n]
+    }
+
+    /// Two moves are the same move when they differ only in trailing
+    /// default choices.
+    pub fn same_as(&self, other: &Move) -> bool {
+        self.pit == other.pit
+            && self.three_seed == other.three_seed
+            && self.trimmed_choices() == other.trimmed_choices()
+    }
+}
+
+/// One capture in a trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureInfo {
+    /// The mover's inner pit where the capturing lap ended.
+    pub at: Pit,
+    /// The opponent's facing inner pit and the seeds taken from it.
+    pub inner: Pit,
+    pub inner_seeds: Seeds,
+    /// The opponent's facing outer pit and the seeds taken from it.
+    pub outer: Pit,
+    pub outer_seeds: Seeds,
+}
+
+impl CaptureInfo {
+    pub fn total(&self) -> u32 {
+        self.inner_seeds as u32 + self.outer_seeds as u32
+    }
+
+    fn from_raw(c: Capture) -> CaptureInfo {
+        CaptureInfo {
+            at: Pit::from_index(c.at as usize),
+            inner: Pit::from_index(c.inner as usize),
+            inner_seeds: c.inner_seeds,
+            outer: Pit::from_index(c.outer as usize),
+            outer_seeds: c.outer_seeds,
+        }
+    }
+}
+
+/// What happened where a lap ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LapEnd {
+    /// The last seed fell into an empty pit: the move is over.
+    Stop,
+    /// The pit is lifted and sown on (for Ludii after a capture, the
+    /// capturing pit rather than the landing pit).
+    Relay { pit: Pit },
+    /// The two facing opponent pits are captured; their seeds are sown next.
+    Capture(CaptureInfo),
+}
+
+/// One lap of a traced move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lap {
+    pub kind: LapKind,
+    pub direction: Direction,
+    /// E, the pit the lap is sown from.
+    pub from: Pit,
+    pub hand: Seeds,
+    /// The pits sown, in order (one entry a seed).
+    pub sown: Vec<Pit>,
+    /// The pit that got the last seed.
+    pub landing: Pit,
+    /// Whether the direction was the mover's choice here.
+    pub choice_point: bool,
+    pub end: LapEnd,
+    /// The board once this lap is sown (before any capture at its end).
+    pub board_after: Board,
+}
+
+/// A finished move's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Finished {
+    pub board: Board,
+    /// Seeds captured from the opponent.
+    pub captured: u32,
+    /// Laps sown (start, relay, capture-sowing and three-seed laps each one).
+    pub laps: u64,
+    /// Of those, capture-sowing laps (Ludii counts a capture's sowing as part
+    /// of the lap that captured).
+    pub capture_sowings: u64,
+    /// Bit c: the opponent column facing the mover's pit 9+c was captured.
+    pub columns: u8,
+    /// Both of the opponent's end columns were captured.
+    pub cut_heads: bool,
+    /// The game result, if this move ends the game.
+    pub result: Option<GameResult>,
+}
+
+/// A never-ending move: where its cycle was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NeverEndingInfo {
+    /// Length of the cycle, in laps.
+    pub cycle_laps: u64,
+    /// Laps before the cycle is first entered (computed by `play`; `None`
+    /// from move generation).
+    pub laps_before_cycle: Option<u64>,
+    /// What the variant makes of it.
+    pub result: GameResult,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveEnd {
+    Finished(Finished),
+    NeverEnding(NeverEndingInfo),
+}
+
+impl MoveEnd {
+    pub fn finished(&self) -> Option<&Finished> {
+        match self {
+            MoveEnd::Finished(f) => Some(f),
+            MoveEnd::NeverEnding(_) => None,
+        }
+    }
+
+    pub fn is_never_ending(&self) -> bool {
+        matches!(self, MoveEnd::NeverEnding(_))
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        match self {
+            MoveEnd::Finished(f) => f.result,
+            MoveEnd::NeverEnding(n) => Some(n.result),
+        }
+    }
+
+    pub fn captured(&self) -> u32 {
+        self.finished().map_or(0, |f| f.captured)
+    }
+}
+
+/// A legal move and where it leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    pub mv: Move,
+    pub end: MoveEnd,
+}
+
+/// A move played with its full trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub mover: Side,
+    pub before: Position,
+    /// The laps, in order; at most the requested number are recorded.
+    pub laps: Vec<Lap>,
+    /// Every lap was recorded (false for very long or never-ending moves).
+    pub complete: bool,
+    pub end: MoveEnd,
+    /// The position after the move, when it finishes.
+    pub after: Option<Position>,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The mover has no legal move at all.
+    NoLegalMove {
+        side: Side,
+    },
+    TooFewSeeds {
+        pit: Pit,
+        seeds: Seeds,
+    },
+    ClockwiseStartIllegal {
+        pit: Pit,
+        reason: &'static str,
+    },
+    ThreeSeedUnavailable {
+        pit: Pit,
+        reason: &'static str,
+    },
+    ThreeSeedWithChoices,
+    /// More directions were given than the move has choice points.
+    TooManyChoices {
+        given: usize,
+        used: usize,
+    },
+    /// The variant forbids never-ending moves.
+    NeverEndingIllegal,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoLegalMove { side } => {
+                write!(
+                    f,
+                    "{} has no legal move (no pit holds two or more seeds)",
+                    side.title()
+                )
+            }
+            PlayError::TooFewSeeds { pit, seeds } => write!(
+                f,
+                "pit {pit} holds {seeds} seed{}; a move starts from a pit of at least 2",
+                if *seeds == 1 { "" } else { "s" }
+            ),
+            PlayError::ClockwiseStartIllegal { pit, reason } => {
+                write!(f, "pit {pit} may not start clockwise: {reason}")
+            }
+            PlayError::ThreeSeedUnavailable { pit, reason } => {
+                write!(
+                    f,
+                    "the three-seed opening is not available from pit {pit}: {reason}"
+                )
+            }
+            PlayError::ThreeSeedWithChoices => {
+                write!(f, "a three-seed opening has no choice points")
+            }
+            PlayError::TooManyChoices { given, used } => write!(
+                f,
+                "{given} directions given, but the move has only {used} choice point{} (the start included)",
+                if *used == 1 { "" } else { "s" }
+            ),
+            PlayError::NeverEndingIllegal => {
+                write!(
+                    f,
+                    "this move never ends, and the variant forbids never-ending moves"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// The mover's and opponent's arrays of a position.
+fn sides(pos: &Position) -> ([Seeds; 16], [Seeds; 16]) {
+    let m = pos.to_move;
+    (*pos.board.side(m), *pos.board.side(m.opponent()))
+}
+
+fn board_of(mover: Side, own: &[Seeds; 16], opp: &[Seeds; 16]) -> Board {
+    match mover {
+        Side::South => Board::from_sides(*own, *opp),
+        Side::North => Board::from_sides(*opp, *own),
+    }
+}
+
+fn ctx_for(rules: &Rules, pos: &Position) -> Ctx {
+    Ctx {
+        rules: *rules,
+        no_capture: pos.first_move && !rules.first_move_captures,
+    }
+}
+
+/// The game result of a finished move, if it ends the game.
+fn judge(
+    rules: &Rules,
+    mover: Side,
+    board: &Board,
+    columns: u8,
+    last_capture: u8,
+) -> Option<GameResult> {
+    let end_columns = columns & 0b1000_0001 == 0b1000_0001;
+    let win = |kind, points| GameResult::Win {
+        winner: mover,
+        kind,
+        points,
+    };
+    if rules.wins.akawumbi && columns == 0xFF && (last_capture == 8 || last_capture == 15) {
+        return Some(win(WinKind::Akawumbi, rules.points.akawumbi));
+    }
+    if rules.wins.nkutemye && end_columns {
+        return Some(win(WinKind::Nkutemye, rules.points.nkutemye));
+    }
+    if rules.wins.no_move && !board.has_move(mover.opponent()) {
+        return Some(win(WinKind::NoMove, rules.points.no_move));
+    }
+    None
+}
+
+fn never_result(rules: &Rules) -> GameResult {
+    match rules.never_ending {
+        NeverEnding::Draw => GameResult::Draw,
+        NeverEnding::Annul | NeverEnding::Illegal => GameResult::Annulled,
+    }
+}
+
+fn finish(
+    rules: &Rules,
+    mover: Side,
+    st: &State,
+    captured: u32,
+    laps: u64,
+    capture_sowings: u64,
+) -> Finished {
+    let board = board_of(mover, &st.own, &st.opp);
+    Finished {
+        board,
+        captured,
+        laps,
+        capture_sowings,
+        columns: st.columns,
+        cut_heads: st.columns & 0b1000_0001 == 0b1000_0001,
+        result: judge(rules, mover, &board, st.columns, st.last_capture),
+    }
+}
+
+fn seeds_of(st: &State) -> u32 {
+    st.own.iter().map(|&n| n as u32).sum()
+}
+
+/// Every legal move of a position: every choice sequence that ends (two
+/// sequences that reach the same end position are both listed), plus one
+/// never-ending outcome per start pit where some choice sequence never ends
+/// (unless the variant forbids them). Ordered by start pit, then choices
+/// (anticlockwise before clockwise), the never-ending outcome and the
+/// three-seed opening last. See [`distinct_moves`] for one move per end
+/// position.
+pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    for pit in Pit::ALL {
+        moves_from(rules, pos, pit, &mut out);
+    }
+    out
+}
+
+/// The legal moves with each distinct end position once per start pit (the
+/// first choice sequence in [`legal_moves`] order reaching it), the
+/// never-ending outcomes and three-seed openings kept.
+pub fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    dedupe(legal_moves(rules, pos))
+}
+
+/// Keep the first move of each (start pit, end position).
+pub fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
+    let mut out: Vec<LegalMove> = Vec::with_capacity(moves.len());
+    for m in moves {
+        let dup = match &m.end {
+            MoveEnd::Finished(f) if !m.mv.three_seed => out.iter().any(|o| {
+                o.mv.pit == m.mv.pit
+                    && !o.mv.three_seed
+                    && o.end.finished().is_some_and(|g| g.board == f.board)
+            }),
+            _ => false,
+        };
+        if !dup {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The legal moves starting from one pit, appended to `out`
+/// (see [`legal_moves`]).
+pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
+    let (own, opp) = sides(pos);
+    let s = pit.index();
+    if own[s] < 2 {
+        return;
+    }
+    let ctx = ctx_for(rules, pos);
+    let mut ex = Explorer {
+        ctx,
+        mover: pos.to_move,
+        own_before: seeds_of_arr(&own),
+        finished: Vec::new(),
+        never: None,
+    };
+    let (lifted, hand) = ctx.lift_start(own, opp, s);
+    for dir in [Direction::Anticlockwise, Direction::Clockwise] {
+        if dir == Direction::Clockwise && !ctx.clockwise_start_legal(&lifted, s, hand) {
+            continue;
+        }
+        let mut st = lifted;
+        ctx.sow_start(&mut st, hand, dir);
+        ex.run(st, vec![dir], 1, 0);
+    }
+    let mut found: Vec<LegalMove> = ex
+        .finished
+        .into_iter()
+        .map(|(choices, f)| LegalMove {
+            mv: Move {
+                pit,
+                three_seed: false,
+                choices,
+            },
+            end: MoveEnd::Finished(f),
+        })
+        .collect();
+    found.sort_by(|a, b| a.mv.choices.cmp(&b.mv.choices));
+    if let Some((choices, cycle_laps)) = ex.never
+        && rules.never_ending != NeverEnding::Illegal
+    {
+        found.push(LegalMove {
+            mv: Move {
+                pit,
+                three_seed: false,
+                choices,
+            },
+            end: MoveEnd::NeverEnding(NeverEndingInfo {
+                cycle_laps,
+                laps_before_cycle: None,
+                result: never_result(rules),
+            }),
+        });
+    }
+    out.extend(found);
+    if ctx.three_seed_available(&own, s, pos.before_first_capture) {
+        let mut st = lifted;
+        st.own[s] = 3;
+        three_seed(&mut st.own, s);
+        out.push(LegalMove {
+            mv: Move {
+                pit,
+                three_seed: true,
+                choices: vec![Direction::Anticlockwise],
+            },
+            end: MoveEnd::Finished(finish(rules, pos.to_move, &st, 0, 1, 0)),
+        });
+    }
+}
+
+fn seeds_of_arr(a: &[Seeds; 16]) -> u32 {
+    a.iter().map(|&n| n as u32).sum()
+}
+
+struct Branch {
+    st: State,
+    kind: LapKind,
+    hand: Seeds,
+    defaults_before: usize,
+    laps: u64,
+    capture_sowings: u64,
+}
+
+struct Explorer {
+    ctx: Ctx,
+    mover: Side,
+    own_before: u32,
+    finished: Vec<(Vec<Direction>, Finished)>,
+    never: Option<(Vec<Direction>, u64)>,
+}
+
+impl Explorer {
+    /// Follow the default (anticlockwise) choice from lap-end state `st`,
+    /// queueing each new clockwise alternative, with Brent's cycle detection;
+    /// then explore the queued alternatives, latest first, so that outcomes
+    /// are found in lexicographic order of their choice sequences.
+    fn run(
+        &mut self,
+        mut st: State,
+        prefix: Vec<Direction>,
+        mut laps: u64,
+        mut capture_sowings: u64,
+    ) {
+        let ctx = self.ctx;
+        let mut branches: Vec<Branch> = Vec::new();
+        // choice-point states met on this path: only a never-ending path
+        // meets one twice, and its alternative is queued once
+        let mut visited: HashSet<State> = HashSet::new();
+        let mut defaults = 0usize;
+        let mut tortoise = st;
+        let mut power: u64 = 1;
+        let mut lam: u64 = 0;
+        loop {
+            let key = st;
+            match ctx.plan(&mut st) {
+                Plan::End => {
+                    let captured = seeds_of(&st) - self.own_before;
+                    let mut choices = prefix.clone();
+                    choices.extend(std::iter::repeat_n(Direction::Anticlockwise, defaults));
+                    let f = finish(&ctx.rules, self.mover, &st, captured, laps, capture_sowings);
+                    self.finished.push((choices, f));
+                    break;
+                }
+                Plan::Lap {
+                    kind,
+                    hand,
+                    dir,
+                    choice,
+                    ..
+                } => {
+                    if choice {
+                        if visited.insert(key) {
+                            branches.push(Branch {
+                                st,
+                                kind,
+                                hand,
+                                defaults_before: defaults,
+                                laps,
+                                capture_sowings,
+                            });
+                        }
+                        defaults += 1;
+                    }
+                    ctx.sow_lap(&mut st, kind, hand, dir);
+                    laps += 1;
+                    capture_sowings += (kind == LapKind::CaptureSowing) as u64;
+                }
+            }
+            lam += 1;
+            if st == tortoise {
+                if self.never.is_none() {
+                    self.never = Some((prefix.clone(), lam));
+                }
+                break;
+            }
+            if lam == power {
+                tortoise = st;
+                power <<= 1;
+                lam = 0;
+            }
+        }
+        for b in branches.into_iter().rev() {
+            let mut s = b.st;
+            ctx.sow_lap(&mut s, b.kind, b.hand, Direction::Clockwise);
+            let mut p = prefix.clone();
+            p.extend(std::iter::repeat_n(
+                Direction::Anticlockwise,
+                b.defaults_before,
+            ));
+            p.push(Direction::Clockwise);
+            let cs = b.capture_sowings + (b.kind == LapKind::CaptureSowing) as u64;
+            self.run(s, p, b.laps + 1, cs);
+        }
+    }
+}
+
+/// Why a clockwise start from `pit` is not legal, for error messages.
+fn clockwise_refusal(rules: &Rules, pos: &Position, pit: Pit) -> &'static str {
+    use super::variant::{ReverseLaps, ReverseStart};
+    if rules.reverse_laps == ReverseLaps::None {
+        "this variant has no reverse sowing"
+    } else if pos.first_move && !rules.first_move_captures {
+        "a first move may not capture, so it has no clockwise lap"
+    } else if !pit.is_left_hand() {
+        "only the left-hand pits 1, 2, 15 and 16 may sow clockwise"
+    } else if rules.reverse_start == ReverseStart::Capture {
+        "a clockwise start must end in an immediate capture (within reach of pit 9 where limited)"
+    } else {
+        "a clockwise start must end in an inner pit whose two facing pits hold seeds"
+    }
+}
+
+/// Play one move, recording up to `max_laps` laps of its trace.
+pub fn play(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    max_laps: usize,
+) -> Result<Played, PlayError> {
+    let mover = pos.to_move;
+    if !pos.board.has_move(mover) {
+        return Err(PlayError::NoLegalMove { side: mover });
+    }
+    let (own, opp) = sides(pos);
+    let s = mv.pit.index();
+    if own[s] < 2 {
+        return Err(PlayError::TooFewSeeds {
+            pit: mv.pit,
+            seeds: own[s],
+        });
+    }
+    let ctx = ctx_for(rules, pos);
+    if mv.three_seed {
+        return play_three_seed(rules, pos, mv, &ctx, own, opp);
+    }
+    let (mut st, hand) = ctx.lift_start(own, opp, s);
+    let start_dir = mv.direction();
+    if start_dir == Direction::Clockwise && !ctx.clockwise_start_legal(&st, s, hand) {
+        return Err(PlayError::ClockwiseStartIllegal {
+            pit: mv.pit,
+            reason: clockwise_refusal(rules, pos, mv.pit),
+        });
+    }
+    let own_before = seeds_of_arr(&own);
+    let mut rec = Recorder {
+        mover,
+        laps: Vec::new(),
+        max: max_laps,
+        complete: true,
+    };
+    let start_choice = rules.reverse_laps != super::variant::ReverseLaps::None
+        && ctx.clockwise_start_legal(&st, s, hand);
+    let from = st.e as usize;
+    ctx.sow_start(&mut st, hand, start_dir);
+    rec.lap(LapKind::Start, start_dir, from, hand, start_choice, &st);
+    // choices[0] is the start; the rest are taken at the choice points in
+    // order. Past the last clockwise one the move is a deterministic
+    // function of its state, and Brent's detection runs from there; before
+    // it, detection restarts at each explicit choice.
+    let explicit = mv.trimmed_choices().len();
+    let mut used = 1usize;
+    let mut laps: u64 = 1;
+    let mut capture_sowings: u64 = 0;
+    let mut tortoise = st;
+    let mut power: u64 = 1;
+    let mut lam: u64 = 0;
+    let mut origin: (State, u64) = (st, laps);
+    loop {
+        match ctx.plan(&mut st) {
+            Plan::End => {
+                rec.end_last(LapEnd::Stop);
+                break;
+            }
+            Plan::Lap {
+                kind,
+                hand,
+                dir,
+                choice,
+                capture,
+            } => {
+                rec.end_last(match capture {
+                    Some(c) => LapEnd::Capture(CaptureInfo::from_raw(c)),
+                    None => LapEnd::Relay {
+                        pit: Pit::from_index(st.e as usize),
+                    },
+                });
+                let mut d = dir;
+                let mut restart = false;
+                if choice {
+                    d = mv
+                        .choices
+                        .get(used)
+                        .copied()
+                        .unwrap_or(Direction::Anticlockwise);
+                    restart = used < explicit;
+                    used += 1;
+                }
+                let from = st.e as usize;
+                ctx.sow_lap(&mut st, kind, hand, d);
+                laps += 1;
+                capture_sowings += (kind == LapKind::CaptureSowing) as u64;
+                rec.lap(kind, d, from, hand, choice, &st);
+                if restart {
+                    tortoise = st;
+                    power = 1;
+                    lam = 0;
+                    origin = (st, laps);
+                    continue;
+                }
+            }
+        }
+        lam += 1;
+        if st == tortoise {
+            if explicit > used {
+                return Err(PlayError::TooManyChoices {
+                    given: explicit,
+                    used,
+                });
+            }
+            if rules.never_ending == NeverEnding::Illegal {
+                return Err(PlayError::NeverEndingIllegal);
+            }
+            let before = origin.1 + laps_before_cycle(&ctx, origin.0, lam);
+            return Ok(Played {
+                mv: mv.clone(),
+                mover,
+                before: *pos,
+                complete: false,
+                laps: rec.laps,
+                end: MoveEnd::NeverEnding(NeverEndingInfo {
+                    cycle_laps: lam,
+                    laps_before_cycle: Some(before),
+                    result: never_result(rules),
+                }),
+                after: None,
+            });
+        }
+        if lam == power {
+            tortoise = st;
+            power <<= 1;
+            lam = 0;
+        }
+    }
+    if explicit > used {
+        return Err(PlayError::TooManyChoices {
+            given: explicit,
+            used,
+        });
+    }
+    let captured = seeds_of(&st) - own_before;
+    let f = finish(rules, mover, &st, captured, laps, capture_sowings);
+    Ok(Played {
+        mv: mv.clone(),
+        mover,
+        before: *pos,
+        complete: rec.complete,
+        laps: rec.laps,
+        after: Some(after_position(pos, &f)),
+        end: MoveEnd::Finished(f),
+    })
+}
+
+/// Laps from lap-end state `origin` until the cycle of length `lambda` is
+/// first entered (the second phase of Brent's algorithm).
+fn laps_before_cycle(ctx: &Ctx, origin: State, lambda: u64) -> u64 {
+    let step = |st: &mut State| match ctx.plan(st) {
+        Plan::End => unreachable!("a state on a cycle cannot end"),
+        Plan::Lap {
+            kind, hand, dir, ..
+        } => ctx.sow_lap(st, kind, hand, dir),
+    };
+    let mut hare = origin;
+    for _ in 0..lambda {
+        step(&mut hare);
+    }
+    let mut tortoise = origin;
+    let mut mu = 0;
+    while tortoise != hare {
+        step(&mut tortoise);
+        step(&mut hare);
+        mu += 1;
+    }
+    mu
+}
+
+fn after_position(pos: &Position, f: &Finished) -> Position {
+    Position {
+        board: f.board,
+        to_move: pos.to_move.opponent(),
+        first_move: pos.opponent_first_move,
+        opponent_first_move: false,
+        before_first_capture: pos.before_first_capture && f.captured == 0,
+    }
+}
+
+fn play_three_seed(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    ctx: &Ctx,
+    own: [Seeds; 16],
+    opp: [Seeds; 16],
+) -> Result<Played, PlayError> {
+    let s = mv.pit.index();
+    if !ctx.three_seed_available(&own, s, pos.before_first_capture) {
+        let reason = if !rules.three_seed_opening {
+            "this variant has no three-seed opening"
+        } else if !pos.before_first_capture {
+            "it is only played before the game's first capture"
+        } else {
+            "the pit must hold exactly three seeds"
+        };
+        return Err(PlayError::ThreeSeedUnavailable {
+            pit: mv.pit,
+            reason,
+        });
+    }
+    if mv.trimmed_choices().len() > 0 {
+        return Err(PlayError::ThreeSeedWithChoices);
+    }
+    let (mut st, _) = ctx.lift_start(own, opp, s);
+    st.own[s] = 3;
+    let (a, b) = three_seed(&mut st.own, s);
+    let f = finish(rules, pos.to_move, &st, 0, 1, 0);
+    let lap = Lap {
+        kind: LapKind::ThreeSeed,
+        direction: Direction::Anticlockwise,
+        from: mv.pit,
+        hand: 3,
+        sown: vec![Pit::from_index(a), Pit::from_index(a), Pit::from_index(b)],
+        landing: Pit::from_index(b),
+        choice_point: false,
+        end: LapEnd::Stop,
+        board_after: f.board,
+    };
+    Ok(Played {
+        mv: mv.clone(),
+        mover: pos.to_move,
+        before: *pos,
+        laps: vec![lap],
+        complete: true,
+        after: Some(after_position(pos, &f)),
+        end: MoveEnd::Finished(f),
+    })
+}
+
+struct Recorder {
+    mover: Side,
+    laps: Vec<Lap>,
+    max: usize,
+    complete: bool,
+}
+
+impl Recorder {
+    fn lap(
+        &mut self,
+        kind: LapKind,
+        dir: Direction,
+        from: usize,
+        hand: Seeds,
+        choice: bool,
+        st: &State,
+    ) {
+        if self.laps.len() >= self.max {
+            self.complete = false;
+            return;
+        }
+        let step = dir.step();
+        let sown: Vec<Pit> = (1..=hand as usize)
+            .map(|k| Pit::from_index((from + k * step) & 15))
+            .collect();
+        let landing = *sown.last().expect("a lap sows at least one seed");
+        self.laps.push(Lap {
+            kind,
+            direction: dir,
+            from: Pit::from_index(from),
+            hand,
+            sown,
+            landing,
+            choice_point: choice,
+            end: LapEnd::Stop,
+            board_after: board_of(self.mover, &st.own, &st.opp),
+        });
+    }
+
+    fn end_last(&mut self, end: LapEnd) {
+        if self.complete
+            && let Some(l) = self.laps.last_mut()
+        {
+            l.end = end;
+        }
+    }
+}

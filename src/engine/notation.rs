@@ -1,0 +1,179 @@
+//! Move notation.
+//!
+//! A move is written as its start pit, optionally preceded by the mover's
+//! side, followed by one letter per choice point:
+//!
+//! - `12` — pit 12, every lap anticlockwise (the default);
+//! - `2C` — pit 2, starting clockwise;
+//! - `7AC` — pit 7 anticlockwise, clockwise at the first later choice point;
+//! - `5T` — the three-seed opening from pit 5;
+//! - `S12`, `N2C` — the same with the mover named (checked when played).
+//!
+//! Letters are case-insensitive. Choice points past the last letter take the
+//! default, anticlockwise, so trailing `A`s are dropped when printing: the
+//! printed form is canonical and `parse(print(m)) == m` up to those.
+
+use super::board::{Pit, Side};
+use super::moves::Move;
+use super::sowing::Direction;
+use std::fmt;
+
+/// A parsed move with its optional side prefix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notated {
+    pub side: Option<Side>,
+    pub mv: Move,
+}
+
+/// Why a move could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub text: String,
+    pub message: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot read move {:?}: {} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",
+            self.text, self.message
+        )
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Parse a move in the project's notation.
+pub fn parse(text: &str) -> Result<Notated, NotationError> {
+    let err = |message: &str| NotationError {
+        text: text.to_string(),
+        message: message.to_string(),
+    };
+    let t = text.trim();
+    let mut chars = t.chars().peekable();
+    let side = match chars.peek().map(|c| c.to_ascii_uppercase()) {
+        Some('S') => {
+            chars.next();
+            Some(Side::South)
+        }
+        Some('N') => {
+            chars.next();
+            Some(Side::North)
+        }
+        _ => None,
+    };
+    let mut digits = String::new();
+    while let Some(c) = chars.peek().copied().filter(char::is_ascii_digit) {
+        digits.push(c);
+        chars.next();
+    }
+    if digits.is_empty() {
+        return Err(err("no pit number"));
+    }
+    let pit = digits
+        .parse::<u8>()
+        .ok()
+        .and_then(Pit::new)
+        .ok_or_else(|| err("pit number out of range 1-16"))?;
+    let mut choices = Vec::new();
+    let mut three_seed = false;
+    for c in chars {
+        match c.to_ascii_uppercase() {
+            'A' if !three_seed => choices.push(Direction::Anticlockwise),
+            'C' if !three_seed => choices.push(Direction::Clockwise),
+            'T' if !three_seed && choices.is_empty() => three_seed = true,
+            'T' => return Err(err("T (three-seed opening) stands alone after the pit")),
+            _ if three_seed => return Err(err("a three-seed opening takes no directions")),
+            c => return Err(err(&format!("unexpected {c:?}"))),
+        }
+    }
+    if choices.is_empty() {
+        choices.push(Direction::Anticlockwise);
+    }
+    Ok(Notated {
+        side,
+        mv: Move {
+            pit,
+            three_seed,
+            choices,
+        },
+    })
+}
+
+/// The canonical notation of a move (without side).
+pub fn format(mv: &Move) -> String {
+    let mut s = mv.pit.number().to_string();
+    if mv.three_seed {
+        s.push('T');
+    } else {
+        s.extend(mv.trimmed_choices().iter().map(|d| d.letter()));
+    }
+    s
+}
+
+/// The canonical notation with the mover's side: `S12`, `N2C`.
+pub fn format_with_side(side: Side, mv: &Move) -> String {
+    format!("{}{}", side.letter(), format(mv))
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Direction::{Anticlockwise as A, Clockwise as C};
+
+    fn mv(pit: u8, choices: Vec<Direction>) -> Move {
+        Move {
+            pit: Pit::new(pit).unwrap(),
+            three_seed: false,
+            choices,
+        }
+    }
+
+    #[test]
+    fn notation_examples() {
+        assert_eq!(parse("12").unwrap().mv, mv(12, vec![A]));
+        assert_eq!(parse("2c").unwrap().mv, mv(2, vec![C]));
+        assert_eq!(parse("7AC").unwrap().mv, mv(7, vec![A, C]));
+        let n = parse("N16CCA").unwrap();
+        assert_eq!(n.side, Some(Side::North));
+        assert_eq!(n.mv, mv(16, vec![C, C, A]));
+        assert!(parse("5T").unwrap().mv.three_seed);
+        assert_eq!(format(&mv(7, vec![A, C, A, A])), "7AC");
+        assert_eq!(format(&mv(7, vec![A, A])), "7");
+        assert_eq!(format_with_side(Side::South, &mv(2, vec![C])), "S2C");
+    }
+
+    #[test]
+    fn notation_rejects_bad_input() {
+        for bad in ["", "S", "0", "17", "x3", "3X", "5TA", "5AT", "N", "3 C"] {
+            assert!(parse(bad).is_err(), "{bad:?} should not parse");
+        }
+        let e = parse("17").unwrap_err().to_string();
+        assert!(e.contains("out of range"), "{e}");
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        // every choice sequence up to length 5 on every pit
+        for pit in 1..=16 {
+            for len in 1..=5 {
+                for bits in 0..(1u32 << len) {
+                    let choices: Vec<Direction> = (0..len)
+                        .map(|i| if bits >> i & 1 == 1 { C } else { A })
+                        .collect();
+                    let m = mv(pit, choices);
+                    let back = parse(&format(&m)).unwrap().mv;
+                    assert!(back.same_as(&m), "{m:?} -> {} -> {back:?}", format(&m));
+                    assert_eq!(format(&back), format(&m));
+                }
+            }
+        }
+    }
+}

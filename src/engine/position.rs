@@ -1,0 +1,116 @@
+//! A position: the board, who is to move, and the game-phase flags the rules
+//! need.
+
+use super::board::{Board, Side};
+
+/// A position to move from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub board: Board,
+    pub to_move: Side,
+    /// This is the mover's own first move of the game.
+    pub first_move: bool,
+    /// The opponent has not moved yet either (their next move will be their
+    /// first); lets positions written by `play` chain exactly.
+    pub opponent_first_move: bool,
+    /// No capture has happened yet in this game.
+    pub before_first_capture: bool,
+}
+
+impl Position {
+    /// A mid-game position: not a first move, captures have happened.
+    pub fn new(board: Board, to_move: Side) -> Position {
+        Position {
+            board,
+            to_move,
+            first_move: false,
+            opponent_first_move: false,
+            before_first_capture: false,
+        }
+    }
+
+    /// The same position with North and South exchanged.
+    pub fn mirrored(&self) -> Position {
+        Position {
+            board: self.board.mirrored(),
+            to_move: self.to_move.opponent(),
+            ..*self
+        }
+    }
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WinKind {
+    /// Okwa bulijo: the loser had no legal move.
+    NoMove,
+    /// Nkutemye / okutema: both end columns captured in one move.
+    Nkutemye,
+    /// Akawumbi: all eight columns captured in one move.
+    Akawumbi,
+}
+
+impl WinKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            WinKind::NoMove => "no-move",
+            WinKind::Nkutemye => "nkutemye",
+            WinKind::Akawumbi => "akawumbi",
+        }
+    }
+
+    /// Words for prose.
+    pub fn describe(self) -> &'static str {
+        match self {
+            WinKind::NoMove => "the opponent has no legal move (okwa bulijo)",
+            WinKind::Nkutemye => "both end columns captured (nkutemye, \"cutting off the head\")",
+            WinKind::Akawumbi => "all eight columns captured (akawumbi)",
+        }
+    }
+}
+
+/// The result of a game, or of the move that ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Win {
+        winner: Side,
+        kind: WinKind,
+        /// Points scored, where the variant scores.
+        points: Option<u32>,
+    },
+    /// A never-ending move annulled the game.
+    Annulled,
+    /// A never-ending move drew the game.
+    Draw,
+}
+
+impl GameResult {
+    /// A short machine-friendly name: `south-wins`, `annulled`, `draw`.
+    pub fn name(&self) -> String {
+        match self {
+            GameResult::Win { winner, .. } => format!("{}-wins", winner.name()),
+            GameResult::Annulled => "annulled".into(),
+            GameResult::Draw => "draw".into(),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            GameResult::Win {
+                winner,
+                kind,
+                points,
+            } => {
+                let pts = points.map(|p| format!(", {p} point{}", if p == 1 { "" } else { "s" }));
+                format!(
+                    "{} wins: {}{}",
+                    winner.title(),
+                    kind.describe(),
+                    pts.unwrap_or_default()
+                )
+            }
+            GameResult::Annulled => "the move never ends: the game is annulled".into(),
+            GameResult::Draw => "the move never ends: the game is drawn".into(),
+        }
+    }
+}

@@ -1,0 +1,2 @@
+//! omweso: an exact Omweso rules engine inside a rulebook site generator.
+pub mod engine;
