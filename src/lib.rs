@@ -1,2 +1,3 @@
 //! omweso: an exact Omweso rules engine inside a rulebook site generator.
 pub mod engine;
+pub mod model;

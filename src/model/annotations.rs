@@ -1,0 +1,153 @@
+//! What an author adds to a position to explain it: the drawing's seat and
+//! labels, highlighted pits, arrows and notes on laps. Plain data, validated
+//! by the position loader.
+
+use crate::engine::{Pit, Side};
+
+/// A pit on the board: its owner and its number in the owner's numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PitRef {
+    pub side: Side,
+    pub pit: Pit,
+}
+
+impl PitRef {
+    pub fn new(side: Side, pit: Pit) -> PitRef {
+        PitRef { side, pit }
+    }
+
+    /// Parse `S5` / `n12`.
+    pub fn parse(text: &str) -> Option<PitRef> {
+        let t = text.trim();
+        let mut chars = t.chars();
+        let side = match chars.next()?.to_ascii_uppercase() {
+            'S' => Side::South,
+            'N' => Side::North,
+            _ => return None,
+        };
+        let rest = chars.as_str();
+        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.len() > 2 {
+            return None;
+        }
+        Some(PitRef {
+            side,
+            pit: Pit::new(rest.parse().ok()?)?,
+        })
+    }
+}
+
+impl std::fmt::Display for PitRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.side.letter(), self.pit)
+    }
+}
+
+/// The look of a highlight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HighlightStyle {
+    /// Where the move starts.
+    Start,
+    /// A neutral mark: "look here".
+    Mark,
+    /// Pits captured or about to be.
+    Capture,
+    /// A weakness or threat.
+    Danger,
+    /// A strong point.
+    Good,
+}
+
+impl HighlightStyle {
+    pub const ALL: [HighlightStyle; 5] = [
+        HighlightStyle::Start,
+        HighlightStyle::Mark,
+        HighlightStyle::Capture,
+        HighlightStyle::Danger,
+        HighlightStyle::Good,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            HighlightStyle::Start => "start",
+            HighlightStyle::Mark => "mark",
+            HighlightStyle::Capture => "capture",
+            HighlightStyle::Danger => "danger",
+            HighlightStyle::Good => "good",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<HighlightStyle> {
+        Self::ALL.into_iter().find(|h| h.name() == s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub pits: Vec<PitRef>,
+    pub style: HighlightStyle,
+    pub label: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    pub from: PitRef,
+    pub to: PitRef,
+    pub label: Option<String>,
+}
+
+/// Text attached to a lap of the illustrated move (lap 1 = the start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub lap: usize,
+    pub text: String,
+}
+
+/// Everything about how a position is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Annotations {
+    pub id: Option<String>,
+    pub title: Option<String>,
+    pub caption: Option<String>,
+    /// The side drawn at the bottom.
+    pub seat: Side,
+    /// Draw pit numbers.
+    pub labels: bool,
+    pub highlights: Vec<Highlight>,
+    pub arrows: Vec<Arrow>,
+    pub notes: Vec<Note>,
+}
+
+impl Default for Annotations {
+    fn default() -> Self {
+        Annotations {
+            id: None,
+            title: None,
+            caption: None,
+            seat: Side::South,
+            labels: false,
+            highlights: Vec::new(),
+            arrows: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pit_refs_parse() {
+        assert_eq!(
+            PitRef::parse("S5"),
+            Some(PitRef::new(Side::South, Pit::new(5).unwrap()))
+        );
+        assert_eq!(
+            PitRef::parse("n16"),
+            Some(PitRef::new(Side::North, Pit::new(16).unwrap()))
+        );
+        for bad in ["", "S", "S0", "S17", "X3", "S 3", "S003", "5"] {
+            assert_eq!(PitRef::parse(bad), None, "{bad}");
+        }
+    }
+}
