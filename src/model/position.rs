@@ -734,7 +734,7 @@ board:
             ),
             (
                 format!("{GOOD}expect:\n  captured: 3\n"),
-                "p.yaml:9:3: expect needs a move",
+                "p.yaml:8:1: expect needs a move",
             ),
         ];
         for (text, want) in cases {
