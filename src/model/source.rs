@@ -245,10 +245,18 @@ impl Locator {
         Some(node)
     }
 
-    /// 1-based (line, column) of the node at `path`, if it exists.
+    /// 1-based (line, column) of the node at `path`, if it exists: a scalar
+    /// value's own position, or for a collection under a key, the key's.
     pub fn find(&self, path: &[Seg]) -> Option<(usize, usize)> {
-        self.node(path)
-            .map(|n| (n.mark().line(), n.mark().col() + 1))
+        let node = self.node(path)?;
+        if let (Node::Seq(..) | Node::Map(..), Some((Seg::Key(k), parent))) =
+            (node, path.split_last())
+            && let Some(Node::Map(_, entries)) = self.node(parent)
+            && let Some((_, m, _)) = entries.iter().find(|(key, ..)| key == k)
+        {
+            return Some((m.line(), m.col() + 1));
+        }
+        Some((node.mark().line(), node.mark().col() + 1))
     }
 
     /// Byte range of the scalar or collection start at `path` (for rewriting
