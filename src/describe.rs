@@ -73,7 +73,11 @@ pub fn end_text(end: &MoveEnd) -> String {
         MoveEnd::NeverEnding(n) => {
             let mut s = format!("never ends: a cycle of {} laps", group(n.cycle_laps));
             if let Some(b) = n.laps_before_cycle {
-                s.push_str(&format!(" entered after {} laps", group(b)));
+                s.push_str(&format!(
+                    " entered after {} lap{}",
+                    group(b),
+                    if b == 1 { "" } else { "s" }
+                ));
             }
             s.push_str(&format!("; {}", n.result.describe()));
             s
@@ -86,7 +90,7 @@ pub fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -2,10 +2,17 @@
 //! symmetry, and agreement between move generation, `play` and notation.
 
 use omweso::engine::notation;
-use omweso::engine::{legal_moves, play, Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side};
+use omweso::engine::{
+    Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side, legal_moves, play,
+};
 use proptest::prelude::*;
 
-const VARIANTS: [Rules; 4] = [Rules::SHACKELL_1935, Rules::MODERN, Rules::LUDII, Rules::MCGILL_2015];
+const VARIANTS: [Rules; 4] = [
+    Rules::SHACKELL_1935,
+    Rules::MODERN,
+    Rules::LUDII,
+    Rules::MCGILL_2015,
+];
 
 fn position() -> impl Strategy<Value = Position> {
     (
@@ -26,7 +33,15 @@ fn position() -> impl Strategy<Value = Position> {
 
 fn mirror_end(end: &MoveEnd) -> MoveEnd {
     let flip = |r: GameResult| match r {
-        GameResult::Win { winner, kind, points } => GameResult::Win { winner: winner.opponent(), kind, points },
+        GameResult::Win {
+            winner,
+            kind,
+            points,
+        } => GameResult::Win {
+            winner: winner.opponent(),
+            kind,
+            points,
+        },
         other => other,
     };
     match *end {

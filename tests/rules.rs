@@ -4,8 +4,8 @@
 
 use omweso::engine::notation;
 use omweso::engine::{
-    legal_moves, play, Board, Direction, GameResult, LapEnd, LapKind, NeverEnding, Pit, PlayError, Played,
-    Position, Rules, Side, WinKind,
+    Board, Direction, GameResult, LapEnd, LapKind, NeverEnding, Pit, PlayError, Played, Position,
+    Rules, Side, WinKind, legal_moves, play,
 };
 
 fn pos(south: [u16; 16], north: [u16; 16], to_move: Side) -> Position {
@@ -43,9 +43,18 @@ fn capture_position() -> Position {
 #[test]
 fn start_needs_a_pit_of_at_least_two() {
     let p = capture_position();
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &p, "9"), Err(PlayError::TooFewSeeds { .. })));
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &p, "1"), Err(PlayError::TooFewSeeds { .. })));
-    let starts: Vec<u8> = legal_moves(&Rules::SHACKELL_1935, &p).iter().map(|m| m.mv.pit.number()).collect();
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &p, "9"),
+        Err(PlayError::TooFewSeeds { .. })
+    ));
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &p, "1"),
+        Err(PlayError::TooFewSeeds { .. })
+    ));
+    let starts: Vec<u8> = legal_moves(&Rules::SHACKELL_1935, &p)
+        .iter()
+        .map(|m| m.mv.pit.number())
+        .collect();
     assert_eq!(starts, vec![7]);
 }
 
@@ -67,7 +76,12 @@ fn lap_end_in_an_occupied_pit_relays() {
     p.board.set(Side::North, Pit::new(16).unwrap(), 0); // no capture at S9
     let r = go(&Rules::SHACKELL_1935, &p, "7");
     assert_eq!(r.laps.len(), 2);
-    assert_eq!(r.laps[0].end, LapEnd::Relay { pit: Pit::new(9).unwrap() });
+    assert_eq!(
+        r.laps[0].end,
+        LapEnd::Relay {
+            pit: Pit::new(9).unwrap()
+        }
+    );
     assert_eq!(r.laps[1].kind, LapKind::Relay);
     assert_eq!(r.laps[1].from, Pit::new(9).unwrap());
     assert_eq!(r.laps[1].hand, 2);
@@ -81,7 +95,16 @@ fn capture_takes_both_facing_pits_and_sows_them_from_e() {
     let LapEnd::Capture(c) = r.laps[0].end else {
         panic!("expected a capture, got {:?}", r.laps[0].end)
     };
-    assert_eq!((c.at.number(), c.inner.number(), c.inner_seeds, c.outer.number(), c.outer_seeds), (9, 16, 3, 1, 2));
+    assert_eq!(
+        (
+            c.at.number(),
+            c.inner.number(),
+            c.inner_seeds,
+            c.outer.number(),
+            c.outer_seeds
+        ),
+        (9, 16, 3, 1, 2)
+    );
     // E is still pit 7: the five captured seeds go to 8, 9, 10, 11, 12
     assert_eq!(r.laps[1].kind, LapKind::CaptureSowing);
     assert_eq!(r.laps[1].from.number(), 7);
@@ -110,7 +133,12 @@ fn capture_only_from_the_inner_row() {
     s[7] = 1;
     let p = pos(s, [2; 16], Side::South);
     let r = go(&Rules::SHACKELL_1935, &p, "6");
-    assert_eq!(r.laps[0].end, LapEnd::Relay { pit: Pit::new(8).unwrap() });
+    assert_eq!(
+        r.laps[0].end,
+        LapEnd::Relay {
+            pit: Pit::new(8).unwrap()
+        }
+    );
 }
 
 #[test]
@@ -121,7 +149,11 @@ fn sowing_sixteen_or_more_passes_e_again() {
     let r = go(&Rules::SHACKELL_1935, &p, "1");
     let first = &r.laps[0];
     assert_eq!(first.sown.len(), 17);
-    assert_eq!(first.sown[15], Pit::new(1).unwrap(), "the 16th seed falls into E itself");
+    assert_eq!(
+        first.sown[15],
+        Pit::new(1).unwrap(),
+        "the 16th seed falls into E itself"
+    );
     assert_eq!(first.landing, Pit::new(2).unwrap());
     let b = first.board_after.side(Side::South);
     assert_eq!((b[0], b[1], b[2]), (1, 2, 1));
@@ -146,23 +178,47 @@ fn reverse_start_chain_clockwise_start_must_capture() {
     let p = reverse_position();
     let r = go(&Rules::SHACKELL_1935, &p, "1C");
     assert_eq!(r.laps[0].direction, Direction::Clockwise);
-    assert_eq!(r.laps[0].sown.iter().map(|p| p.number()).collect::<Vec<_>>(), vec![16, 15, 14]);
+    assert_eq!(
+        r.laps[0]
+            .sown
+            .iter()
+            .map(|p| p.number())
+            .collect::<Vec<_>>(),
+        vec![16, 15, 14]
+    );
     assert!(matches!(r.laps[0].end, LapEnd::Capture(_)));
     // without the capture, no clockwise start
     let mut q = p;
     q.board.set(Side::North, Pit::new(6).unwrap(), 0);
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &q, "1C"), Err(PlayError::ClockwiseStartIllegal { .. })));
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &q, "1C"),
+        Err(PlayError::ClockwiseStartIllegal { .. })
+    ));
     // and never from a pit that is not left-hand
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &p, "5C"), Err(PlayError::ClockwiseStartIllegal { .. })));
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &p, "5C"),
+        Err(PlayError::ClockwiseStartIllegal { .. })
+    ));
 }
 
 #[test]
 fn reverse_start_chain_is_anticlockwise_after_an_anticlockwise_lap() {
     for m in legal_moves(&Rules::SHACKELL_1935, &reverse_position()) {
-        let r = go(&Rules::SHACKELL_1935, &reverse_position(), &notation::format(&m.mv));
-        let first_a = r.laps.iter().position(|l| l.direction == Direction::Anticlockwise);
+        let r = go(
+            &Rules::SHACKELL_1935,
+            &reverse_position(),
+            &notation::format(&m.mv),
+        );
+        let first_a = r
+            .laps
+            .iter()
+            .position(|l| l.direction == Direction::Anticlockwise);
         if let Some(i) = first_a {
-            assert!(r.laps[i..].iter().all(|l| l.direction == Direction::Anticlockwise));
+            assert!(
+                r.laps[i..]
+                    .iter()
+                    .all(|l| l.direction == Direction::Anticlockwise)
+            );
         }
         // every clockwise lap ends in a capture
         for l in &r.laps {
@@ -184,8 +240,14 @@ fn reverse_reach_limit_forbids_sowing_past_pit_nine() {
     n[8] = 1;
     n[7] = 1;
     let p = pos(s, n, Side::South);
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &p, "2C"), Err(PlayError::ClockwiseStartIllegal { .. })));
-    assert!(matches!(try_play(&Rules::MODERN, &p, "2C"), Err(PlayError::ClockwiseStartIllegal { .. })));
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &p, "2C"),
+        Err(PlayError::ClockwiseStartIllegal { .. })
+    ));
+    assert!(matches!(
+        try_play(&Rules::MODERN, &p, "2C"),
+        Err(PlayError::ClockwiseStartIllegal { .. })
+    ));
     // Ludii has no reach limit
     let r = go(&Rules::LUDII, &p, "2C");
     assert!(matches!(r.laps[0].end, LapEnd::Capture(_)));
@@ -206,7 +268,11 @@ fn reverse_any_lap_lets_a_relay_lap_go_clockwise() {
     n[4] = 2; // N5
     let p = pos(s, n, Side::South);
     let moves = legal_moves(&Rules::MODERN, &p);
-    let from14: Vec<String> = moves.iter().filter(|m| m.mv.pit.number() == 14).map(|m| notation::format(&m.mv)).collect();
+    let from14: Vec<String> = moves
+        .iter()
+        .filter(|m| m.mv.pit.number() == 14)
+        .map(|m| notation::format(&m.mv))
+        .collect();
     assert_eq!(from14, vec!["14", "14AC"], "a choice at the relay from S16");
     let r = go(&Rules::MODERN, &p, "14AC");
     assert_eq!(r.laps[1].kind, LapKind::Relay);
@@ -221,7 +287,10 @@ fn reverse_any_lap_lets_a_relay_lap_go_clockwise() {
         .collect();
     assert_eq!(sh, vec!["14"]);
     // naming a choice the move does not have is an error
-    assert!(matches!(try_play(&Rules::SHACKELL_1935, &p, "14AC"), Err(PlayError::TooManyChoices { .. })));
+    assert!(matches!(
+        try_play(&Rules::SHACKELL_1935, &p, "14AC"),
+        Err(PlayError::TooManyChoices { .. })
+    ));
 }
 
 #[test]
@@ -262,7 +331,12 @@ fn after_capture_relay_capturing_pit_relays_l() {
     // then S9 itself is relayed, wherever the captured seeds ended
     assert!(matches!(r.laps[0].end, LapEnd::Capture(_)));
     assert_eq!(r.laps[1].kind, LapKind::CaptureSowing);
-    assert_eq!(r.laps[1].end, LapEnd::Relay { pit: Pit::new(9).unwrap() });
+    assert_eq!(
+        r.laps[1].end,
+        LapEnd::Relay {
+            pit: Pit::new(9).unwrap()
+        }
+    );
     assert_eq!(r.laps[2].kind, LapKind::Relay);
     assert_eq!(r.laps[2].from.number(), 9);
     assert_eq!(r.laps[2].hand, 3);
@@ -273,7 +347,12 @@ fn first_move_captures_no_makes_a_capture_relay() {
     let mut p = capture_position();
     p.first_move = true;
     let r = go(&Rules::MODERN, &p, "7");
-    assert_eq!(r.laps[0].end, LapEnd::Relay { pit: Pit::new(9).unwrap() });
+    assert_eq!(
+        r.laps[0].end,
+        LapEnd::Relay {
+            pit: Pit::new(9).unwrap()
+        }
+    );
     assert_eq!(r.end.captured(), 0);
     // Shackell allows the capture on a first move
     assert_eq!(go(&Rules::SHACKELL_1935, &p, "7").end.captured(), 5);
@@ -290,7 +369,10 @@ fn three_seed_opening_only_before_the_first_capture() {
     s[3] = 3; // S4
     let mut p = pos(s, [2; 16], Side::South);
     p.before_first_capture = true;
-    let names: Vec<String> = legal_moves(&Rules::MODERN, &p).iter().map(|m| notation::format(&m.mv)).collect();
+    let names: Vec<String> = legal_moves(&Rules::MODERN, &p)
+        .iter()
+        .map(|m| notation::format(&m.mv))
+        .collect();
     assert_eq!(names, vec!["4", "4T"]);
     let r = go(&Rules::MODERN, &p, "4T");
     assert_eq!(r.laps[0].kind, LapKind::ThreeSeed);
@@ -304,31 +386,52 @@ fn three_seed_opening_only_before_the_first_capture() {
 fn win_no_move_when_the_opponent_has_no_pit_of_two() {
     let mut s = [0; 16];
     s[2] = 2;
-    let p = pos(s, [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0], Side::South);
+    let p = pos(
+        s,
+        [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
+        Side::South,
+    );
     let r = go(&Rules::MODERN, &p, "3");
     assert_eq!(
         r.end.result(),
-        Some(GameResult::Win { winner: Side::South, kind: WinKind::NoMove, points: Some(1) })
+        Some(GameResult::Win {
+            winner: Side::South,
+            kind: WinKind::NoMove,
+            points: Some(1)
+        })
     );
-    assert!(!legal_moves(&Rules::MODERN, &r.after.unwrap()).iter().any(|_| true));
+    assert!(
+        !legal_moves(&Rules::MODERN, &r.after.unwrap())
+            .iter()
+            .any(|_| true)
+    );
 }
 
 /// The first move of a vector file that cuts both end columns.
 fn first_cut(file: &str) -> (Position, String) {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         for m in v["moves"].as_array().unwrap() {
             if m["cut_heads"] == true {
-                let grid: omweso::engine::Grid = serde_json::from_value(v["board"].clone()).unwrap();
-                let side = if v["to_move"] == "south" { Side::South } else { Side::North };
+                let grid: omweso::engine::Grid =
+                    serde_json::from_value(v["board"].clone()).unwrap();
+                let side = if v["to_move"] == "south" {
+                    Side::South
+                } else {
+                    Side::North
+                };
                 let choices: String = m["choices"]
                     .as_array()
                     .unwrap()
                     .iter()
                     .map(|d| if d == "clockwise" { 'C' } else { 'A' })
                     .collect();
-                return (Position::new(Board::from_grid(&grid), side), format!("{}{choices}", m["start_pit"]));
+                return (
+                    Position::new(Board::from_grid(&grid), side),
+                    format!("{}{choices}", m["start_pit"]),
+                );
             }
         }
     }
@@ -343,7 +446,11 @@ fn win_nkutemye_captures_both_end_columns() {
     assert_eq!(f.columns & 0b1000_0001, 0b1000_0001);
     assert_eq!(
         f.result,
-        Some(GameResult::Win { winner: p.to_move, kind: WinKind::Nkutemye, points: None })
+        Some(GameResult::Win {
+            winner: p.to_move,
+            kind: WinKind::Nkutemye,
+            points: None
+        })
     );
     // the two captures in the trace are from the opponent's end columns
     let cols: Vec<u8> = r
@@ -359,14 +466,31 @@ fn win_nkutemye_captures_both_end_columns() {
     let (p, mv) = first_cut("modern-sample.jsonl");
     let f = *go(&Rules::MODERN, &p, &mv).end.finished().unwrap();
     match f.result {
-        Some(GameResult::Win { kind: WinKind::Nkutemye, points, .. }) => assert_eq!(points, Some(2)),
-        Some(GameResult::Win { kind: WinKind::Akawumbi, points, .. }) => assert_eq!(points, Some(12)),
+        Some(GameResult::Win {
+            kind: WinKind::Nkutemye,
+            points,
+            ..
+        }) => assert_eq!(points, Some(2)),
+        Some(GameResult::Win {
+            kind: WinKind::Akawumbi,
+            points,
+            ..
+        }) => assert_eq!(points, Some(12)),
         other => panic!("{other:?}"),
     }
     // a variant without the Nkutemye win does not end the game for it
-    let no_cut = Rules { wins: Rules::LUDII.wins, ..Rules::MODERN };
+    let no_cut = Rules {
+        wins: Rules::LUDII.wins,
+        ..Rules::MODERN
+    };
     let f = *go(&no_cut, &p, &mv).end.finished().unwrap();
-    assert!(!matches!(f.result, Some(GameResult::Win { kind: WinKind::Nkutemye, .. })));
+    assert!(!matches!(
+        f.result,
+        Some(GameResult::Win {
+            kind: WinKind::Nkutemye,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -374,12 +498,32 @@ fn never_ending_annul_draw_or_illegal() {
     let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
     let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
     let p = pos(south, north, Side::North);
-    for (ne, want) in [(NeverEnding::Annul, Some(GameResult::Annulled)), (NeverEnding::Draw, Some(GameResult::Draw))] {
-        let rules = Rules { never_ending: ne, ..Rules::MCGILL_2015 };
+    for (ne, want) in [
+        (NeverEnding::Annul, Some(GameResult::Annulled)),
+        (NeverEnding::Draw, Some(GameResult::Draw)),
+    ] {
+        let rules = Rules {
+            never_ending: ne,
+            ..Rules::MCGILL_2015
+        };
         assert_eq!(go(&rules, &p, "2").end.result(), want);
     }
-    let rules = Rules { never_ending: NeverEnding::Illegal, ..Rules::MCGILL_2015 };
-    assert_eq!(try_play(&rules, &p, "2").unwrap_err(), PlayError::NeverEndingIllegal);
-    assert!(legal_moves(&rules, &p).iter().all(|m| !m.end.is_never_ending()));
-    assert!(legal_moves(&Rules::MCGILL_2015, &p).iter().any(|m| m.end.is_never_ending()));
+    let rules = Rules {
+        never_ending: NeverEnding::Illegal,
+        ..Rules::MCGILL_2015
+    };
+    assert_eq!(
+        try_play(&rules, &p, "2").unwrap_err(),
+        PlayError::NeverEndingIllegal
+    );
+    assert!(
+        legal_moves(&rules, &p)
+            .iter()
+            .all(|m| !m.end.is_never_ending())
+    );
+    assert!(
+        legal_moves(&Rules::MCGILL_2015, &p)
+            .iter()
+            .any(|m| m.end.is_never_ending())
+    );
 }

@@ -140,6 +140,9 @@ pub struct Finished {
 pub struct NeverEndingInfo {
     /// Length of the cycle, in laps.
     pub cycle_laps: u64,
+    /// Laps sown before the cycle was detected (the detection's own work,
+    /// from the last choice point on).
+    pub examined_laps: u64,
     /// Laps before the cycle is first entered (computed by `play`; `None`
     /// from move generation).
     pub laps_before_cycle: Option<u64>,
@@ -428,7 +431,7 @@ pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMo
         })
         .collect();
     found.sort_by(|a, b| a.mv.choices.cmp(&b.mv.choices));
-    if let Some((choices, cycle_laps)) = ex.never
+    if let Some((choices, cycle_laps, examined_laps)) = ex.never
         && rules.never_ending != NeverEnding::Illegal
     {
         found.push(LegalMove {
@@ -439,6 +442,7 @@ pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMo
             },
             end: MoveEnd::NeverEnding(NeverEndingInfo {
                 cycle_laps,
+                examined_laps,
                 laps_before_cycle: None,
                 result: never_result(rules),
             }),
@@ -478,7 +482,7 @@ struct Explorer {
     mover: Side,
     own_before: u32,
     finished: Vec<(Vec<Direction>, Finished)>,
-    never: Option<(Vec<Direction>, u64)>,
+    never: Option<(Vec<Direction>, u64, u64)>,
 }
 
 impl Explorer {
@@ -502,6 +506,7 @@ impl Explorer {
         let mut tortoise = st;
         let mut power: u64 = 1;
         let mut lam: u64 = 0;
+        let mut examined: u64 = 0;
         loop {
             let key = st;
             match ctx.plan(&mut st) {
@@ -539,9 +544,10 @@ impl Explorer {
                 }
             }
             lam += 1;
+            examined += 1;
             if st == tortoise {
                 if self.never.is_none() {
-                    self.never = Some((prefix.clone(), lam));
+                    self.never = Some((prefix.clone(), lam, examined));
                 }
                 break;
             }
@@ -637,6 +643,7 @@ pub fn play(
     let mut power: u64 = 1;
     let mut lam: u64 = 0;
     let mut origin: (State, u64) = (st, laps);
+    let mut examined: u64 = 0;
     loop {
         match ctx.plan(&mut st) {
             Plan::End => {
@@ -677,11 +684,13 @@ pub fn play(
                     power = 1;
                     lam = 0;
                     origin = (st, laps);
+                    examined = 0;
                     continue;
                 }
             }
         }
         lam += 1;
+        examined += 1;
         if st == tortoise {
             if explicit > used {
                 return Err(PlayError::TooManyChoices {
@@ -701,6 +710,7 @@ pub fn play(
                 laps: rec.laps,
                 end: MoveEnd::NeverEnding(NeverEndingInfo {
                     cycle_laps: lam,
+                    examined_laps: examined,
                     laps_before_cycle: Some(before),
                     result: never_result(rules),
                 }),
@@ -787,7 +797,7 @@ fn play_three_seed(
             reason,
         });
     }
-    if mv.trimmed_choices().len() > 0 {
+    if !mv.trimmed_choices().is_empty() {
         return Err(PlayError::ThreeSeedWithChoices);
     }
     let (mut st, _) = ctx.lift_start(own, opp, s);
