@@ -1,3 +1,4 @@
 //! omweso: an exact Omweso rules engine inside a rulebook site generator.
+pub mod diagram;
 pub mod engine;
 pub mod model;

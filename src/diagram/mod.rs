@@ -1,0 +1,228 @@
+//! Step-by-step diagrams of positions and moves: standalone, themeable SVG
+//! frames (sowing, relay, capture), their plain-text twins, and PNG export.
+//!
+//! A move becomes a sequence of [`Frame`]s: the position before (the lifted
+//! pit marked), one frame per lap (the seeds' path in the lap's direction,
+//! the landing pit and what happens there), and a summary. Long moves
+//! (more than [`MAX_LAP_FRAMES`] laps, never-ending, or not fully traced)
+//! show the first [`HEAD_LAPS`] laps, an elision frame, the last
+//! [`TAIL_LAPS`] laps when the trace is complete, and the summary.
+//!
+//! Frame names sort in order and are stable: `00-before`, `01-lap-1`, …,
+//! `NN-more-laps`, `NN-lap-K`, `99-summary` (`00-board` for a position
+//! without a move). Output is deterministic: the same input gives
+//! byte-identical SVG, text and PNG.
+//!
+//! The SVG is styled by CSS classes (`omw-*`) and custom properties
+//! (`--omw-*`) with light defaults, a `prefers-color-scheme: dark` override
+//! and a print override; clockwise laps differ from anticlockwise ones by
+//! dashes, arrowhead and label, not by colour alone.
+
+mod frames;
+mod scene;
+mod svg;
+mod text;
+mod theme;
+
+pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
+
+use crate::engine::{Played, Position};
+use crate::model::Annotations;
+use resvg::{tiny_skia, usvg};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// One picture of a sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Stable, sortable name: `00-before`, `03-lap-3`, `13-more-laps`,
+    /// `99-summary`, `00-board`.
+    pub name: String,
+    /// Short title (also the SVG's `<title>`).
+    pub title: String,
+    /// The frame in words (also the SVG's `<desc>`).
+    pub desc: String,
+    /// A standalone SVG document.
+    pub svg: String,
+    /// The plain-text twin: the board as a grid of counts seen from the
+    /// seat, and what happens.
+    pub text: String,
+}
+
+/// Output format of [`write_frames`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Svg,
+    /// PNG at [`DEFAULT_PNG_SCALE`].
+    Png,
+    Text,
+}
+
+impl Format {
+    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
+
+    /// `svg`, `png`, `text`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Text => "text",
+        }
+    }
+
+    /// The file extension: `svg`, `png`, `txt`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Text => "txt",
+        }
+    }
+
+    /// Parse `svg`, `png`, `text` (or `txt`).
+    pub fn parse(s: &str) -> Option<Format> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            "text" | "txt" => Some(Format::Text),
+            _ => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::parse(s).ok_or_else(|| format!("unknown format {s:?} (expected svg, png or text)"))
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// PNG pixels per SVG user unit used by [`write_frames`]: diagrams are 640
+/// units wide, so 1280 pixels.
+pub const DEFAULT_PNG_SCALE: f32 = 2.0;
+
+/// Why a diagram could not be rendered or written.
+#[derive(Debug, thiserror::Error)]
+pub enum DiagramError {
+    #[error("cannot read the SVG for rendering: {0}")]
+    Svg(String),
+    #[error("bad PNG scale {0} (expected a positive number giving at most 16384 pixels a side)")]
+    Scale(f32),
+    #[error("cannot encode PNG: {0}")]
+    Png(String),
+    #[error("bad file stem {0:?} (expected a non-empty name without path separators)")]
+    Stem(String),
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A position without a move: one frame, named `00-board`.
+pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str) -> Frame {
+    frames::board_frame(pos, ann, variant_name)
+}
+
+/// The frames of a played move (see the module documentation). Notes on lap
+/// N appear in lap N's frame (in the elision frame when that lap is not
+/// drawn, in the summary when past the end; lap 0 in the first frame).
+/// Highlights and arrows are drawn on the position before the move.
+pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Vec<Frame> {
+    frames::move_frames(played, ann, variant_name)
+}
+
+fn font_db() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_system_fonts();
+        db.set_sans_serif_family("DejaVu Sans");
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Render an SVG (a frame's, or any) to PNG at `scale` pixels per user
+/// unit. The `--omw-*` theme variables take their light values. Text needs
+/// system fonts (DejaVu Sans preferred); without any, the board still
+/// renders, without numerals.
+pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(DiagramError::Scale(scale));
+    }
+    let svg = theme::resolve_light(svg);
+    let opt = usvg::Options {
+        fontdb: font_db(),
+        font_family: "DejaVu Sans".into(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(&svg, &opt).map_err(|e| DiagramError::Svg(e.to_string()))?;
+    let size = tree
+        .size()
+        .to_int_size()
+        .scale_by(scale)
+        .filter(|s| s.width() <= 16_384 && s.height() <= 16_384)
+        .ok_or(DiagramError::Scale(scale))?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(DiagramError::Scale(scale))?;
+    let sx = size.width() as f32 / tree.size().width();
+    let sy = size.height() as f32 / tree.size().height();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(sx, sy),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| DiagramError::Png(e.to_string()))
+}
+
+/// The file a frame is written to: `{stem}-{frame.name}.{ext}`.
+pub fn frame_file_name(stem: &str, frame: &Frame, format: Format) -> String {
+    format!("{stem}-{}.{}", frame.name, format.extension())
+}
+
+/// Write frames into `dir` (created if missing) as `{stem}-{name}.svg`,
+/// `.png` or `.txt`; returns the paths written, in frame order.
+pub fn write_frames(
+    frames: &[Frame],
+    dir: &Path,
+    stem: &str,
+    format: Format,
+) -> Result<Vec<PathBuf>, DiagramError> {
+    if stem.is_empty()
+        || stem.contains(['/', '\\'])
+        || stem == "."
+        || stem == ".."
+        || stem.contains('\0')
+    {
+        return Err(DiagramError::Stem(stem.to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| DiagramError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut out = Vec::with_capacity(frames.len());
+    for f in frames {
+        let path = dir.join(frame_file_name(stem, f, format));
+        let bytes = match format {
+            Format::Svg => f.svg.clone().into_bytes(),
+            Format::Text => f.text.clone().into_bytes(),
+            Format::Png => to_png(&f.svg, DEFAULT_PNG_SCALE)?,
+        };
+        std::fs::write(&path, bytes).map_err(|source| DiagramError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        out.push(path);
+    }
+    Ok(out)
+}
