@@ -15,6 +15,8 @@ use omweso::engine::{Board, Grid, Position, Rules, Side, notation, play};
 use omweso::model::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use std::path::{Path, PathBuf};
 
+const ALL: &[&str] = &["*"];
+
 struct Case {
     name: &'static str,
     rules: Rules,
@@ -25,8 +27,9 @@ struct Case {
     before_first_capture: bool,
     ann: Annotations,
     max_laps: usize,
-    /// Keep full SVG goldens of this case.
-    svg_golden: bool,
+    /// Keep full SVG goldens of this case's frames: `ALL`, some names, or
+    /// none.
+    svg_golden: &'static [&'static str],
 }
 
 fn case(
@@ -47,7 +50,7 @@ fn case(
         before_first_capture: false,
         ann: Annotations::default(),
         max_laps: 10_000,
-        svg_golden: false,
+        svg_golden: &[],
     }
 }
 
@@ -201,7 +204,7 @@ fn cases() -> Vec<Case> {
                 "3",
             );
             c.ann = annotated();
-            c.svg_golden = true;
+            c.svg_golden = ALL;
             c
         },
         case(
@@ -221,7 +224,7 @@ fn cases() -> Vec<Case> {
                 n,
                 "1CC",
             );
-            c.svg_golden = true;
+            c.svg_golden = ALL;
             c
         },
         case(
@@ -304,7 +307,7 @@ fn cases() -> Vec<Case> {
                 before_first_capture: false,
                 ann: Annotations::default(),
                 max_laps: 1000,
-                svg_golden: true,
+                svg_golden: &["00-before", "01-lap-1", "13-more-laps", "99-summary"],
             };
             c.ann.notes = vec![
                 Note {
@@ -328,7 +331,7 @@ fn cases() -> Vec<Case> {
             before_first_capture: false,
             ann: Annotations::default(),
             max_laps: 10_000,
-            svg_golden: false,
+            svg_golden: &[],
         },
         Case {
             name: "mcgill-long-move-truncated",
@@ -340,7 +343,7 @@ fn cases() -> Vec<Case> {
             before_first_capture: false,
             ann: Annotations::default(),
             max_laps: 30,
-            svg_golden: false,
+            svg_golden: &[],
         },
     ];
     // the same move seen from the other seat, for both movers
@@ -365,7 +368,11 @@ fn cases() -> Vec<Case> {
             before_first_capture: false,
             ann,
             max_laps: 10_000,
-            svg_golden: name.starts_with("shackell-cw-start"),
+            svg_golden: if name.starts_with("shackell-cw-start") {
+                ALL
+            } else {
+                &[]
+            },
         };
         v.push(c);
     }
@@ -430,8 +437,8 @@ fn golden_frames_for_every_case() {
             &transcript(&frames),
             &mut failures,
         );
-        if c.svg_golden {
-            for f in &frames {
+        for f in &frames {
+            if c.svg_golden == ALL || c.svg_golden.contains(&f.name.as_str()) {
                 check_golden(
                     &golden_dir()
                         .join("svg")
@@ -462,4 +469,318 @@ fn golden_frames_for_every_case() {
         "golden files differ (OMWESO_BLESS=1 to update):\n{}",
         failures.join("\n")
     );
+}
+
+fn find<'a>(name: &str, all: &'a [Case]) -> &'a Case {
+    all.iter().find(|c| c.name == name).expect("case")
+}
+
+/// The `viewBox` height of an SVG.
+fn view_box(svg: &str) -> (f32, f32) {
+    let i = svg.find("viewBox=\"").expect("viewBox") + 9;
+    let v: Vec<f32> = svg[i..svg[i..].find('"').unwrap() + i]
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    (v[2], v[3])
+}
+
+#[test]
+fn frames_are_standalone_scalable_svg_with_title_and_desc() {
+    for c in cases() {
+        for f in frames_of(&c) {
+            let doc = resvg::usvg::roxmltree::Document::parse(&f.svg)
+                .unwrap_or_else(|e| panic!("{} {}: not XML: {e}", c.name, f.name));
+            let root = doc.root_element();
+            assert_eq!(root.tag_name().name(), "svg");
+            assert!(root.attribute("viewBox").is_some());
+            assert!(root.attribute("width").is_none() && root.attribute("height").is_none());
+            let child = |n: &str| {
+                root.children()
+                    .find(|e| e.tag_name().name() == n)
+                    .and_then(|e| e.text())
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            assert_eq!(child("title"), f.title);
+            assert_eq!(child("desc"), f.desc);
+            let style = child("style");
+            assert!(style.contains("--omw-bg"));
+            assert!(style.contains("@media (prefers-color-scheme: dark)"));
+            assert!(style.contains("@media print"));
+            assert!(!f.text.is_empty() && f.text.ends_with('\n'));
+        }
+    }
+}
+
+#[test]
+fn frame_names_are_ordered_unique_and_bounded() {
+    for c in cases() {
+        let frames = frames_of(&c);
+        let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, names, "{}", c.name);
+        assert_eq!(names[0], "00-before");
+        assert_eq!(*names.last().unwrap(), "99-summary");
+        assert!(
+            frames.len() <= diagram::MAX_LAP_FRAMES + 2,
+            "{}: {} frames",
+            c.name,
+            frames.len()
+        );
+    }
+}
+
+#[test]
+fn long_and_never_ending_moves_are_summarised() {
+    let all = cases();
+    let ne = frames_of(find("mcgill-never-ending", &all));
+    let names: Vec<&str> = ne.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names.len(), 1 + diagram::HEAD_LAPS + 2);
+    assert_eq!(names[diagram::HEAD_LAPS + 1], "13-more-laps");
+    let more = &ne[diagram::HEAD_LAPS + 1];
+    assert!(more.desc.contains("1,565,991"), "{}", more.desc);
+    assert!(more.text.contains("Lap 500 is not drawn."));
+    assert!(ne[3].text.contains("Lap 3 is drawn."));
+    let summary = ne.last().unwrap();
+    assert!(summary.desc.contains("never ends"), "{}", summary.desc);
+    assert!(summary.desc.contains("annulled"), "{}", summary.desc);
+
+    // 255 laps: the first laps, the elision, the last laps
+    let long = frames_of(find("mcgill-long-move", &all));
+    let names: Vec<&str> = long.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"13-more-laps"));
+    assert!(names.contains(&"19-lap-255"));
+    assert!(long[13].desc.contains("237 more laps"), "{}", long[13].desc);
+
+    // a trace cut short: no last laps, the summary still has the result
+    let cut = frames_of(find("mcgill-long-move-truncated", &all));
+    assert_eq!(cut.len(), 1 + diagram::HEAD_LAPS + 2);
+    assert!(cut.last().unwrap().desc.contains("255 laps"));
+}
+
+#[test]
+fn clockwise_laps_look_different_not_by_colour_alone() {
+    let all = cases();
+    for name in [
+        "shackell-cw-start-capture",
+        "modern-cw-relay",
+        "modern-cw-capture-sowing",
+        "ludii-cw-whole-move",
+    ] {
+        let c = find(name, &all);
+        let mv = notation::parse(c.mv).unwrap().mv;
+        let played = play(&c.rules, &Position::new(c.board, c.to_move), &mv, 1000).unwrap();
+        let frames = frames_of(c);
+        for (i, lap) in played.laps.iter().enumerate() {
+            let f = &frames[i + 1];
+            let cw = lap.direction == omweso::engine::Direction::Clockwise;
+            // dashed path class, open chevron head, label
+            assert_eq!(
+                f.svg.contains("class=\"omw-path-cw\""),
+                cw,
+                "{name} {}",
+                f.name
+            );
+            assert_eq!(f.svg.contains("class=\"omw-head-cw\""), cw);
+            assert_eq!(f.svg.contains("\u{21bb} clockwise"), cw);
+            assert_eq!(f.svg.contains("\u{21ba} anticlockwise"), !cw);
+            assert_eq!(
+                f.desc.contains("clockwise from") && !f.desc.contains("anticlockwise from"),
+                cw
+            );
+        }
+    }
+}
+
+#[test]
+fn lap_frames_name_the_lap_kinds_and_what_happens() {
+    let all = cases();
+    let f = frames_of(find("shackell-cw-chain-captures", &all));
+    assert!(f[1].title.ends_with(": start"));
+    assert!(f[2].title.ends_with(": captured seeds sown"));
+    assert!(
+        f[1].desc.contains("captures S11 (2) and S6 (3)"),
+        "{}",
+        f[1].desc
+    );
+    let f = frames_of(find("shackell-relay-annotated", &all));
+    assert!(f[2].title.ends_with(": relay"));
+    assert!(f[1].desc.contains("relay"));
+    assert!(f[2].desc.contains("the move ends"));
+    let f = frames_of(find("modern-three-seed", &all));
+    assert!(f[1].title.ends_with(": three-seed opening"));
+    let f = frames_of(find("ludii-relay-after-capture", &all));
+    assert!(
+        f.iter()
+            .any(|f| f.desc.contains("relaying the capturing pit")),
+        "Ludii's relay after a capture is named"
+    );
+    for name in ["shackell-nkutemye", "modern-nkutemye"] {
+        let s = frames_of(find(name, &all));
+        let d = &s.last().unwrap().desc;
+        assert!(d.contains("nkutemye"), "{name}: {d}");
+    }
+}
+
+#[test]
+fn flipping_the_seat_turns_the_board_half_a_turn() {
+    let all = cases();
+    let south = frames_of(find("shackell-cw-start-capture", &all));
+    let north = frames_of(find("shackell-cw-start-capture-north-seat", &all));
+    let grid = |t: &str| -> Vec<Vec<u32>> {
+        t.lines()
+            .filter(|l| l.contains('…'))
+            .map(|l| {
+                l.split_whitespace()
+                    .take(8)
+                    .map(|c| {
+                        c.trim_matches(|ch: char| !ch.is_ascii_digit())
+                            .parse()
+                            .unwrap()
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    for (s, n) in south.iter().zip(&north) {
+        let (gs, gn) = (grid(&s.text), grid(&n.text));
+        assert_eq!(gs.len(), 4);
+        for r in 0..4 {
+            let mut row = gn[3 - r].clone();
+            row.reverse();
+            assert_eq!(gs[r], row, "{}", s.name);
+        }
+        assert_eq!(s.desc, n.desc, "the words do not depend on the seat");
+    }
+    // the bottom side is named last
+    let last_side = |t: &str| {
+        t.lines()
+            .rfind(|l| l.starts_with("South ·") || l.starts_with("North ·"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(last_side(&south[0].text).starts_with("South"));
+    assert!(last_side(&north[0].text).starts_with("North"));
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let evil = "<script>alert(\"x\")</script> & 'quoted' \"double\"";
+    let mut c = case(
+        "escape",
+        Rules::SHACKELL_1935,
+        "<b>variant</b>&",
+        SHACKELL_0,
+        Side::South,
+        "3",
+    );
+    c.ann = annotated();
+    c.ann.title = Some(evil.into());
+    c.ann.caption = Some(evil.into());
+    c.ann.highlights[0].label = Some(evil.into());
+    c.ann.arrows[0].label = Some(evil.into());
+    c.ann.notes[0].text = evil.into();
+    let mut frames = frames_of(&c);
+    let pos = Position::new(c.board, c.to_move);
+    frames.push(diagram::board_frame(&pos, &c.ann, c.variant));
+    for f in &frames {
+        assert!(!f.svg.contains("<script"), "{}", f.name);
+        assert!(!f.svg.contains("<b>"), "{}", f.name);
+        let doc = resvg::usvg::roxmltree::Document::parse(&f.svg).expect("well-formed");
+        // the text survives intact
+        let texts: String = doc
+            .descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if f.name == "00-before" || f.name == "00-board" {
+            assert!(texts.contains(evil), "{}: {texts}", f.name);
+        }
+        assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
+        diagram::to_png(&f.svg, 0.5).expect("renders");
+    }
+    assert!(frames[0].svg.contains("&lt;script&gt;"));
+    assert!(frames[0].text.contains(evil), "the text twin is plain text");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let all = cases();
+    for name in ["shackell-cw-chain-captures", "mcgill-never-ending"] {
+        let a = frames_of(find(name, &all));
+        let b = frames_of(find(name, &cases()));
+        assert_eq!(a, b);
+        let pa = diagram::to_png(&a[1].svg, 1.0).unwrap();
+        let pb = diagram::to_png(&b[1].svg, 1.0).unwrap();
+        assert_eq!(pa, pb);
+    }
+}
+
+#[test]
+fn png_has_the_expected_size_and_is_not_blank() {
+    let all = cases();
+    let frames = frames_of(find("shackell-cw-chain-captures", &all));
+    for (f, scale) in [(&frames[0], 1.0f32), (&frames[1], 2.0), (&frames[4], 1.5)] {
+        let png = diagram::to_png(&f.svg, scale).expect("png");
+        assert_eq!(&png[1..4], b"PNG");
+        let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("decodes");
+        let (w, h) = view_box(&f.svg);
+        assert_eq!(pix.width(), (w * scale).round() as u32, "{}", f.name);
+        assert_eq!(pix.height(), (h * scale).round() as u32, "{}", f.name);
+        let px = pix.pixels();
+        let bg = px[0];
+        let other = px.iter().filter(|p| **p != bg).count();
+        assert!(
+            other > px.len() / 3,
+            "{}: only {other} non-background pixels",
+            f.name
+        );
+        // dark ink: numerals and headings, when fonts are installed
+        let ink = px
+            .iter()
+            .filter(|p| (p.red() as u32 + p.green() as u32 + p.blue() as u32) < 200)
+            .count();
+        assert!(
+            ink > 500,
+            "{}: text did not render ({ink} dark pixels); install fonts-dejavu-core",
+            f.name
+        );
+    }
+}
+
+#[test]
+fn frames_are_written_with_predictable_names() {
+    let all = cases();
+    let frames = frames_of(find("shackell-plain", &all));
+    let dir = tempfile::tempdir().unwrap();
+    for format in Format::ALL {
+        let paths = diagram::write_frames(&frames, dir.path(), "plain", format).unwrap();
+        let names: Vec<String> = paths
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let ext = format.extension();
+        assert_eq!(
+            names,
+            vec![
+                format!("plain-00-before.{ext}"),
+                format!("plain-01-lap-1.{ext}"),
+                format!("plain-99-summary.{ext}"),
+            ]
+        );
+        for p in &paths {
+            assert!(std::fs::metadata(p).unwrap().len() > 100);
+        }
+    }
+    let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
+    assert_eq!(svg, frames[1].svg);
+    for bad in ["", "a/b", "..", "a\\b"] {
+        assert!(diagram::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
+    }
+    assert_eq!(Format::parse("PNG"), Some(Format::Png));
+    assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
+    assert!("gif".parse::<Format>().is_err());
 }

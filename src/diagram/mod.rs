@@ -155,12 +155,20 @@ fn font_db() -> Arc<usvg::fontdb::Database> {
 /// system fonts (DejaVu Sans preferred); without any, the board still
 /// renders, without numerals.
 pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
+    render_png(svg, scale, font_db())
+}
+
+fn render_png(
+    svg: &str,
+    scale: f32,
+    fonts: Arc<usvg::fontdb::Database>,
+) -> Result<Vec<u8>, DiagramError> {
     if !(scale.is_finite() && scale > 0.0) {
         return Err(DiagramError::Scale(scale));
     }
     let svg = theme::resolve_light(svg);
     let opt = usvg::Options {
-        fontdb: font_db(),
+        fontdb: fonts,
         font_family: "DejaVu Sans".into(),
         ..usvg::Options::default()
     };
@@ -225,4 +233,49 @@ pub fn write_frames(
         out.push(path);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, Side};
+
+    /// Without any font the board still renders (only the text is lost).
+    #[test]
+    fn png_without_fonts_still_draws_the_board() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "shackell-1935");
+        let empty = Arc::new(usvg::fontdb::Database::new());
+        let png = render_png(&f.svg, 1.0, empty).expect("renders");
+        let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
+        assert_eq!(pix.width(), 640);
+        // the board colour (#c99a62) covers a good part of the picture
+        let board = pix
+            .pixels()
+            .iter()
+            .filter(|p| p.red() == 0xc9 && p.green() == 0x9a && p.blue() == 0x62)
+            .count();
+        assert!(board > pix.pixels().len() / 10, "board pixels: {board}");
+    }
+
+    #[test]
+    fn bad_scales_are_refused() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "modern");
+        for s in [0.0, -1.0, f32::NAN, f32::INFINITY, 1000.0] {
+            assert!(
+                matches!(to_png(&f.svg, s), Err(DiagramError::Scale(_))),
+                "{s}"
+            );
+        }
+        assert!(matches!(to_png("<svg", 1.0), Err(DiagramError::Svg(_))));
+    }
+
+    #[test]
+    fn theme_variables_resolve_for_resvg() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "modern");
+        assert!(f.svg.contains("var(--omw-"));
+        assert!(!theme::resolve_light(&f.svg).contains("var(--omw-"));
+    }
 }
