@@ -2,5 +2,13 @@
 //! types, with located errors.
 
 pub mod annotations;
+pub mod position;
+pub mod source;
+pub mod variant;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
+pub use position::{
+    Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
+};
+pub use source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+pub use variant::{VariantDoc, Variants, parse_variant};

@@ -1,0 +1,770 @@
+//! Position files and fenced `omweso` blocks: YAML → engine positions,
+//! moves, annotations and expectations, with located errors.
+
+use super::annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
+use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
+use crate::engine::notation;
+use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, play};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// What a move must do, as an author claims it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Expect {
+    pub board: Option<Grid>,
+    pub captured: Option<u32>,
+    pub laps: Option<u64>,
+    pub never_ending: Option<bool>,
+    pub result: Option<ExpectedResult>,
+}
+
+/// A claimed game result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExpectedResult {
+    None,
+    SouthWins,
+    NorthWins,
+    Annulled,
+    Draw,
+}
+
+impl ExpectedResult {
+    pub fn of(result: Option<GameResult>) -> ExpectedResult {
+        match result {
+            None => ExpectedResult::None,
+            Some(GameResult::Win {
+                winner: Side::South,
+                ..
+            }) => ExpectedResult::SouthWins,
+            Some(GameResult::Win {
+                winner: Side::North,
+                ..
+            }) => ExpectedResult::NorthWins,
+            Some(GameResult::Annulled) => ExpectedResult::Annulled,
+            Some(GameResult::Draw) => ExpectedResult::Draw,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExpectedResult::None => "none",
+            ExpectedResult::SouthWins => "south-wins",
+            ExpectedResult::NorthWins => "north-wins",
+            ExpectedResult::Annulled => "annulled",
+            ExpectedResult::Draw => "draw",
+        }
+    }
+}
+
+/// A loaded, validated position with everything its author wrote.
+#[derive(Clone, Debug)]
+pub struct PositionDoc {
+    pub variant: VariantDoc,
+    pub position: Position,
+    /// The move to illustrate.
+    pub mv: Option<Move>,
+    /// The move as written.
+    pub move_text: Option<String>,
+    pub annotations: Annotations,
+    pub expect: Option<Expect>,
+    pub file: PathBuf,
+    /// Index in its file or block (0 for a single position).
+    pub index: usize,
+    /// 1-based (line, column) in `file` of each value written, by dotted path
+    /// (`""` is the position itself; `move`, `expect.board`...).
+    pub locations: BTreeMap<String, (usize, usize)>,
+}
+
+impl PositionDoc {
+    pub fn id(&self) -> Option<&str> {
+        self.annotations.id.as_deref()
+    }
+
+    /// A diagnostic at the key `key` (dotted path) or at the position.
+    pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
+        let (l, c) = self
+            .locations
+            .get(key)
+            .or_else(|| self.locations.get(""))
+            .copied()
+            .unwrap_or((1, 1));
+        Diagnostic::new(&self.file, l, c, message)
+    }
+
+    /// Play the position's move, recording at most `max_laps` laps; an
+    /// illegal move is an error located at `move`.
+    pub fn play(&self, max_laps: usize) -> Option<Result<Played, Diagnostic>> {
+        let mv = self.mv.as_ref()?;
+        Some(
+            play(&self.variant.variant.rules, &self.position, mv, max_laps).map_err(|e| {
+                self.at(
+                    "move",
+                    format!(
+                        "illegal move {} for {} under {}: {e}",
+                        self.move_text.as_deref().unwrap_or("?"),
+                        self.position.to_move.title(),
+                        self.variant.name()
+                    ),
+                )
+            }),
+        )
+    }
+}
+
+/// A fenced `omweso` block: positions written inline, or a reference to a
+/// position by id.
+#[derive(Clone, Debug)]
+pub enum Block {
+    Positions(Vec<PositionDoc>),
+    Ref {
+        id: String,
+        line: usize,
+        column: usize,
+    },
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum RawSide {
+    South,
+    North,
+}
+
+impl From<RawSide> for Side {
+    fn from(s: RawSide) -> Side {
+        match s {
+            RawSide::South => Side::South,
+            RawSide::North => Side::North,
+        }
+    }
+}
+
+/// A move as written: a string or a bare integer.
+struct MoveText(String);
+
+impl<'de> Deserialize<'de> for MoveText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = MoveText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a move in notation, e.g. 12, 2C or 7AC")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<MoveText, E> {
+                Ok(MoveText(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<MoveText, E> {
+                Ok(MoveText(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<MoveText, E> {
+                Ok(MoveText(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for PitRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        PitRef::parse(&s).ok_or_else(|| {
+            de::Error::custom(format!(
+                "invalid pit {s:?}: expected S or N and a pit number 1-16, e.g. S5 or N12"
+            ))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for HighlightStyle {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        HighlightStyle::parse(&s).ok_or_else(|| {
+            let names: Vec<&str> = HighlightStyle::ALL.iter().map(|h| h.name()).collect();
+            de::Error::custom(format!(
+                "unknown style {s:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHighlight {
+    pits: Vec<PitRef>,
+    #[serde(default = "default_style")]
+    style: HighlightStyle,
+    #[serde(default)]
+    label: Option<String>,
+}
+
+fn default_style() -> HighlightStyle {
+    HighlightStyle::Mark
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArrow {
+    from: PitRef,
+    to: PitRef,
+    #[serde(default)]
+    label: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNote {
+    lap: usize,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    #[serde(default)]
+    board: Option<RawGrid>,
+    #[serde(default)]
+    captured: Option<u32>,
+    #[serde(default)]
+    laps: Option<u64>,
+    #[serde(default)]
+    never_ending: Option<bool>,
+    #[serde(default)]
+    result: Option<ExpectedResult>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPosition {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    caption: Option<String>,
+    #[serde(default)]
+    variant: Option<String>,
+    to_move: RawSide,
+    board: RawGrid,
+    #[serde(default)]
+    first_move: bool,
+    #[serde(default)]
+    opponent_first_move: bool,
+    #[serde(default)]
+    before_first_capture: bool,
+    #[serde(default, rename = "move")]
+    mv: Option<MoveText>,
+    #[serde(default)]
+    seat: Option<RawSide>,
+    #[serde(default)]
+    labels: bool,
+    #[serde(default)]
+    highlight: Vec<RawHighlight>,
+    #[serde(default)]
+    arrows: Vec<RawArrow>,
+    #[serde(default)]
+    notes: Vec<RawNote>,
+    #[serde(default)]
+    expect: Option<RawExpect>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    Many(Vec<serde_yaml::Value>),
+    One(#[allow(dead_code)] serde_yaml::Value),
+}
+
+/// A seed count in a written board: a whole number, 0 or more.
+#[derive(Clone, Copy)]
+struct Count(u16);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        const WANT: &str = "expected a whole number of seeds, 0 or more";
+        impl Visitor<'_> for V {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number of seeds, 0 or more")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Count, E> {
+                u16::try_from(v).map(Count).map_err(|_| {
+                    E::custom(format!(
+                        "seed count {v} is too large: at most {} seeds",
+                        u16::MAX
+                    ))
+                })
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Count, E> {
+                if v < 0 {
+                    Err(E::custom(format!("invalid seed count {v}: {WANT}")))
+                } else {
+                    self.visit_u64(v as u64)
+                }
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Count, E> {
+                Err(E::custom(format!("invalid seed count {v}: {WANT}")))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Count, E> {
+                Err(E::custom(format!("invalid seed count {v:?}: {WANT}")))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Count, E> {
+                Err(E::custom(format!("invalid seed count {v}: {WANT}")))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Count, E> {
+                Err(E::custom(format!("missing seed count: {WANT}")))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+type RawGrid = [[Count; 8]; 4];
+
+fn grid(raw: &RawGrid) -> Grid {
+    raw.map(|row| row.map(|c| c.0))
+}
+
+/// Whether `id` is a valid position id.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+const KEYS: [&str; 22] = [
+    "id",
+    "title",
+    "caption",
+    "variant",
+    "to_move",
+    "board",
+    "first_move",
+    "opponent_first_move",
+    "before_first_capture",
+    "move",
+    "seat",
+    "labels",
+    "highlight",
+    "arrows",
+    "notes",
+    "expect",
+    "expect.board",
+    "expect.captured",
+    "expect.laps",
+    "expect.never_ending",
+    "expect.result",
+    "",
+];
+
+/// Parse a position file's text (one position or a sequence of them),
+/// resolving variants with `variants` (paths relative to the file's folder).
+pub fn parse_positions(src: &Source, variants: &Variants) -> Result<Vec<PositionDoc>, Diagnostics> {
+    // Syntax errors first, located by serde_yaml.
+    let top: OneOrMany = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
+    let loc = Locator::new(&src.text);
+    let many = matches!(top, OneOrMany::Many(_));
+    let count = match &top {
+        OneOrMany::Many(v) => v.len(),
+        OneOrMany::One(_) => 1,
+    };
+    if many && count == 0 {
+        return Err(src
+            .at(1, 1, "empty list: expected one or more positions")
+            .into());
+    }
+    let mut errs = Diagnostics::default();
+    let mut out = Vec::with_capacity(count);
+    // Each item is deserialised from the original text so that serde_yaml
+    // locates its errors in the file.
+    let raws: Vec<Result<RawPosition, Diagnostic>> = if many {
+        match serde_yaml::from_str::<Vec<RawPosition>>(&src.text) {
+            Ok(v) => v.into_iter().map(Ok).collect(),
+            Err(e) => vec![Err(src.yaml_error(&e))],
+        }
+    } else {
+        vec![serde_yaml::from_str::<RawPosition>(&src.text).map_err(|e| src.yaml_error(&e))]
+    };
+    for (i, raw) in raws.into_iter().enumerate() {
+        match raw {
+            Ok(raw) => match validate(src, &loc, many.then_some(i), raw, variants) {
+                Ok(doc) => out.push(doc),
+                Err(e) => errs.extend(e),
+            },
+            Err(d) => errs.push(d),
+        }
+    }
+    errs.into_result(out)
+}
+
+fn validate(
+    src: &Source,
+    loc: &Locator,
+    item: Option<usize>,
+    raw: RawPosition,
+    variants: &Variants,
+) -> Result<PositionDoc, Diagnostics> {
+    let base: Vec<Seg> = item.map(Seg::Index).into_iter().collect();
+    let mut locations = BTreeMap::new();
+    for key in KEYS {
+        let mut path = base.clone();
+        path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
+        let Some((l, c)) = loc.find(&path) else {
+            continue;
+        };
+        locations.insert(key.to_string(), (l + src.line_offset, c));
+    }
+    let mut errs = Diagnostics::default();
+    let at = |key: &str, msg: String| {
+        let (l, c) = locations
+            .get(key)
+            .or_else(|| locations.get(""))
+            .copied()
+            .unwrap_or((1 + src.line_offset, 1));
+        Diagnostic::new(&src.path, l, c, msg)
+    };
+    if let Some(id) = &raw.id
+        && !valid_id(id)
+    {
+        errs.push(at(
+            "id",
+            format!("invalid id {id:?}: expected lower-case letters, digits and '-'"),
+        ));
+    }
+    let base_dir = src.path.parent().map(PathBuf::from).unwrap_or_default();
+    let vname = raw.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
+    let variant = match variants.resolve(vname, &base_dir) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errs.push(at("variant", e));
+            None
+        }
+    };
+    let board = grid(&raw.board);
+    let total: u32 = board.iter().flatten().map(|&n| n as u32).sum();
+    if total > u16::MAX as u32 {
+        errs.push(at(
+            "board",
+            format!(
+                "the board holds {total} seeds; at most {} are supported",
+                u16::MAX
+            ),
+        ));
+    }
+    let to_move: Side = raw.to_move.into();
+    let position = Position {
+        board: Board::from_grid(&board),
+        to_move,
+        first_move: raw.first_move,
+        opponent_first_move: raw.opponent_first_move,
+        before_first_capture: raw.before_first_capture,
+    };
+    let mut mv = None;
+    let move_text = raw.mv.as_ref().map(|m| m.0.clone());
+    if let Some(text) = &move_text {
+        match notation::parse(text) {
+            Ok(n) => {
+                if let Some(side) = n.side
+                    && side != to_move
+                {
+                    errs.push(at(
+                        "move",
+                        format!(
+                            "move {text:?} is {}'s, but {} is to move",
+                            side.title(),
+                            to_move.title()
+                        ),
+                    ));
+                }
+                mv = Some(n.mv);
+            }
+            Err(e) => errs.push(at("move", e.to_string())),
+        }
+    }
+    for (i, n) in raw.notes.iter().enumerate() {
+        if n.lap == 0 {
+            let (l, c) = loc.locate(
+                &[
+                    &base[..],
+                    &[Seg::Key("notes"), Seg::Index(i), Seg::Key("lap")],
+                ]
+                .concat(),
+            );
+            errs.push(Diagnostic::new(
+                &src.path,
+                l + src.line_offset,
+                c,
+                "note lap 0: laps are numbered from 1 (the starting lap)",
+            ));
+        }
+    }
+    for (i, h) in raw.highlight.iter().enumerate() {
+        if h.pits.is_empty() {
+            let (l, c) = loc.locate(
+                &[
+                    &base[..],
+                    &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
+                ]
+                .concat(),
+            );
+            errs.push(Diagnostic::new(
+                &src.path,
+                l + src.line_offset,
+                c,
+                "empty pits: expected one or more pits, e.g. [S5]",
+            ));
+        }
+    }
+    if raw.expect.is_some() && raw.mv.is_none() {
+        errs.push(at(
+            "expect",
+            "expect needs a move: add `move:` with the move it describes".into(),
+        ));
+    }
+    if !(raw.notes.is_empty() || raw.mv.is_some()) {
+        errs.push(at(
+            "notes",
+            "notes are attached to laps of a move: add `move:`".into(),
+        ));
+    }
+    let annotations = Annotations {
+        id: raw.id,
+        title: raw.title,
+        caption: raw.caption,
+        seat: raw.seat.map(Side::from).unwrap_or(Side::South),
+        labels: raw.labels,
+        highlights: raw
+            .highlight
+            .into_iter()
+            .map(|h| Highlight {
+                pits: h.pits,
+                style: h.style,
+                label: h.label,
+            })
+            .collect(),
+        arrows: raw
+            .arrows
+            .into_iter()
+            .map(|a| Arrow {
+                from: a.from,
+                to: a.to,
+                label: a.label,
+            })
+            .collect(),
+        notes: raw
+            .notes
+            .into_iter()
+            .map(|n| Note {
+                lap: n.lap,
+                text: n.text,
+            })
+            .collect(),
+    };
+    let expect = raw.expect.map(|e| Expect {
+        board: e.board.as_ref().map(grid),
+        captured: e.captured,
+        laps: e.laps,
+        never_ending: e.never_ending,
+        result: e.result,
+    });
+    match variant {
+        Some(variant) if errs.is_empty() => Ok(PositionDoc {
+            variant,
+            position,
+            mv,
+            move_text,
+            annotations,
+            expect,
+            file: src.path.clone(),
+            index: item.unwrap_or(0),
+            locations,
+        }),
+        _ => Err(errs),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRef {
+    #[serde(rename = "ref")]
+    id: String,
+}
+
+/// Parse a fenced `omweso` block: `ref: ID`, or positions.
+pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnostics> {
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
+    if let serde_yaml::Value::Mapping(m) = &value
+        && m.contains_key("ref")
+    {
+        let r: RawRef = serde_yaml::from_str(&src.text).map_err(|e| {
+            let mut d = src.yaml_error(&e);
+            d.message
+                .push_str(" (a reference block holds only `ref: ID`)");
+            Diagnostics::from(d)
+        })?;
+        let loc = Locator::new(&src.text);
+        let (l, c) = loc.locate(&[Seg::Key("ref")]);
+        if !valid_id(&r.id) {
+            return Err(src
+                .at(
+                    l,
+                    c,
+                    format!(
+                        "invalid id {:?}: expected lower-case letters, digits and '-'",
+                        r.id
+                    ),
+                )
+                .into());
+        }
+        return Ok(Block::Ref {
+            id: r.id,
+            line: l + src.line_offset,
+            column: c,
+        });
+    }
+    parse_positions(src, variants).map(Block::Positions)
+}
+
+/// A position as YAML in the file format (so `play` output chains).
+pub fn position_yaml(pos: &Position, variant: &str) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("variant: {variant}\n"));
+    s.push_str(&format!("to_move: {}\n", pos.to_move.name()));
+    s.push_str("board:\n");
+    let names = ["North outer", "North inner", "South inner", "South outer"];
+    for (row, name) in pos.board.to_grid().iter().zip(names) {
+        let cells: Vec<String> = row.iter().map(|n| n.to_string()).collect();
+        s.push_str(&format!("  - [{}]  # {name}\n", cells.join(", ")));
+    }
+    s.push_str(&format!("first_move: {}\n", pos.first_move));
+    s.push_str(&format!(
+        "opponent_first_move: {}\n",
+        pos.opponent_first_move
+    ));
+    s.push_str(&format!(
+        "before_first_capture: {}\n",
+        pos.before_first_capture
+    ));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "\
+variant: shackell-1935
+to_move: south
+board:
+  - [0, 1, 2, 0, 3, 0, 0, 1]
+  - [2, 0, 4, 1, 0, 2, 0, 0]
+  - [1, 0, 5, 0, 2, 0, 1, 3]
+  - [0, 2, 0, 1, 0, 4, 0, 2]
+";
+
+    fn parse(text: &str) -> Result<Vec<PositionDoc>, String> {
+        parse_positions(&Source::new("p.yaml", text), &Variants::builtin())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn minimal_position_loads() {
+        let docs = parse(GOOD).unwrap();
+        assert_eq!(docs.len(), 1);
+        let p = &docs[0].position;
+        assert_eq!(p.to_move, Side::South);
+        assert_eq!(p.board.total(), 37);
+        assert_eq!(docs[0].variant.name(), "shackell-1935");
+    }
+
+    #[test]
+    fn position_yaml_round_trips() {
+        let docs = parse(GOOD).unwrap();
+        let text = position_yaml(&docs[0].position, "shackell-1935");
+        let back = parse(&text).unwrap();
+        assert_eq!(back[0].position, docs[0].position);
+    }
+
+    #[test]
+    fn position_errors_are_located() {
+        let cases: Vec<(String, &str)> = vec![
+            (
+                GOOD.replace("[0, 2, 0, 1, 0, 4, 0, 2]", "[0, 2, 0, 1, 0, 4, 0]"),
+                "p.yaml:7:5: board[3]: invalid length 7, expected an array of length 8",
+            ),
+            (
+                GOOD.replace("[0, 2, 0, 1, 0, 4, 0, 2]", "[0, 2, -1, 1, 0, 4, 0, 2]"),
+                "p.yaml:7:12: board[3][2]: invalid seed count -1: expected a whole number of seeds, 0 or more",
+            ),
+            (
+                GOOD.replace("[0, 2, 0, 1, 0, 4, 0, 2]", "[0, 2, 1.5, 1, 0, 4, 0, 2]"),
+                "p.yaml:7:12: board[3][2]: invalid seed count 1.5: expected a whole number of seeds, 0 or more",
+            ),
+            (
+                format!("{GOOD}colour: red\n"),
+                "p.yaml:8:1: unknown field `colour`",
+            ),
+            (
+                GOOD.replace("shackell-1935", "bogus"),
+                "p.yaml:1:10: unknown variant \"bogus\"",
+            ),
+            (
+                GOOD.replace("south", "east"),
+                "p.yaml:2:10: to_move: unknown variant `east`, expected `south` or `north`",
+            ),
+            (
+                format!("{GOOD}move: 17\n"),
+                "p.yaml:8:7: cannot read move \"17\"",
+            ),
+            (
+                format!("{GOOD}move: N5\n"),
+                "p.yaml:8:7: move \"N5\" is North's, but South is to move",
+            ),
+            (
+                format!("{GOOD}highlight:\n  - pits: [S5, X2]\n"),
+                "p.yaml:9:11: highlight[0].pits: invalid pit \"X2\": expected S or N",
+            ),
+            (
+                format!("{GOOD}expect:\n  captured: 3\n"),
+                "p.yaml:8:1: expect needs a move",
+            ),
+        ];
+        for (text, want) in cases {
+            let got = parse(&text).unwrap_err();
+            assert!(got.starts_with(want), "\n got: {got}\nwant: {want}");
+        }
+    }
+
+    #[test]
+    fn lists_and_blocks() {
+        let list = format!(
+            "- {}\n- {}",
+            GOOD.replace('\n', "\n  ").trim_end(),
+            GOOD.replace('\n', "\n  ").trim_end()
+        );
+        assert_eq!(parse(&list).unwrap().len(), 2);
+        let b = parse_block(
+            &Source::block("c.md", "ref: capture-basic\n", 10),
+            &Variants::builtin(),
+        )
+        .unwrap();
+        assert!(matches!(b, Block::Ref { ref id, line: 11, .. } if id == "capture-basic"));
+        let e = parse_block(
+            &Source::block("c.md", "ref: x\nmove: 3\n", 10),
+            &Variants::builtin(),
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("c.md:12:1: unknown field `move`"),
+            "{e}"
+        );
+    }
+}

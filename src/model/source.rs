@@ -1,0 +1,320 @@
+//! Source text with located diagnostics: every error names the file, line and
+//! column and says what was expected.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::Marker;
+
+/// A piece of YAML: a whole file, or a fenced block inside a Markdown file.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+    /// Lines before the text in its file (a fenced block's position).
+    pub line_offset: usize,
+}
+
+impl Source {
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
+        Source {
+            path: path.into(),
+            text: text.into(),
+            line_offset: 0,
+        }
+    }
+
+    /// Read a file.
+    pub fn read(path: &Path) -> Result<Source, Diagnostic> {
+        std::fs::read_to_string(path)
+            .map(|text| Source::new(path, text))
+            .map_err(|e| Diagnostic::new(path, 0, 0, format!("cannot read file: {e}")))
+    }
+
+    /// A block of `text` starting after line `line_offset` of `path`.
+    pub fn block(path: impl Into<PathBuf>, text: impl Into<String>, line_offset: usize) -> Source {
+        Source {
+            path: path.into(),
+            text: text.into(),
+            line_offset,
+        }
+    }
+
+    /// A diagnostic at a 1-based line and column of this text.
+    pub fn at(&self, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.path, line + self.line_offset, column, message)
+    }
+
+    /// The diagnostic for a serde_yaml error, located.
+    pub fn yaml_error(&self, e: &serde_yaml::Error) -> Diagnostic {
+        let mut msg = e.to_string();
+        if let Some(i) = msg.rfind(" at line ") {
+            msg.truncate(i);
+        }
+        match e.location() {
+            Some(loc) => self.at(loc.line(), loc.column(), msg),
+            None => self.at(1, 1, msg),
+        }
+    }
+}
+
+/// A located problem in a source file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Diagnostic {
+    pub file: PathBuf,
+    /// 1-based; 0 when the problem is with the file as a whole.
+    pub line: usize,
+    /// 1-based; 0 when unknown.
+    pub column: usize,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn new(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}", self.file.display(), self.message),
+            (l, 0) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
+            (l, c) => write!(f, "{}:{l}:{c}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Several diagnostics: everything wrong, not just the first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// `Ok(value)` if nothing was reported.
+    pub fn into_result<T>(self, value: T) -> Result<T, Diagnostics> {
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// One step of a path into a YAML document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seg<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The YAML tree's shape with the position of every node, used to locate
+/// errors found after deserialising (a bad move, an unknown variant...).
+#[derive(Clone, Debug)]
+pub struct Locator {
+    root: Option<Node>,
+}
+
+#[derive(Clone, Debug)]
+enum Node {
+    Scalar(Marker),
+    Seq(Marker, Vec<Node>),
+    Map(Marker, Vec<(String, Marker, Node)>),
+}
+
+impl Node {
+    fn mark(&self) -> Marker {
+        match self {
+            Node::Scalar(m) | Node::Seq(m, _) | Node::Map(m, _) => *m,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Builder {
+    stack: Vec<(Node, Option<(String, Marker)>)>,
+    pending_key: Vec<Option<(String, Marker)>>,
+    root: Option<Node>,
+}
+
+impl Builder {
+    fn add(&mut self, node: Node, scalar: Option<&str>) {
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
+            Some((Node::Seq(_, items), _)) => items.push(node),
+            Some((Node::Map(_, entries), key)) => match key.take() {
+                None => {
+                    *key = Some((scalar.unwrap_or("").to_string(), node.mark()));
+                }
+                Some((k, m)) => entries.push((k, m, node)),
+            },
+            Some((Node::Scalar(_), _)) => {}
+        }
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        match ev {
+            Event::Scalar(s, ..) => self.add(Node::Scalar(mark), Some(&s)),
+            Event::Alias(_) => self.add(Node::Scalar(mark), None),
+            Event::SequenceStart(..) => {
+                self.pending_key.push(None);
+                self.stack.push((Node::Seq(mark, Vec::new()), None));
+            }
+            Event::MappingStart(..) => {
+                self.pending_key.push(None);
+                self.stack.push((Node::Map(mark, Vec::new()), None));
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                self.pending_key.pop();
+                if let Some((node, _)) = self.stack.pop() {
+                    self.add(node, None);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Locator {
+    /// Index a YAML text (after it parsed with serde_yaml; a text that fails
+    /// here gives a locator that finds nothing).
+    pub fn new(text: &str) -> Locator {
+        let mut b = Builder::default();
+        let mut parser = Parser::new_from_str(text);
+        if parser.load(&mut b, false).is_err() {
+            return Locator { root: None };
+        }
+        Locator { root: b.root }
+    }
+
+    fn node(&self, path: &[Seg]) -> Option<&Node> {
+        let mut node = self.root.as_ref()?;
+        for seg in path {
+            node = match (node, seg) {
+                (Node::Seq(_, items), Seg::Index(i)) => items.get(*i)?,
+                (Node::Map(_, entries), Seg::Key(k)) => {
+                    &entries.iter().find(|(key, ..)| key == k)?.2
+                }
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+
+    /// 1-based (line, column) of the node at `path`, if it exists: a scalar
+    /// value's own position, or for a collection under a key, the key's.
+    pub fn find(&self, path: &[Seg]) -> Option<(usize, usize)> {
+        let node = self.node(path)?;
+        if let (Node::Seq(..) | Node::Map(..), Some((Seg::Key(k), parent))) =
+            (node, path.split_last())
+            && let Some(Node::Map(_, entries)) = self.node(parent)
+            && let Some((_, m, _)) = entries.iter().find(|(key, ..)| key == k)
+        {
+            return Some((m.line(), m.col() + 1));
+        }
+        Some((node.mark().line(), node.mark().col() + 1))
+    }
+
+    /// Byte range of the scalar or collection start at `path` (for rewriting
+    /// a value in place).
+    pub fn offset(&self, path: &[Seg]) -> Option<usize> {
+        self.node(path).map(|n| n.mark().index())
+    }
+
+    /// 1-based (line, column) of the node at `path`, or of its nearest
+    /// existing ancestor.
+    pub fn locate(&self, path: &[Seg]) -> (usize, usize) {
+        for n in (0..=path.len()).rev() {
+            if let Some(node) = self.node(&path[..n]) {
+                let m = node.mark();
+                return (m.line(), m.col() + 1);
+            }
+        }
+        (1, 1)
+    }
+
+    /// 1-based (line, column) of the key `key` in the mapping at `path`.
+    pub fn locate_key(&self, path: &[Seg], key: &str) -> (usize, usize) {
+        if let Some(Node::Map(_, entries)) = self.node(path)
+            && let Some((_, m, _)) = entries.iter().find(|(k, ..)| k == key)
+        {
+            return (m.line(), m.col() + 1);
+        }
+        self.locate(path)
+    }
+
+    /// Number of items if the root is a sequence.
+    pub fn root_is_seq(&self) -> bool {
+        matches!(self.root, Some(Node::Seq(..)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locator_finds_nested_nodes() {
+        let text = "a: 1\nb:\n  - x\n  - {c: 3, d: [1, 2]}\n";
+        let loc = Locator::new(text);
+        assert_eq!(loc.locate(&[Seg::Key("a")]), (1, 4));
+        assert_eq!(loc.locate(&[Seg::Key("b"), Seg::Index(0)]), (3, 5));
+        assert_eq!(
+            loc.locate(&[Seg::Key("b"), Seg::Index(1), Seg::Key("d"), Seg::Index(1)]),
+            (4, 19)
+        );
+        assert_eq!(
+            loc.locate_key(&[Seg::Key("b"), Seg::Index(1)], "d"),
+            (4, 12)
+        );
+        // a missing leaf falls back to its parent
+        assert_eq!(
+            loc.locate(&[Seg::Key("b"), Seg::Index(7)]),
+            (2, 1).max(loc.locate(&[Seg::Key("b")]))
+        );
+    }
+}

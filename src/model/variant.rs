@@ -1,0 +1,498 @@
+//! Variant files: YAML → engine `Rules`, with their sources and readings.
+
+use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use crate::engine::{
+    AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,
+};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The variant files shipped in `content/variants/`, built into the binary.
+pub const BUILTIN: [(&str, &str); 4] = [
+    (
+        "shackell-1935",
+        include_str!("../../content/variants/shackell-1935.yaml"),
+    ),
+    ("modern", include_str!("../../content/variants/modern.yaml")),
+    ("ludii", include_str!("../../content/variants/ludii.yaml")),
+    (
+        "mcgill-2015",
+        include_str!("../../content/variants/mcgill-2015.yaml"),
+    ),
+];
+
+/// The default variant of a position that names none.
+pub const DEFAULT_VARIANT: &str = "shackell-1935";
+
+/// A source a variant is drawn from.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceRef {
+    pub cite: String,
+    #[serde(default)]
+    pub note: Option<String>,
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+/// A loaded variant: the engine's rules plus what the file documents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantDoc {
+    pub variant: Variant,
+    pub title: String,
+    pub summary: Option<String>,
+    pub sources: Vec<SourceRef>,
+    pub readings: Vec<String>,
+    /// Where it was loaded from (`None` for a built-in).
+    pub path: Option<PathBuf>,
+    /// The parameters as written, for display: (key, value).
+    pub parameters: Vec<(String, String)>,
+}
+
+impl VariantDoc {
+    pub fn name(&self) -> &str {
+        &self.variant.name
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.variant.rules
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVariant {
+    name: String,
+    title: String,
+    #[serde(default)]
+    summary: Option<String>,
+    #[serde(default)]
+    sources: Vec<SourceRef>,
+    #[serde(default)]
+    readings: Vec<String>,
+    rules: RawRules,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawReverseLaps {
+    None,
+    StartChain,
+    AnyLap,
+    WholeMove,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawReverseStart {
+    Capture,
+    FacingOccupied,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawAfterCapture {
+    Continue,
+    RelayCapturingPit,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawNeverEnding {
+    Annul,
+    Draw,
+    Illegal,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawWin {
+    NoMove,
+    Nkutemye,
+    Akawumbi,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawPoints {
+    no_move: Option<u32>,
+    nkutemye: Option<u32>,
+    akawumbi: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRules {
+    reverse_laps: RawReverseLaps,
+    #[serde(default)]
+    reverse_reach_limit: bool,
+    #[serde(default)]
+    reverse_start: Option<RawReverseStart>,
+    after_capture: RawAfterCapture,
+    first_move_captures: bool,
+    three_seed_opening: bool,
+    wins: Vec<RawWin>,
+    #[serde(default)]
+    points: RawPoints,
+    #[serde(default)]
+    match_points: Option<u32>,
+    never_ending: RawNeverEnding,
+    #[serde(default)]
+    max_setup_seeds_per_pit: Option<u16>,
+}
+
+/// Parse and validate a variant file.
+pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
+    let raw: RawVariant = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
+    let loc = Locator::new(&src.text);
+    let mut errs = Diagnostics::default();
+    let at = |path: &[Seg], msg: String| {
+        let (l, c) = loc.locate(path);
+        src.at(l, c, msg)
+    };
+    if raw.name.is_empty()
+        || !raw
+            .name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        errs.push(at(
+            &[Seg::Key("name")],
+            format!(
+                "variant name {:?}: expected lower-case letters, digits and '-'",
+                raw.name
+            ),
+        ));
+    }
+    let r = &raw.rules;
+    let rule = |k: &'static str| [Seg::Key("rules"), Seg::Key(k)];
+    let reverse_laps = match r.reverse_laps {
+        RawReverseLaps::None => ReverseLaps::None,
+        RawReverseLaps::StartChain => ReverseLaps::StartChain,
+        RawReverseLaps::AnyLap => ReverseLaps::AnyLap,
+        RawReverseLaps::WholeMove => ReverseLaps::WholeMove,
+    };
+    let reverse_start = match r.reverse_start {
+        None | Some(RawReverseStart::Capture) => ReverseStart::Capture,
+        Some(RawReverseStart::FacingOccupied) => ReverseStart::FacingOccupied,
+    };
+    if reverse_laps == ReverseLaps::None && (r.reverse_reach_limit || r.reverse_start.is_some()) {
+        errs.push(at(
+            &rule("reverse_laps"),
+            "unsupported combination: reverse_laps: none has no clockwise laps, so reverse_reach_limit and reverse_start must be left out".into(),
+        ));
+    }
+    if reverse_laps != ReverseLaps::None && r.reverse_start.is_none() {
+        errs.push(at(
+            &[Seg::Key("rules")],
+            "missing reverse_start: expected capture or facing_occupied when reverse_laps is not none".into(),
+        ));
+    }
+    if reverse_laps == ReverseLaps::WholeMove && r.reverse_reach_limit {
+        errs.push(at(
+            &rule("reverse_reach_limit"),
+            "unsupported combination: reverse_reach_limit applies to start_chain and any_lap, whose clockwise laps end in a capture; whole_move relays keep their direction".into(),
+        ));
+    }
+    if reverse_start == ReverseStart::FacingOccupied && reverse_laps != ReverseLaps::WholeMove {
+        errs.push(at(
+            &rule("reverse_start"),
+            "unsupported combination: reverse_start: facing_occupied is Ludii's rule and needs reverse_laps: whole_move (start_chain and any_lap laps sown clockwise must capture)".into(),
+        ));
+    }
+    let after_capture = match r.after_capture {
+        RawAfterCapture::Continue => AfterCapture::Continue,
+        RawAfterCapture::RelayCapturingPit => AfterCapture::RelayCapturingPit,
+    };
+    if after_capture == AfterCapture::RelayCapturingPit
+        && !matches!(reverse_laps, ReverseLaps::WholeMove | ReverseLaps::None)
+    {
+        errs.push(at(
+            &rule("after_capture"),
+            "unsupported combination: after_capture: relay_capturing_pit is Ludii's rule and needs reverse_laps: whole_move or none".into(),
+        ));
+    }
+    let mut wins = Wins::default();
+    for (i, w) in r.wins.iter().enumerate() {
+        let slot = match w {
+            RawWin::NoMove => &mut wins.no_move,
+            RawWin::Nkutemye => &mut wins.nkutemye,
+            RawWin::Akawumbi => &mut wins.akawumbi,
+        };
+        if *slot {
+            errs.push(at(
+                &[Seg::Key("rules"), Seg::Key("wins"), Seg::Index(i)],
+                format!("{w:?} is listed twice"),
+            ));
+        }
+        *slot = true;
+    }
+    let points = Points {
+        no_move: r.points.no_move,
+        nkutemye: r.points.nkutemye,
+        akawumbi: r.points.akawumbi,
+        match_target: r.match_points,
+    };
+    for (name, p, on) in [
+        ("no_move", points.no_move, wins.no_move),
+        ("nkutemye", points.nkutemye, wins.nkutemye),
+        ("akawumbi", points.akawumbi, wins.akawumbi),
+    ] {
+        if p.is_some() && !on {
+            errs.push(at(
+                &[Seg::Key("rules"), Seg::Key("points"), Seg::Key(name)],
+                format!("points for {name}, which is not in wins"),
+            ));
+        }
+    }
+    let never_ending = match r.never_ending {
+        RawNeverEnding::Annul => NeverEnding::Annul,
+        RawNeverEnding::Draw => NeverEnding::Draw,
+        RawNeverEnding::Illegal => NeverEnding::Illegal,
+    };
+    let rules = Rules {
+        reverse_laps,
+        reverse_reach_limit: r.reverse_reach_limit,
+        reverse_start,
+        after_capture,
+        first_move_captures: r.first_move_captures,
+        three_seed_opening: r.three_seed_opening,
+        wins,
+        points,
+        never_ending,
+        max_setup_seeds_per_pit: r.max_setup_seeds_per_pit,
+    };
+    let parameters = parameters_of(&rules);
+    errs.into_result(VariantDoc {
+        variant: Variant::new(raw.name, rules),
+        title: raw.title,
+        summary: raw.summary,
+        sources: raw.sources,
+        readings: raw.readings,
+        path: (src.path.as_os_str() != "").then(|| src.path.clone()),
+        parameters,
+    })
+}
+
+/// The rule parameters in the file's words, for display.
+pub fn parameters_of(r: &Rules) -> Vec<(String, String)> {
+    let yn = |b: bool| if b { "yes" } else { "no" }.to_string();
+    let mut wins = Vec::new();
+    for (on, name, pts) in [
+        (r.wins.no_move, "no-move", r.points.no_move),
+        (r.wins.nkutemye, "nkutemye", r.points.nkutemye),
+        (r.wins.akawumbi, "akawumbi", r.points.akawumbi),
+    ] {
+        if on {
+            wins.push(match pts {
+                Some(p) => format!("{name} {p}"),
+                None => name.to_string(),
+            });
+        }
+    }
+    let reverse = r.reverse_laps != ReverseLaps::None;
+    let dash = || "—".to_string();
+    vec![
+        (
+            "reverse_laps".into(),
+            match r.reverse_laps {
+                ReverseLaps::None => "none",
+                ReverseLaps::StartChain => "start_chain",
+                ReverseLaps::AnyLap => "any_lap",
+                ReverseLaps::WholeMove => "whole_move",
+            }
+            .into(),
+        ),
+        (
+            "reverse_reach_limit".into(),
+            if reverse {
+                yn(r.reverse_reach_limit)
+            } else {
+                dash()
+            },
+        ),
+        (
+            "reverse_start".into(),
+            if !reverse {
+                dash()
+            } else if r.reverse_start == ReverseStart::Capture {
+                "capture".into()
+            } else {
+                "facing_occupied".into()
+            },
+        ),
+        (
+            "after_capture".into(),
+            match r.after_capture {
+                AfterCapture::Continue => "continue",
+                AfterCapture::RelayCapturingPit => "relay_capturing_pit",
+            }
+            .into(),
+        ),
+        ("first_move_captures".into(), yn(r.first_move_captures)),
+        ("three_seed_opening".into(), yn(r.three_seed_opening)),
+        ("wins".into(), wins.join(", ")),
+        (
+            "match_points".into(),
+            r.points.match_target.map_or_else(dash, |p| p.to_string()),
+        ),
+        (
+            "never_ending".into(),
+            match r.never_ending {
+                NeverEnding::Annul => "annul",
+                NeverEnding::Draw => "draw",
+                NeverEnding::Illegal => "illegal",
+            }
+            .into(),
+        ),
+    ]
+}
+
+/// The variants a site (or a command) knows by name.
+#[derive(Clone, Debug)]
+pub struct Variants {
+    by_name: BTreeMap<String, VariantDoc>,
+}
+
+impl Variants {
+    /// The four bundled variants.
+    pub fn builtin() -> Variants {
+        let mut by_name = BTreeMap::new();
+        for (name, text) in BUILTIN {
+            let src = Source::new(format!("<built-in {name}.yaml>"), text);
+            let mut doc = parse_variant(&src)
+                .unwrap_or_else(|e| panic!("built-in variant {name} is invalid: {e}"));
+            doc.path = None;
+            by_name.insert(doc.variant.name.clone(), doc);
+        }
+        Variants { by_name }
+    }
+
+    /// Add (or replace) the variants of every `*.yaml` file in `dir`.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<(), Diagnostics> {
+        let mut errs = Diagnostics::default();
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return Ok(());
+        };
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+            .collect();
+        files.sort();
+        for f in files {
+            match Source::read(&f)
+                .map_err(Diagnostics::from)
+                .and_then(|s| parse_variant(&s))
+            {
+                Ok(doc) => {
+                    let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                    if stem != doc.name() {
+                        errs.push(Diagnostic::new(
+                            &f,
+                            1,
+                            1,
+                            format!(
+                                "variant {:?} is in a file named {stem:?}: expected {}.yaml",
+                                doc.name(),
+                                doc.name()
+                            ),
+                        ));
+                    }
+                    self.by_name.insert(doc.name().to_string(), doc);
+                }
+                Err(e) => errs.extend(e),
+            }
+        }
+        errs.into_result(())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&VariantDoc> {
+        self.by_name.get(name)
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &VariantDoc> {
+        self.by_name.values()
+    }
+
+    /// Resolve a reference: a known name, or a path (relative to `base`, the
+    /// folder of the file that names it) to a variant file.
+    pub fn resolve(&self, reference: &str, base: &Path) -> Result<VariantDoc, String> {
+        if let Some(v) = self.get(reference) {
+            return Ok(v.clone());
+        }
+        if reference.ends_with(".yaml") || reference.ends_with(".yml") || reference.contains('/') {
+            let path = base.join(reference);
+            let src = Source::read(&path).map_err(|d| d.message)?;
+            return parse_variant(&src).map_err(|e| format!("in {}: {e}", path.display()));
+        }
+        Err(format!(
+            "unknown variant {reference:?}: expected one of {} or a path to a variant file",
+            self.names().collect::<Vec<_>>().join(", ")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_variants_match_the_contract() {
+        let v = Variants::builtin();
+        assert_eq!(
+            v.get("shackell-1935").unwrap().variant.rules,
+            Rules::SHACKELL_1935
+        );
+        assert_eq!(v.get("modern").unwrap().variant.rules, Rules::MODERN);
+        assert_eq!(v.get("ludii").unwrap().variant.rules, Rules::LUDII);
+        assert_eq!(
+            v.get("mcgill-2015").unwrap().variant.rules,
+            Rules::MCGILL_2015
+        );
+        for doc in v.iter() {
+            assert!(!doc.sources.is_empty(), "{} cites no source", doc.name());
+            assert!(
+                !doc.readings.is_empty(),
+                "{} documents no reading",
+                doc.name()
+            );
+        }
+    }
+
+    fn err(text: &str) -> String {
+        parse_variant(&Source::new("v.yaml", text))
+            .unwrap_err()
+            .to_string()
+    }
+
+    const BASE: &str = "name: x\ntitle: X\nrules:\n  reverse_laps: none\n  after_capture: continue\n  first_move_captures: true\n  three_seed_opening: false\n  wins: [no_move]\n  never_ending: annul\n";
+
+    #[test]
+    fn variant_errors_are_located() {
+        assert!(parse_variant(&Source::new("v.yaml", BASE)).is_ok());
+        let e = err(&format!("{BASE}  colour: red\n"));
+        assert!(
+            e.starts_with("v.yaml:10:3: rules: unknown field `colour`"),
+            "{e}"
+        );
+        let e = err(&BASE.replace("annul", "sometimes"));
+        assert!(
+            e.starts_with(
+                "v.yaml:9:17: rules.never_ending: unknown variant `sometimes`, expected one of"
+            ),
+            "{e}"
+        );
+        let e = err(&BASE.replace(
+            "reverse_laps: none",
+            "reverse_laps: any_lap\n  reverse_start: facing_occupied",
+        ));
+        assert!(e.starts_with("v.yaml:5:18: unsupported combination"), "{e}");
+        let e = err(&format!("{BASE}  points: {{akawumbi: 12}}\n"));
+        assert!(e.starts_with("v.yaml:10:22: points for akawumbi"), "{e}");
+    }
+}
