@@ -784,3 +784,55 @@ fn frames_are_written_with_predictable_names() {
     assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
     assert!("gif".parse::<Format>().is_err());
 }
+
+#[test]
+fn frames_of_a_position_file() {
+    use omweso::model::{Source, Variants, parse_positions};
+    let yaml = r#"
+id: relay-basic
+title: A relay
+caption: The last seed lands in an occupied pit, so the move goes on.
+variant: shackell-1935
+to_move: south
+board:
+  - [5, 0, 4, 0, 2, 0, 6, 2]
+  - [0, 0, 0, 3, 0, 2, 0, 0]
+  - [5, 2, 0, 4, 2, 4, 6, 0]
+  - [0, 4, 2, 3, 3, 0, 3, 2]
+move: 3
+seat: north
+labels: true
+highlight:
+  - pits: [S3]
+    style: start
+    label: lift here
+notes:
+  - lap: 2
+    text: The relay carries the seeds on.
+"#;
+    let variants = Variants::builtin();
+    let docs = parse_positions(&Source::new("relay.yaml", yaml), &variants).expect("valid");
+    let doc = &docs[0];
+    assert_eq!(diagram::default_stem(doc), "relay-basic");
+    let frames = diagram::position_frames(doc, None).expect("legal");
+    let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["00-before", "01-lap-1", "02-lap-2", "99-summary"]);
+    assert!(frames[0].title.starts_with("A relay"));
+    assert!(frames[2].text.contains("The relay carries the seeds on."));
+    // the seat is North: South's rows are drawn at the top
+    assert!(frames[0].text.lines().nth(3).unwrap().starts_with("South"));
+    // another move from the command line
+    let other = notation::parse("2").unwrap().mv;
+    let frames = diagram::position_frames(doc, Some(&other)).expect("legal");
+    assert!(frames[0].desc.starts_with("South plays 2 (shackell-1935)"));
+    // an illegal move is a located error
+    let bad = notation::parse("1").unwrap().mv;
+    let err = diagram::position_frames(doc, Some(&bad)).unwrap_err();
+    assert!(err.to_string().contains("illegal move 1"), "{err}");
+    // no move: the board
+    let mut still = doc.clone();
+    still.mv = None;
+    let frames = diagram::position_frames(&still, None).unwrap();
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames[0].name, "00-board");
+}

@@ -26,8 +26,8 @@ mod theme;
 
 pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
 
-use crate::engine::{Played, Position};
-use crate::model::Annotations;
+use crate::engine::{Move, Played, Position, play};
+use crate::model::{Annotations, Diagnostic, PositionDoc};
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -137,6 +137,64 @@ pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str) -> Fra
 /// Highlights and arrows are drawn on the position before the move.
 pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Vec<Frame> {
     frames::move_frames(played, ann, variant_name)
+}
+
+/// Laps recorded when a position's move is played for its diagrams: every
+/// finite move up to this length is traced completely (so its last laps
+/// can be drawn); longer ones are summarised from their first laps.
+pub const TRACE_LAPS: usize = 100_000;
+
+/// The frames of a loaded position: its move's frames when it has a move
+/// (`mv` overrides the one written in the file), else its board frame. An
+/// illegal move is an error located at the position's `move`.
+pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame>, Diagnostic> {
+    let variant = doc.variant.name();
+    let Some(mv) = mv.or(doc.mv.as_ref()) else {
+        return Ok(vec![board_frame(&doc.position, &doc.annotations, variant)]);
+    };
+    let played = play(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS).map_err(|e| {
+        doc.at(
+            "move",
+            format!(
+                "illegal move {} for {} under {variant}: {e}",
+                crate::engine::notation::format(mv),
+                doc.position.to_move.title()
+            ),
+        )
+    })?;
+    Ok(move_frames(&played, &doc.annotations, variant))
+}
+
+/// The file stem for a position's frames: its `id`, else its file's stem
+/// (with `-N` for the N-th position of a file holding several, from 1).
+pub fn default_stem(doc: &PositionDoc) -> String {
+    if let Some(id) = doc.id() {
+        return id.to_string();
+    }
+    let stem: String = doc
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "position".into())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = if stem.is_empty() {
+        "position".into()
+    } else {
+        stem
+    };
+    if doc.index > 0 {
+        format!("{stem}-{}", doc.index + 1)
+    } else {
+        stem
+    }
 }
 
 fn font_db() -> Arc<usvg::fontdb::Database> {
