@@ -322,6 +322,21 @@ fn cases() -> Vec<Case> {
             c
         },
         Case {
+            name: "mcgill-lap-of-twenty-seeds",
+            rules: Rules::MCGILL_2015,
+            variant: "mcgill-2015",
+            board: Board::from_sides(
+                [0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            ),
+            to_move: s,
+            mv: "5",
+            before_first_capture: false,
+            ann: Annotations::default(),
+            max_laps: 10_000,
+            svg_golden: &[],
+        },
+        Case {
             name: "mcgill-long-move",
             rules: Rules::MCGILL_2015,
             variant: "mcgill-2015",
@@ -835,4 +850,36 @@ notes:
     let frames = diagram::position_frames(&still, None).unwrap();
     assert_eq!(frames.len(), 1);
     assert_eq!(frames[0].name, "00-board");
+}
+
+#[test]
+fn a_trace_of_no_laps_still_gives_before_elision_and_summary() {
+    let all = cases();
+    let mut c = case(
+        "no-laps",
+        Rules::SHACKELL_1935,
+        "shackell-1935",
+        SHACKELL_0,
+        Side::South,
+        "3",
+    );
+    c.max_laps = 0;
+    let frames = frames_of(&c);
+    let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["00-before", "01-more-laps", "99-summary"]);
+    assert!(frames[2].desc.contains("2 laps"), "{}", frames[2].desc);
+    let mut ne = case(
+        "never-ending-no-laps",
+        Rules::MCGILL_2015,
+        "mcgill-2015",
+        SHACKELL_0,
+        Side::North,
+        "2",
+    );
+    let base = find("mcgill-never-ending", &all);
+    ne.board = base.board;
+    ne.max_laps = 0;
+    let frames = frames_of(&ne);
+    assert_eq!(frames.len(), 3);
+    assert!(frames[1].desc.contains("repeats for ever"));
 }

@@ -329,6 +329,42 @@ mod tests {
         assert!(matches!(to_png("<svg", 1.0), Err(DiagramError::Svg(_))));
     }
 
+    /// The dark and print palettes render too (written to
+    /// `$OMWESO_DIAGRAM_PREVIEW` for a look).
+    #[test]
+    fn dark_and_print_palettes_render() {
+        let mut south = [1; 16];
+        south[4] = 9;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        let played = play(
+            &crate::engine::Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(crate::engine::Pit::new(5).expect("pit")),
+            100,
+        )
+        .expect("legal");
+        let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+        for (name, pick) in [
+            (
+                "dark",
+                (|v: &theme::Var| v.dark) as fn(&theme::Var) -> &'static str,
+            ),
+            ("print", |v: &theme::Var| v.print),
+        ] {
+            let svg = theme::resolve(&frames[1].svg, pick);
+            let png = render_png(&svg, 1.0, font_db()).expect("renders");
+            if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
+                std::fs::create_dir_all(&dir).expect("dir");
+                std::fs::write(Path::new(&dir).join(format!("palette-{name}.png")), &png)
+                    .expect("write");
+            }
+            let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
+            let bg = pix.pixels()[0];
+            let other = pix.pixels().iter().filter(|p| **p != bg).count();
+            assert!(other > pix.pixels().len() / 20, "{name}");
+        }
+    }
+
     #[test]
     fn theme_variables_resolve_for_resvg() {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);

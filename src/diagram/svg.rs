@@ -384,10 +384,10 @@ fn path_points(p: &LapPath, geo: &Geo) -> Vec<Pt> {
         let (row, col) = display_cell(geo.seat, p.side, *pit);
         // later rounds of a long lap run inside the earlier ones
         let dy = match row {
-            0 | 2 => 7.0,
-            _ => -7.0,
+            0 | 2 => 9.0,
+            _ => -9.0,
         } * round;
-        let dx = if col < 4 { 7.0 } else { -7.0 } * round;
+        let dx = if col < 4 { 9.0 } else { -9.0 } * round;
         pts.push(Pt {
             x: c.x + dx,
             y: c.y + dy,
@@ -603,13 +603,19 @@ fn pills(scene: &Scene, geo: &Geo) -> Group {
                 &label.join(" · "),
             ));
         }
+        // the drop count in a corner clear of the status pill
+        let corner = if on_top.contains(r) && !status.is_empty() {
+            25.0
+        } else {
+            -25.0
+        };
         for m in ms {
             if let Mark::Drops(k) = m {
                 g = g.add(pill(
                     "omw-pill-drop",
                     Pt {
                         x: c.x + 25.0,
-                        y: c.y - 25.0,
+                        y: c.y + corner,
                     },
                     &format!("+{k}"),
                 ));

@@ -151,12 +151,14 @@ pub(crate) fn stylesheet() -> String {
 /// The SVG with every `var(--omw-NAME)` replaced by its light value, for
 /// renderers without CSS custom properties (resvg).
 pub(crate) fn resolve_light(svg: &str) -> String {
+    resolve(svg, |v| v.light)
+}
+
+/// The SVG with every `var(--omw-NAME)` replaced by the value `pick` gives.
+pub(crate) fn resolve(svg: &str, pick: fn(&Var) -> &'static str) -> String {
     let mut out = svg.to_string();
-    // longest names first, so that `--omw-path` does not eat `--omw-path-cw`
-    let mut vars: Vec<&Var> = VARS.iter().collect();
-    vars.sort_by_key(|v| std::cmp::Reverse(v.name.len()));
-    for var in vars {
-        out = out.replace(&format!("var(--omw-{})", var.name), var.light);
+    for var in VARS {
+        out = out.replace(&format!("var(--omw-{})", var.name), pick(var));
     }
     out
 }
