@@ -1,0 +1,97 @@
+//! Property tests: seed conservation, determinism, North/South mirror
+//! symmetry, and agreement between move generation, `play` and notation.
+
+use omweso::engine::notation;
+use omweso::engine::{legal_moves, play, Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side};
+use proptest::prelude::*;
+
+const VARIANTS: [Rules; 4] = [Rules::SHACKELL_1935, Rules::MODERN, Rules::LUDII, Rules::MCGILL_2015];
+
+fn position() -> impl Strategy<Value = Position> {
+    (
+        prop::array::uniform16(0u16..7),
+        prop::array::uniform16(0u16..7),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(s, n, north, first, fresh)| Position {
+            board: Board::from_sides(s, n),
+            to_move: if north { Side::North } else { Side::South },
+            first_move: first,
+            opponent_first_move: false,
+            before_first_capture: fresh,
+        })
+}
+
+fn mirror_end(end: &MoveEnd) -> MoveEnd {
+    let flip = |r: GameResult| match r {
+        GameResult::Win { winner, kind, points } => GameResult::Win { winner: winner.opponent(), kind, points },
+        other => other,
+    };
+    match *end {
+        MoveEnd::Finished(mut f) => {
+            f.board = f.board.mirrored();
+            f.result = f.result.map(flip);
+            MoveEnd::Finished(f)
+        }
+        MoveEnd::NeverEnding(mut n) => {
+            n.result = flip(n.result);
+            MoveEnd::NeverEnding(n)
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+
+    #[test]
+    fn seeds_are_conserved_and_only_captured_seeds_change_sides(p in position(), v in 0usize..4) {
+        let rules = VARIANTS[v];
+        let mover = p.to_move;
+        for m in legal_moves(&rules, &p) {
+            if let MoveEnd::Finished(f) = m.end {
+                prop_assert_eq!(f.board.total(), p.board.total());
+                let gained = f.board.side_total(mover) - p.board.side_total(mover);
+                prop_assert_eq!(gained, f.captured);
+                let opp = mover.opponent();
+                for (a, b) in f.board.side(opp).iter().zip(p.board.side(opp)) {
+                    prop_assert!(*a == *b || *a == 0, "an opponent pit changed without being captured");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_generation_is_deterministic(p in position(), v in 0usize..4) {
+        prop_assert_eq!(legal_moves(&VARIANTS[v], &p), legal_moves(&VARIANTS[v], &p));
+    }
+
+    #[test]
+    fn north_and_south_are_mirror_images(p in position(), v in 0usize..4) {
+        let rules = VARIANTS[v];
+        let a = legal_moves(&rules, &p);
+        let b = legal_moves(&rules, &p.mirrored());
+        prop_assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            prop_assert_eq!(&x.mv, &y.mv);
+            prop_assert_eq!(mirror_end(&x.end), y.end);
+        }
+    }
+
+    #[test]
+    fn play_and_notation_agree_with_move_generation(p in position(), v in 0usize..4) {
+        let rules = VARIANTS[v];
+        for LegalMove { mv, end } in legal_moves(&rules, &p) {
+            let text = notation::format(&mv);
+            let parsed = notation::parse(&text).unwrap().mv;
+            prop_assert!(parsed.same_as(&mv), "{} did not round-trip", text);
+            let played = play(&rules, &p, &parsed, 0).unwrap();
+            match (end, played.end) {
+                (MoveEnd::Finished(a), MoveEnd::Finished(b)) => prop_assert_eq!(a, b),
+                (MoveEnd::NeverEnding(a), MoveEnd::NeverEnding(b)) => prop_assert_eq!(a.cycle_laps, b.cycle_laps),
+                (a, b) => prop_assert!(false, "{}: generation says {:?}, play says {:?}", text, a, b),
+            }
+        }
+    }
+}
