@@ -883,3 +883,37 @@ fn a_trace_of_no_laps_still_gives_before_elision_and_summary() {
     assert_eq!(frames.len(), 3);
     assert!(frames[1].desc.contains("repeats for ever"));
 }
+
+/// Every position of the bundled content draws (a smoke test; `omweso
+/// check` verifies the moves themselves).
+#[test]
+fn content_positions_draw() {
+    use omweso::model::{Source, Variants, parse_positions};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/positions");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let variants = Variants::builtin();
+    for file in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+    {
+        let text = std::fs::read_to_string(file).unwrap();
+        let Ok(docs) = parse_positions(&Source::new(file.clone(), text), &variants) else {
+            continue;
+        };
+        for doc in &docs {
+            match diagram::position_frames(doc, None) {
+                Ok(frames) => {
+                    preview(&diagram::default_stem(doc), &frames);
+                    for f in &frames {
+                        resvg::usvg::roxmltree::Document::parse(&f.svg).expect("XML");
+                    }
+                }
+                Err(e) => assert!(e.to_string().contains("illegal move"), "{e}"),
+            }
+        }
+    }
+}
