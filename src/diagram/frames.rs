@@ -1,0 +1,650 @@
+//! From a position or a played move to frames: which scenes to show, and
+//! the words (headings, `<desc>`, text twin) for each.
+
+use super::Frame;
+use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
+use super::{svg, text};
+use crate::engine::notation;
+use crate::engine::{
+    Board, Direction, GameResult, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
+};
+use crate::model::{Annotations, PitRef};
+
+/// Moves of at most this many laps are shown lap by lap.
+pub const MAX_LAP_FRAMES: usize = 24;
+/// Longer moves: this many laps from the start …
+pub const HEAD_LAPS: usize = 12;
+/// … and, when the whole trace is known, this many at the end.
+pub const TAIL_LAPS: usize = 6;
+
+pub(crate) fn pit_name(side: Side, pit: Pit) -> String {
+    format!("{}{}", side.letter(), pit.number())
+}
+
+fn seeds(n: u64) -> String {
+    format!("{} seed{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
+fn laps_word(n: u64) -> String {
+    format!("{} lap{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
+/// `1565970` → `1,565,970`.
+pub(crate) fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn arrow_glyph(d: Direction) -> &'static str {
+    match d {
+        Direction::Anticlockwise => "\u{21ba}",
+        Direction::Clockwise => "\u{21bb}",
+    }
+}
+
+fn frame(name: String, title: String, desc: String, scene: &Scene, details: &[String]) -> Frame {
+    Frame {
+        svg: svg::render(scene, &title, &desc),
+        text: text::render(scene, details),
+        name,
+        title,
+        desc,
+    }
+}
+
+fn author_marks(scene: &mut Scene, ann: &Annotations) {
+    for h in &ann.highlights {
+        scene.highlights.push(SceneHighlight {
+            pits: h.pits.clone(),
+            style: h.style,
+            label: h.label.clone(),
+        });
+    }
+    for a in &ann.arrows {
+        scene.arrows.push(SceneArrow {
+            from: a.from,
+            to: a.to,
+            label: a.label.clone(),
+            capture: false,
+        });
+    }
+}
+
+/// Sentences about the author's highlights and arrows, for `<desc>`.
+fn author_words(ann: &Annotations) -> Vec<String> {
+    let mut out = Vec::new();
+    for h in &ann.highlights {
+        let pits: Vec<String> = h.pits.iter().map(|p| p.to_string()).collect();
+        let mut s = format!("Highlighted ({}): {}", h.style.name(), pits.join(", "));
+        if let Some(l) = &h.label {
+            s.push_str(&format!(" — {l}"));
+        }
+        s.push('.');
+        out.push(s);
+    }
+    for a in &ann.arrows {
+        let mut s = format!("Arrow from {} to {}", a.from, a.to);
+        if let Some(l) = &a.label {
+            s.push_str(&format!(": {l}"));
+        }
+        s.push('.');
+        out.push(s);
+    }
+    out
+}
+
+fn flags(pos: &Position) -> Vec<&'static str> {
+    let mut f = Vec::new();
+    if pos.first_move {
+        f.push("first move");
+    }
+    if pos.before_first_capture {
+        f.push("no capture yet");
+    }
+    f
+}
+
+/// A position with no move.
+pub(crate) fn board_frame(pos: &Position, ann: &Annotations, variant: &str) -> Frame {
+    let mover = pos.to_move;
+    let mut scene = Scene::new(pos.board, ann.seat, ann.labels);
+    scene.mover = Some(mover);
+    scene.heading = ann
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("{} to move", mover.title()));
+    let mut sub = vec![format!("{} to move", mover.title()), variant.to_string()];
+    sub.extend(flags(pos).iter().map(|s| s.to_string()));
+    scene.subheading = Some(sub.join(" · "));
+    author_marks(&mut scene, ann);
+    if let Some(c) = &ann.caption {
+        scene.footer.push(c.clone());
+    }
+    let mut desc = vec![format!(
+        "{} to move ({variant}). South has {}, North {}.",
+        mover.title(),
+        seeds(pos.board.side_total(Side::South) as u64),
+        seeds(pos.board.side_total(Side::North) as u64)
+    )];
+    desc.extend(author_words(ann));
+    desc.extend(ann.caption.iter().cloned());
+    let title = scene.heading.clone();
+    frame("00-board".into(), title, desc.join(" "), &scene, &[])
+}
+
+/// The facts of a move that every frame's words use.
+struct MoveCtx<'a> {
+    played: &'a Played,
+    ann: &'a Annotations,
+    variant: &'a str,
+    mover: Side,
+    /// `South plays 7AC`
+    who: String,
+    /// Total laps, when the move ends.
+    total: Option<u64>,
+}
+
+impl MoveCtx<'_> {
+    fn lap_of(&self, k: u64) -> String {
+        match self.total {
+            Some(t) => format!("Lap {} of {}", thousands(k), thousands(t)),
+            None => format!("Lap {} of a never-ending move", thousands(k)),
+        }
+    }
+
+    fn name(&self, pit: Pit) -> String {
+        pit_name(self.mover, pit)
+    }
+
+    fn opp(&self, pit: Pit) -> String {
+        pit_name(self.mover.opponent(), pit)
+    }
+
+    fn notes(&self, pred: impl Fn(usize) -> bool) -> Vec<String> {
+        self.ann
+            .notes
+            .iter()
+            .filter(|n| pred(n.lap))
+            .map(|n| n.text.clone())
+            .collect()
+    }
+
+    fn scene(&self, board: Board) -> Scene {
+        let mut s = Scene::new(board, self.ann.seat, self.ann.labels);
+        s.mover = Some(self.mover);
+        s
+    }
+}
+
+/// What a lap is, in a few words for a heading.
+fn kind_words(kind: LapKind) -> &'static str {
+    match kind {
+        LapKind::Start => "start",
+        LapKind::Relay => "relay",
+        LapKind::CaptureSowing => "captured seeds sown",
+        LapKind::ThreeSeed => "three-seed opening",
+    }
+}
+
+/// The sowing of a lap, in words: `4 seeds anticlockwise from S12 to S16`.
+fn sowing_words(m: &MoveCtx, lap: &Lap, glyph: bool) -> String {
+    if lap.kind == LapKind::ThreeSeed {
+        let a = lap.sown[0];
+        return format!(
+            "3 seeds from {}: two into {}, one into {}",
+            m.name(lap.from),
+            m.name(a),
+            m.name(lap.landing)
+        );
+    }
+    let dir = if glyph {
+        format!("{} {}", arrow_glyph(lap.direction), lap.direction.name())
+    } else {
+        lap.direction.name().to_string()
+    };
+    let mut s = format!(
+        "{} {} from {} to {}",
+        seeds(lap.hand as u64),
+        dir,
+        m.name(lap.from),
+        m.name(lap.landing)
+    );
+    if lap.choice_point && !glyph {
+        s.push_str(" (the mover's choice of direction)");
+    }
+    s
+}
+
+/// What happens where the lap ends, in a sentence.
+fn end_words(m: &MoveCtx, lap: &Lap, next_from: Pit) -> String {
+    let l = m.name(lap.landing);
+    match lap.end {
+        LapEnd::Stop => {
+            if lap.kind == LapKind::ThreeSeed {
+                "The three-seed opening ends the move; it captures nothing.".into()
+            } else {
+                format!("The last seed falls into {l}, which was empty: the move ends.")
+            }
+        }
+        LapEnd::Relay { pit } if pit == lap.landing => {
+            let k = lap.board_after.get(m.mover, pit) as u64;
+            format!(
+                "{l} was not empty: its {} are lifted and sown on (relay).",
+                seeds(k)
+            )
+        }
+        LapEnd::Relay { pit } => {
+            let k = lap.board_after.get(m.mover, pit) as u64;
+            format!(
+                "The seeds end in {l}; under this variant the move goes on by relaying the capturing pit {} ({}).",
+                m.name(pit),
+                seeds(k)
+            )
+        }
+        LapEnd::Capture(c) => format!(
+            "{} captures {} ({}) and {} ({}): {}, sown next from E = {}.",
+            m.name(c.at),
+            m.opp(c.inner),
+            c.inner_seeds,
+            m.opp(c.outer),
+            c.outer_seeds,
+            seeds(c.total() as u64),
+            m.name(next_from)
+        ),
+    }
+}
+
+fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
+    let laps = &m.played.laps;
+    let lap = &laps[idx];
+    let k = idx as u64 + 1;
+    let next_from = laps.get(idx + 1).map_or(lap.from, |l| l.from);
+    let mut scene = m.scene(lap.board_after);
+    scene.heading = format!("{} · {}", m.lap_of(k), kind_words(lap.kind));
+    scene.subheading = Some(format!("{} · {}", m.who, sowing_words(m, lap, true)));
+    scene.path = Some(LapPath {
+        side: m.mover,
+        from: lap.from,
+        sown: lap.sown.clone(),
+        direction: lap.direction,
+    });
+    if lap.kind == LapKind::CaptureSowing {
+        scene.mark(m.mover, lap.from, Mark::SowFrom);
+        // where the seeds came from: the previous lap's capture
+        if let Some(LapEnd::Capture(c)) = idx.checked_sub(1).map(|i| laps[i].end) {
+            let opp = m.mover.opponent();
+            scene.mark(opp, c.inner, Mark::Captured(c.inner_seeds));
+            scene.mark(opp, c.outer, Mark::Captured(c.outer_seeds));
+        }
+    } else {
+        scene.mark(m.mover, lap.from, Mark::Lift);
+    }
+    if lap.direction == Direction::Clockwise {
+        scene.mark(m.mover, lap.from, Mark::Clockwise);
+    }
+    let mut drops: Vec<(Pit, usize)> = Vec::new();
+    for p in &lap.sown {
+        match drops.iter_mut().find(|(q, _)| q == p) {
+            Some((_, k)) => *k += 1,
+            None => drops.push((*p, 1)),
+        }
+    }
+    for (p, k) in drops {
+        if k > 1 {
+            scene.mark(m.mover, p, Mark::Drops(k));
+        }
+    }
+    match lap.end {
+        LapEnd::Stop => scene.mark(m.mover, lap.landing, Mark::End),
+        LapEnd::Relay { pit } => scene.mark(m.mover, pit, Mark::Relay),
+        LapEnd::Capture(c) => {
+            let opp = m.mover.opponent();
+            scene.mark(m.mover, c.at, Mark::CaptureAt);
+            scene.mark(opp, c.inner, Mark::Captured(c.inner_seeds));
+            scene.mark(opp, c.outer, Mark::Captured(c.outer_seeds));
+            scene.arrows.push(SceneArrow {
+                from: PitRef::new(opp, c.inner),
+                to: PitRef::new(m.mover, next_from),
+                label: None,
+                capture: true,
+            });
+        }
+    }
+    let outcome = end_words(m, lap, next_from);
+    scene.footer.push(outcome.clone());
+    let notes = m.notes(|n| n as u64 == k);
+    scene.footer.extend(notes.iter().cloned());
+    let sown: Vec<String> = lap.sown.iter().map(|p| m.name(*p)).collect();
+    let details = vec![format!("Sown: {}.", sown.join(" "))];
+    let title = format!(
+        "{} — {}: {}",
+        m.who,
+        m.lap_of(k).to_lowercase(),
+        kind_words(lap.kind)
+    );
+    let mut desc = format!(
+        "{} ({}). {}: {}, {}. {}",
+        m.who,
+        m.variant,
+        m.lap_of(k),
+        kind_words(lap.kind),
+        sowing_words(m, lap, false),
+        outcome
+    );
+    for n in &notes {
+        desc.push_str(&format!(" Note: {n}"));
+    }
+    frame(format!("{seq:02}-lap-{k}"), title, desc, &scene, &details)
+}
+
+/// The laps shown one by one: `(head, tail)` index ranges, and whether an
+/// elision frame goes between them.
+fn selection(p: &Played) -> (std::ops::Range<usize>, std::ops::Range<usize>, bool) {
+    let n = p.laps.len();
+    if p.complete && n <= MAX_LAP_FRAMES {
+        (0..n, n..n, false)
+    } else if p.complete {
+        (0..HEAD_LAPS, n - TAIL_LAPS..n, true)
+    } else {
+        (0..n.min(HEAD_LAPS), n..n, true)
+    }
+}
+
+fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: usize) -> Frame {
+    let laps = &m.played.laps;
+    let known_tail = !tail.is_empty();
+    let shown_board = if known_tail {
+        laps[tail.start - 1].board_after
+    } else if head > 0 {
+        laps[head - 1].board_after
+    } else {
+        m.played.before.board
+    };
+    let mut scene = m.scene(shown_board);
+    let mut footer = Vec::new();
+    let (banner, heading, title_tail) = match m.played.end {
+        MoveEnd::NeverEnding(ne) => {
+            let until = ne.laps_before_cycle.unwrap_or(0) + ne.cycle_laps;
+            let more = until.saturating_sub(head as u64);
+            footer.push(format!(
+                "After lap {} the move repeats itself: from lap {} on, the same cycle of {} comes round again and again, so the move never ends.",
+                thousands(until),
+                thousands(ne.laps_before_cycle.unwrap_or(0) + 1),
+                laps_word(ne.cycle_laps)
+            ));
+            footer.push(format!(
+                "The board shown is the board after lap {}.",
+                thousands(head as u64)
+            ));
+            (
+                format!(
+                    "… {} more lap{}, then the move repeats for ever …",
+                    thousands(more),
+                    if more == 1 { "" } else { "s" }
+                ),
+                "… the move never ends".to_string(),
+                "the move never ends".to_string(),
+            )
+        }
+        MoveEnd::Finished(f) => {
+            let (skipped, upto) = if known_tail {
+                ((tail.start - head) as u64, tail.start as u64)
+            } else {
+                (f.laps - head as u64, f.laps)
+            };
+            footer.push(format!(
+                "Laps {} to {} are not drawn.",
+                thousands(head as u64 + 1),
+                thousands(upto)
+            ));
+            if known_tail {
+                footer.push(format!(
+                    "The board shown is the board after lap {}.",
+                    thousands(upto)
+                ));
+            } else {
+                footer.push(format!(
+                    "The board shown is the board after lap {}; the summary shows the board after the move.",
+                    thousands(head as u64)
+                ));
+            }
+            (
+                format!(
+                    "… {} more lap{} …",
+                    thousands(skipped),
+                    if skipped == 1 { "" } else { "s" }
+                ),
+                format!(
+                    "… {} more lap{}",
+                    thousands(skipped),
+                    if skipped == 1 { "" } else { "s" }
+                ),
+                format!("{} not drawn", laps_word(skipped)),
+            )
+        }
+    };
+    scene.heading = heading;
+    scene.subheading = Some(format!("{} · {}", m.who, m.variant));
+    scene.banner = Some(banner.clone());
+    // notes on laps not drawn
+    let notes = m.notes(|n| {
+        n > head && !(known_tail && n > tail.start) && m.total.is_none_or(|t| n as u64 <= t)
+    });
+    for n in &notes {
+        footer.push(n.clone());
+    }
+    scene.footer = footer;
+    let desc = format!(
+        "{} ({}). {} {}",
+        m.who,
+        m.variant,
+        banner,
+        scene.footer.join(" ")
+    );
+    frame(
+        format!("{seq:02}-more-laps"),
+        format!("{} — {}", m.who, title_tail),
+        desc,
+        &scene,
+        &[],
+    )
+}
+
+fn before_frame(m: &MoveCtx) -> Frame {
+    let p = m.played;
+    let pit = p.mv.pit;
+    let lifted = p.before.board.get(m.mover, pit) as u64;
+    let mut scene = m.scene(p.before.board);
+    scene.heading = m.ann.title.clone().unwrap_or_else(|| m.who.clone());
+    let mut sub = vec![format!("Before the move · {}", m.variant)];
+    sub.extend(flags(&p.before).iter().map(|s| s.to_string()));
+    scene.subheading = Some(sub.join(" · "));
+    scene.mark(m.mover, pit, Mark::Lift);
+    author_marks(&mut scene, m.ann);
+    let how = if p.mv.three_seed {
+        format!(
+            "{} plays the three-seed opening from {}.",
+            m.mover.title(),
+            m.name(pit)
+        )
+    } else {
+        format!(
+            "{} lifts the {} of {} and sows them {}.",
+            m.mover.title(),
+            seeds(lifted),
+            m.name(pit),
+            p.mv.direction().name()
+        )
+    };
+    scene.footer.push(how.clone());
+    if let Some(c) = &m.ann.caption {
+        scene.footer.push(c.clone());
+    }
+    let notes = m.notes(|n| n == 0);
+    scene.footer.extend(notes.iter().cloned());
+    let mut desc = vec![format!("{} ({}). Before the move: {how}", m.who, m.variant)];
+    desc.extend(author_words(m.ann));
+    desc.extend(m.ann.caption.iter().cloned());
+    desc.extend(notes);
+    let title = match &m.ann.title {
+        Some(t) => format!("{t} — before the move"),
+        None => format!("{} — before the move", m.who),
+    };
+    frame("00-before".into(), title, desc.join(" "), &scene, &[])
+}
+
+fn summary_frame(m: &MoveCtx) -> Frame {
+    let p = m.played;
+    let opp = m.mover.opponent();
+    let mut lines: Vec<String> = Vec::new();
+    let (board, subheading) = match p.end {
+        MoveEnd::Finished(f) => {
+            let kinds = if p.mv.three_seed {
+                "the three-seed opening".to_string()
+            } else {
+                let relays = f.laps - 1 - f.capture_sowings;
+                format!(
+                    "1 start, {} relay, {} capture-sowing",
+                    thousands(relays),
+                    thousands(f.capture_sowings)
+                )
+            };
+            lines.push(format!("{}: {kinds}.", laps_word(f.laps)));
+            lines.push(if f.captured == 0 {
+                "Nothing is captured.".to_string()
+            } else {
+                format!("{} captured.", seeds(f.captured as u64))
+            });
+            (
+                f.board,
+                format!(
+                    "{} · {} · {}",
+                    m.who,
+                    laps_word(f.laps),
+                    if f.captured == 0 {
+                        "nothing captured".to_string()
+                    } else {
+                        format!("{} captured", seeds(f.captured as u64))
+                    }
+                ),
+            )
+        }
+        MoveEnd::NeverEnding(ne) => {
+            if let Some(b) = ne.laps_before_cycle {
+                lines.push(format!(
+                    "The move never ends: after {} it enters a cycle of {} that repeats for ever.",
+                    laps_word(b),
+                    laps_word(ne.cycle_laps)
+                ));
+            } else {
+                lines.push(format!(
+                    "The move never ends: it repeats a cycle of {}.",
+                    laps_word(ne.cycle_laps)
+                ));
+            }
+            lines.push(format!(
+                "The board shown is the board after lap {}.",
+                thousands(p.laps.len() as u64)
+            ));
+            let board = p.laps.last().map_or(p.before.board, |l| l.board_after);
+            (
+                board,
+                format!(
+                    "{} · never ends (cycle of {})",
+                    m.who,
+                    laps_word(ne.cycle_laps)
+                ),
+            )
+        }
+    };
+    let mut scene = m.scene(board);
+    scene.mover = None;
+    scene.heading = match p.end.result() {
+        Some(GameResult::Win { winner, .. }) => format!("After the move: {} wins", winner.title()),
+        Some(GameResult::Annulled) => "A never-ending move: the game is annulled".into(),
+        Some(GameResult::Draw) => "A never-ending move: the game is drawn".into(),
+        None => "After the move".into(),
+    };
+    scene.subheading = Some(subheading);
+    // the pits captured from, with the seeds taken
+    let mut taken: Vec<(Pit, Seeds)> = Vec::new();
+    let mut captures: Vec<String> = Vec::new();
+    for lap in &p.laps {
+        if let LapEnd::Capture(c) = lap.end {
+            for (pit, k) in [(c.inner, c.inner_seeds), (c.outer, c.outer_seeds)] {
+                match taken.iter_mut().find(|(q, _)| *q == pit) {
+                    Some((_, t)) => *t += k,
+                    None => taken.push((pit, k)),
+                }
+            }
+            captures.push(format!(
+                "{} ({}) + {} ({})",
+                m.opp(c.inner),
+                c.inner_seeds,
+                m.opp(c.outer),
+                c.outer_seeds
+            ));
+        }
+    }
+    if !p.end.is_never_ending() {
+        for (pit, k) in &taken {
+            scene.mark(opp, *pit, Mark::Captured(*k));
+        }
+        if p.complete
+            && let Some(last) = p.laps.last()
+        {
+            scene.mark(m.mover, last.landing, Mark::End);
+        }
+    }
+    if !captures.is_empty() && captures.len() <= 12 && p.complete {
+        lines.push(format!("Captures: {}.", captures.join(", ")));
+    }
+    match p.end.result() {
+        Some(r) => lines.push(format!("Result: {}.", r.describe())),
+        None => lines.push(format!("The game goes on: {} to move.", opp.title())),
+    }
+    let total = m.total;
+    let notes = m.notes(|n| total.is_some_and(|t| n as u64 > t));
+    lines.extend(notes);
+    scene.footer = lines.clone();
+    let desc = format!("{} ({}). {}", m.who, m.variant, lines.join(" "));
+    let title = format!("{} — summary", m.who);
+    frame("99-summary".into(), title, desc, &scene, &[])
+}
+
+/// The frames of a played move.
+pub(crate) fn move_frames(played: &Played, ann: &Annotations, variant: &str) -> Vec<Frame> {
+    let mover = played.mover;
+    let m = MoveCtx {
+        played,
+        ann,
+        variant,
+        mover,
+        who: format!("{} plays {}", mover.title(), notation::format(&played.mv)),
+        total: played.end.finished().map(|f| f.laps),
+    };
+    let mut out = vec![before_frame(&m)];
+    let (head, tail, elide) = selection(played);
+    let mut seq = 1;
+    for i in head.clone() {
+        out.push(lap_frame(&m, i, seq));
+        seq += 1;
+    }
+    if elide {
+        out.push(elision_frame(&m, head.end, tail.clone(), seq));
+        seq += 1;
+    }
+    for i in tail {
+        out.push(lap_frame(&m, i, seq));
+        seq += 1;
+    }
+    out.push(summary_frame(&m));
+    out
+}

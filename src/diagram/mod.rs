@@ -1,0 +1,375 @@
+//! Step-by-step diagrams of positions and moves: standalone, themeable SVG
+//! frames (sowing, relay, capture), their plain-text twins, and PNG export.
+//!
+//! A move becomes a sequence of [`Frame`]s: the position before (the lifted
+//! pit marked), one frame per lap (the seeds' path in the lap's direction,
+//! the landing pit and what happens there), and a summary. Long moves
+//! (more than [`MAX_LAP_FRAMES`] laps, never-ending, or not fully traced)
+//! show the first [`HEAD_LAPS`] laps, an elision frame, the last
+//! [`TAIL_LAPS`] laps when the trace is complete, and the summary.
+//!
+//! Frame names sort in order and are stable: `00-before`, `01-lap-1`, …,
+//! `NN-more-laps`, `NN-lap-K`, `99-summary` (`00-board` for a position
+//! without a move). Output is deterministic: the same input gives
+//! byte-identical SVG, text and PNG.
+//!
+//! The SVG is styled by CSS classes (`omw-*`) and custom properties
+//! (`--omw-*`) with light defaults, a `prefers-color-scheme: dark` override
+//! and a print override; clockwise laps differ from anticlockwise ones by
+//! dashes, arrowhead and label, not by colour alone.
+
+mod frames;
+mod scene;
+mod svg;
+mod text;
+mod theme;
+
+pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
+
+use crate::engine::{Move, Played, Position, play};
+use crate::model::{Annotations, Diagnostic, PositionDoc};
+use resvg::{tiny_skia, usvg};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// One picture of a sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Stable, sortable name: `00-before`, `03-lap-3`, `13-more-laps`,
+    /// `99-summary`, `00-board`.
+    pub name: String,
+    /// Short title (also the SVG's `<title>`).
+    pub title: String,
+    /// The frame in words (also the SVG's `<desc>`).
+    pub desc: String,
+    /// A standalone SVG document.
+    pub svg: String,
+    /// The plain-text twin: the board as a grid of counts seen from the
+    /// seat, and what happens.
+    pub text: String,
+}
+
+/// Output format of [`write_frames`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Svg,
+    /// PNG at [`DEFAULT_PNG_SCALE`].
+    Png,
+    Text,
+}
+
+impl Format {
+    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
+
+    /// `svg`, `png`, `text`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Text => "text",
+        }
+    }
+
+    /// The file extension: `svg`, `png`, `txt`.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Text => "txt",
+        }
+    }
+
+    /// Parse `svg`, `png`, `text` (or `txt`).
+    pub fn parse(s: &str) -> Option<Format> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "svg" => Some(Format::Svg),
+            "png" => Some(Format::Png),
+            "text" | "txt" => Some(Format::Text),
+            _ => None,
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::parse(s).ok_or_else(|| format!("unknown format {s:?} (expected svg, png or text)"))
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// PNG pixels per SVG user unit used by [`write_frames`]: diagrams are 640
+/// units wide, so 1280 pixels.
+pub const DEFAULT_PNG_SCALE: f32 = 2.0;
+
+/// Why a diagram could not be rendered or written.
+#[derive(Debug, thiserror::Error)]
+pub enum DiagramError {
+    #[error("cannot read the SVG for rendering: {0}")]
+    Svg(String),
+    #[error("bad PNG scale {0} (expected a positive number giving at most 16384 pixels a side)")]
+    Scale(f32),
+    #[error("cannot encode PNG: {0}")]
+    Png(String),
+    #[error("bad file stem {0:?} (expected a non-empty name without path separators)")]
+    Stem(String),
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A position without a move: one frame, named `00-board`.
+pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str) -> Frame {
+    frames::board_frame(pos, ann, variant_name)
+}
+
+/// The frames of a played move (see the module documentation). Notes on lap
+/// N appear in lap N's frame (in the elision frame when that lap is not
+/// drawn, in the summary when past the end; lap 0 in the first frame).
+/// Highlights and arrows are drawn on the position before the move.
+pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Vec<Frame> {
+    frames::move_frames(played, ann, variant_name)
+}
+
+/// Laps recorded when a position's move is played for its diagrams: every
+/// finite move up to this length is traced completely (so its last laps
+/// can be drawn); longer ones are summarised from their first laps.
+pub const TRACE_LAPS: usize = 100_000;
+
+/// The frames of a loaded position: its move's frames when it has a move
+/// (`mv` overrides the one written in the file), else its board frame. An
+/// illegal move is an error located at the position's `move`.
+pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame>, Diagnostic> {
+    let variant = doc.variant.name();
+    let Some(mv) = mv.or(doc.mv.as_ref()) else {
+        return Ok(vec![board_frame(&doc.position, &doc.annotations, variant)]);
+    };
+    let played = play(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS).map_err(|e| {
+        doc.at(
+            "move",
+            format!(
+                "illegal move {} for {} under {variant}: {e}",
+                crate::engine::notation::format(mv),
+                doc.position.to_move.title()
+            ),
+        )
+    })?;
+    Ok(move_frames(&played, &doc.annotations, variant))
+}
+
+/// The file stem for a position's frames: its `id`, else its file's stem
+/// (with `-N` for the N-th position of a file holding several, from 1).
+pub fn default_stem(doc: &PositionDoc) -> String {
+    if let Some(id) = doc.id() {
+        return id.to_string();
+    }
+    let stem: String = doc
+        .file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "position".into())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = if stem.is_empty() {
+        "position".into()
+    } else {
+        stem
+    };
+    if doc.index > 0 {
+        format!("{stem}-{}", doc.index + 1)
+    } else {
+        stem
+    }
+}
+
+fn font_db() -> Arc<usvg::fontdb::Database> {
+    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_system_fonts();
+        db.set_sans_serif_family("DejaVu Sans");
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Render an SVG (a frame's, or any) to PNG at `scale` pixels per user
+/// unit. The `--omw-*` theme variables take their light values. Text needs
+/// system fonts (DejaVu Sans preferred); without any, the board still
+/// renders, without numerals.
+pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
+    render_png(svg, scale, font_db())
+}
+
+fn render_png(
+    svg: &str,
+    scale: f32,
+    fonts: Arc<usvg::fontdb::Database>,
+) -> Result<Vec<u8>, DiagramError> {
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(DiagramError::Scale(scale));
+    }
+    let svg = theme::resolve_light(svg);
+    let opt = usvg::Options {
+        fontdb: fonts,
+        font_family: "DejaVu Sans".into(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(&svg, &opt).map_err(|e| DiagramError::Svg(e.to_string()))?;
+    let size = tree
+        .size()
+        .to_int_size()
+        .scale_by(scale)
+        .filter(|s| s.width() <= 16_384 && s.height() <= 16_384)
+        .ok_or(DiagramError::Scale(scale))?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(DiagramError::Scale(scale))?;
+    let sx = size.width() as f32 / tree.size().width();
+    let sy = size.height() as f32 / tree.size().height();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(sx, sy),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| DiagramError::Png(e.to_string()))
+}
+
+/// The file a frame is written to: `{stem}-{frame.name}.{ext}`.
+pub fn frame_file_name(stem: &str, frame: &Frame, format: Format) -> String {
+    format!("{stem}-{}.{}", frame.name, format.extension())
+}
+
+/// Write frames into `dir` (created if missing) as `{stem}-{name}.svg`,
+/// `.png` or `.txt`; returns the paths written, in frame order.
+pub fn write_frames(
+    frames: &[Frame],
+    dir: &Path,
+    stem: &str,
+    format: Format,
+) -> Result<Vec<PathBuf>, DiagramError> {
+    if stem.is_empty()
+        || stem.contains(['/', '\\'])
+        || stem == "."
+        || stem == ".."
+        || stem.contains('\0')
+    {
+        return Err(DiagramError::Stem(stem.to_string()));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| DiagramError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut out = Vec::with_capacity(frames.len());
+    for f in frames {
+        let path = dir.join(frame_file_name(stem, f, format));
+        let bytes = match format {
+            Format::Svg => f.svg.clone().into_bytes(),
+            Format::Text => f.text.clone().into_bytes(),
+            Format::Png => to_png(&f.svg, DEFAULT_PNG_SCALE)?,
+        };
+        std::fs::write(&path, bytes).map_err(|source| DiagramError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        out.push(path);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, Side};
+
+    /// Without any font the board still renders (only the text is lost).
+    #[test]
+    fn png_without_fonts_still_draws_the_board() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "shackell-1935");
+        let empty = Arc::new(usvg::fontdb::Database::new());
+        let png = render_png(&f.svg, 1.0, empty).expect("renders");
+        let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
+        assert_eq!(pix.width(), 640);
+        // the board colour (#c99a62) covers a good part of the picture
+        let board = pix
+            .pixels()
+            .iter()
+            .filter(|p| p.red() == 0xc9 && p.green() == 0x9a && p.blue() == 0x62)
+            .count();
+        assert!(board > pix.pixels().len() / 10, "board pixels: {board}");
+    }
+
+    #[test]
+    fn bad_scales_are_refused() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "modern");
+        for s in [0.0, -1.0, f32::NAN, f32::INFINITY, 1000.0] {
+            assert!(
+                matches!(to_png(&f.svg, s), Err(DiagramError::Scale(_))),
+                "{s}"
+            );
+        }
+        assert!(matches!(to_png("<svg", 1.0), Err(DiagramError::Svg(_))));
+    }
+
+    /// The dark and print palettes render too (written to
+    /// `$OMWESO_DIAGRAM_PREVIEW` for a look).
+    #[test]
+    fn dark_and_print_palettes_render() {
+        let mut south = [1; 16];
+        south[4] = 9;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        let played = play(
+            &crate::engine::Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(crate::engine::Pit::new(5).expect("pit")),
+            100,
+        )
+        .expect("legal");
+        let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+        for (name, pick) in [
+            (
+                "dark",
+                (|v: &theme::Var| v.dark) as fn(&theme::Var) -> &'static str,
+            ),
+            ("print", |v: &theme::Var| v.print),
+        ] {
+            let svg = theme::resolve(&frames[1].svg, pick);
+            let png = render_png(&svg, 1.0, font_db()).expect("renders");
+            if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
+                std::fs::create_dir_all(&dir).expect("dir");
+                std::fs::write(Path::new(&dir).join(format!("palette-{name}.png")), &png)
+                    .expect("write");
+            }
+            let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
+            let bg = pix.pixels()[0];
+            let other = pix.pixels().iter().filter(|p| **p != bg).count();
+            assert!(other > pix.pixels().len() / 20, "{name}");
+        }
+    }
+
+    #[test]
+    fn theme_variables_resolve_for_resvg() {
+        let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
+        let f = board_frame(&pos, &Annotations::default(), "modern");
+        assert!(f.svg.contains("var(--omw-"));
+        assert!(!theme::resolve_light(&f.svg).contains("var(--omw-"));
+    }
+}

@@ -1,0 +1,153 @@
+//! A scene: what one frame shows (board, marks, path, arrows, words),
+//! independent of the output format. `svg.rs` and `text.rs` render it.
+
+use crate::engine::{Board, Direction, Pit, Seeds, Side};
+use crate::model::{HighlightStyle, PitRef};
+
+/// What a pit is marked with in a frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// The pit whose seeds are lifted and sown (E).
+    Lift,
+    /// E, where captured seeds are sown from.
+    SowFrom,
+    /// A lap sown clockwise starts here.
+    Clockwise,
+    /// The landing pit is relayed: lifted and sown on.
+    Relay,
+    /// The last seed fell into an empty pit: the move ends here.
+    End,
+    /// The mover's pit that captures.
+    CaptureAt,
+    /// An opponent's pit whose seeds are captured.
+    Captured(Seeds),
+    /// Seeds dropped into the pit in this lap, when more than one.
+    Drops(usize),
+}
+
+impl Mark {
+    /// Order in which marks are drawn and listed.
+    pub fn rank(&self) -> u8 {
+        match self {
+            Mark::Lift => 0,
+            Mark::SowFrom => 1,
+            Mark::Relay => 2,
+            Mark::End => 3,
+            Mark::CaptureAt => 4,
+            Mark::Captured(_) => 5,
+            Mark::Drops(_) => 6,
+            Mark::Clockwise => 7,
+        }
+    }
+}
+
+/// The seeds of one lap, sown along a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LapPath {
+    pub side: Side,
+    /// E, where the path starts.
+    pub from: Pit,
+    /// One entry a seed, in order.
+    pub sown: Vec<Pit>,
+    pub direction: Direction,
+}
+
+/// An arrow between two pits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SceneArrow {
+    pub from: PitRef,
+    pub to: PitRef,
+    pub label: Option<String>,
+    /// Captured seeds carried to E (drawn in the capture style).
+    pub capture: bool,
+}
+
+/// A highlighted group of pits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SceneHighlight {
+    pub pits: Vec<PitRef>,
+    pub style: HighlightStyle,
+    pub label: Option<String>,
+}
+
+/// Everything one frame shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Scene {
+    pub board: Board,
+    /// The side drawn at the bottom.
+    pub seat: Side,
+    pub labels: bool,
+    /// The side to move or moving, named as such.
+    pub mover: Option<Side>,
+    pub heading: String,
+    pub subheading: Option<String>,
+    pub marks: Vec<(PitRef, Mark)>,
+    pub path: Option<LapPath>,
+    pub arrows: Vec<SceneArrow>,
+    pub highlights: Vec<SceneHighlight>,
+    /// A banner across the board (elided laps).
+    pub banner: Option<String>,
+    /// Lines of prose under the board.
+    pub footer: Vec<String>,
+}
+
+impl Scene {
+    pub fn new(board: Board, seat: Side, labels: bool) -> Scene {
+        Scene {
+            board,
+            seat,
+            labels,
+            mover: None,
+            heading: String::new(),
+            subheading: None,
+            marks: Vec::new(),
+            path: None,
+            arrows: Vec::new(),
+            highlights: Vec::new(),
+            banner: None,
+            footer: Vec::new(),
+        }
+    }
+
+    pub fn mark(&mut self, side: Side, pit: Pit, mark: Mark) {
+        let r = PitRef::new(side, pit);
+        if !self.marks.contains(&(r, mark.clone())) {
+            self.marks.push((r, mark));
+        }
+    }
+
+    /// The marks of one pit, in drawing order.
+    pub fn marks_of(&self, r: PitRef) -> Vec<&Mark> {
+        let mut m: Vec<&Mark> = self
+            .marks
+            .iter()
+            .filter(|(p, _)| *p == r)
+            .map(|(_, m)| m)
+            .collect();
+        m.sort_by_key(|m| m.rank());
+        m
+    }
+}
+
+/// Display position (row 0..4 top to bottom, column 0..8 left to right) of
+/// a pit as seen from `seat`.
+pub(crate) fn display_cell(seat: Side, side: Side, pit: Pit) -> (usize, usize) {
+    let (r, c) = (pit.row(side), pit.column(side));
+    match seat {
+        Side::South => (r, c),
+        Side::North => (3 - r, 7 - c),
+    }
+}
+
+/// The pit at a display cell as seen from `seat`.
+pub(crate) fn pit_at_display(seat: Side, row: usize, col: usize) -> (Side, Pit) {
+    match seat {
+        Side::South => Pit::at_grid(row, col),
+        Side::North => Pit::at_grid(3 - row, 7 - col),
+    }
+}
+
+/// The side whose rows are at the top when `seat` is at the bottom.
+pub(crate) fn top_side(seat: Side) -> Side {
+    seat.opponent()
+}

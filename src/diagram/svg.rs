@@ -1,0 +1,724 @@
+//! Rendering a scene as a standalone, themeable SVG document.
+
+use super::scene::{
+    LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
+};
+use super::theme;
+use crate::engine::{Direction, Pit, Side};
+use crate::model::PitRef;
+use svg::Document;
+use svg::node::Text as TextNode;
+use svg::node::element::{
+    Circle, Description, Group, Line, Path, Rectangle, Style, TSpan, Text, Title,
+};
+
+/// Width of every diagram, in user units.
+pub(crate) const WIDTH: f64 = 640.0;
+const MARGIN: f64 = 20.0;
+const CELL: f64 = 72.0;
+const PAD: f64 = 12.0;
+const GAP: f64 = 12.0;
+const PIT_R: f64 = 29.0;
+const BOARD_W: f64 = 8.0 * CELL + 2.0 * PAD;
+const BOARD_H: f64 = 4.0 * CELL + 2.0 * PAD + GAP;
+const FOOTER_LINE: f64 = 19.0;
+/// Characters per footer line (13px text over the board's width).
+pub(crate) const FOOTER_CHARS: usize = 84;
+
+/// Fixed formatting of a coordinate: at most one decimal, no `-0`.
+fn n(x: f64) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    let s = format!("{r:.1}");
+    let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
+    if s == "-0" { "0".into() } else { s }
+}
+
+#[derive(Clone, Copy)]
+struct Pt {
+    x: f64,
+    y: f64,
+}
+
+impl Pt {
+    fn sub(self, o: Pt) -> Pt {
+        Pt {
+            x: self.x - o.x,
+            y: self.y - o.y,
+        }
+    }
+    fn add(self, o: Pt) -> Pt {
+        Pt {
+            x: self.x + o.x,
+            y: self.y + o.y,
+        }
+    }
+    fn scale(self, k: f64) -> Pt {
+        Pt {
+            x: self.x * k,
+            y: self.y * k,
+        }
+    }
+    fn len(self) -> f64 {
+        (self.x * self.x + self.y * self.y).sqrt()
+    }
+    fn unit(self) -> Pt {
+        let l = self.len();
+        if l == 0.0 {
+            Pt { x: 1.0, y: 0.0 }
+        } else {
+            self.scale(1.0 / l)
+        }
+    }
+    fn perp(self) -> Pt {
+        Pt {
+            x: -self.y,
+            y: self.x,
+        }
+    }
+}
+
+/// Page geometry of one scene.
+struct Geo {
+    seat: Side,
+    board_y: f64,
+}
+
+impl Geo {
+    fn new(scene: &Scene) -> Geo {
+        let header_h = if scene.subheading.is_some() {
+            66.0
+        } else {
+            46.0
+        };
+        Geo {
+            seat: scene.seat,
+            board_y: header_h + 28.0,
+        }
+    }
+
+    fn cell_centre(&self, row: usize, col: usize) -> Pt {
+        let x = MARGIN + PAD + CELL / 2.0 + col as f64 * CELL;
+        let y =
+            self.board_y + PAD + CELL / 2.0 + row as f64 * CELL + if row >= 2 { GAP } else { 0.0 };
+        Pt { x, y }
+    }
+
+    fn centre(&self, side: Side, pit: Pit) -> Pt {
+        let (r, c) = display_cell(self.seat, side, pit);
+        self.cell_centre(r, c)
+    }
+
+    fn board_bottom(&self) -> f64 {
+        self.board_y + BOARD_H
+    }
+}
+
+fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
+    Text::new(content)
+        .set("class", class)
+        .set("x", n(x))
+        .set("y", n(y))
+}
+
+fn circle(class: &str, c: Pt, r: f64) -> Circle {
+    Circle::new()
+        .set("class", class)
+        .set("cx", n(c.x))
+        .set("cy", n(c.y))
+        .set("r", n(r))
+}
+
+/// A rounded label ("pill") centred at `c`.
+fn pill(class: &str, c: Pt, label: &str) -> Group {
+    let chars = label.chars().count() as f64;
+    let w = (chars * 6.4 + 10.0).max(18.0);
+    let h = 15.0;
+    Group::new()
+        .add(
+            Rectangle::new()
+                .set("class", format!("omw-pill {class}"))
+                .set("x", n(c.x - w / 2.0))
+                .set("y", n(c.y - h / 2.0))
+                .set("width", n(w))
+                .set("height", n(h))
+                .set("rx", n(h / 2.0)),
+        )
+        .add(text("omw-pill-text", c.x, c.y + 3.6, label))
+}
+
+/// Wrap prose to lines of at most `width` characters (longer words stand
+/// alone).
+pub(crate) fn wrap(s: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in s.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// The SVG document of a scene, with its `<title>` and `<desc>`.
+pub(crate) fn render(scene: &Scene, title: &str, desc: &str) -> String {
+    let geo = Geo::new(scene);
+    let footer: Vec<String> = scene
+        .footer
+        .iter()
+        .flat_map(|f| wrap(f, FOOTER_CHARS))
+        .collect();
+    let footer_y = geo.board_bottom() + 50.0;
+    let height = if footer.is_empty() {
+        geo.board_bottom() + 36.0
+    } else {
+        footer_y + (footer.len() - 1) as f64 * FOOTER_LINE + 16.0
+    };
+
+    let mut doc = Document::new()
+        .set("viewBox", format!("0 0 {} {}", n(WIDTH), n(height)))
+        .set("class", "omw-diagram")
+        .set("role", "img")
+        .add(Title::new(title))
+        .add(Description::new().add(TextNode::new(desc)))
+        .add(Style::new(theme::stylesheet()))
+        .add(
+            Rectangle::new()
+                .set("class", "omw-bg")
+                .set("x", 0)
+                .set("y", 0)
+                .set("width", n(WIDTH))
+                .set("height", n(height)),
+        );
+
+    // header
+    doc = doc.add(text("omw-heading", MARGIN, 30.0, &scene.heading));
+    if let Some(sub) = &scene.subheading {
+        doc = doc.add(text("omw-subheading", MARGIN, 52.0, sub));
+    }
+
+    // side names
+    let top = top_side(scene.seat);
+    doc = doc.add(side_label(scene, top, geo.board_y - 10.0));
+    doc = doc.add(side_label(scene, scene.seat, geo.board_bottom() + 22.0));
+
+    doc = doc.add(board(scene, &geo));
+
+    for h in &scene.highlights {
+        doc = doc.add(highlight(h, &geo));
+    }
+    if let Some(p) = &scene.path {
+        doc = doc.add(lap_path(p, &geo));
+    }
+    doc = doc.add(marks(scene, &geo));
+    doc = doc.add(counts(scene, &geo));
+    for a in &scene.arrows {
+        doc = doc.add(arrow(a, &geo));
+    }
+    doc = doc.add(pills(scene, &geo));
+    if let Some(b) = &scene.banner {
+        doc = doc.add(banner(b, &geo));
+    }
+    for (i, line) in footer.iter().enumerate() {
+        doc = doc.add(text(
+            "omw-footer",
+            MARGIN,
+            footer_y + i as f64 * FOOTER_LINE,
+            line,
+        ));
+    }
+    let mut out = doc.to_string();
+    out.push('\n');
+    out
+}
+
+fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
+    let seeds = scene.board.side_total(side);
+    let mut info = format!("  {} seed{}", seeds, if seeds == 1 { "" } else { "s" });
+    if scene.mover == Some(side) {
+        info.push_str(" · to move");
+    }
+    Text::new("")
+        .set("class", "omw-side")
+        .set("x", n(MARGIN + 2.0))
+        .set("y", n(y))
+        .add(TSpan::new(side.title()))
+        .add(TSpan::new(info).set("class", "omw-side-info"))
+}
+
+fn board(scene: &Scene, geo: &Geo) -> Group {
+    let mut g = Group::new().set("class", "omw-board-group");
+    g = g.add(
+        Rectangle::new()
+            .set("class", "omw-board")
+            .set("x", n(MARGIN))
+            .set("y", n(geo.board_y))
+            .set("width", n(BOARD_W))
+            .set("height", n(BOARD_H))
+            .set("rx", 14),
+    );
+    // the reverse zones: each side's four left-hand pits (1, 2, 15, 16)
+    for side in Side::BOTH {
+        let cells: Vec<Pt> = [1u8, 2, 15, 16]
+            .iter()
+            .map(|&p| geo.centre(side, Pit::new(p).expect("pit")))
+            .collect();
+        let x0 = cells.iter().map(|p| p.x).fold(f64::MAX, f64::min) - CELL / 2.0 + 3.0;
+        let x1 = cells.iter().map(|p| p.x).fold(f64::MIN, f64::max) + CELL / 2.0 - 3.0;
+        let y0 = cells.iter().map(|p| p.y).fold(f64::MAX, f64::min) - CELL / 2.0 + 3.0;
+        let y1 = cells.iter().map(|p| p.y).fold(f64::MIN, f64::max) + CELL / 2.0 - 3.0;
+        g = g.add(
+            Rectangle::new()
+                .set("class", "omw-reverse-zone")
+                .set("x", n(x0))
+                .set("y", n(y0))
+                .set("width", n(x1 - x0))
+                .set("height", n(y1 - y0))
+                .set("rx", 12),
+        );
+    }
+    // the centre line between the two sides
+    let mid = geo.board_y + PAD + 2.0 * CELL + GAP / 2.0;
+    g = g.add(
+        Line::new()
+            .set("class", "omw-groove")
+            .set("x1", n(MARGIN + PAD))
+            .set("y1", n(mid))
+            .set("x2", n(MARGIN + BOARD_W - PAD))
+            .set("y2", n(mid)),
+    );
+    let mut pits = Group::new();
+    if scene.banner.is_some() {
+        pits = pits.set("class", "omw-dim");
+    }
+    for row in 0..4 {
+        for col in 0..8 {
+            let c = geo.cell_centre(row, col);
+            pits = pits.add(circle("omw-pit", c, PIT_R));
+            // a carved look: a shaded arc along the upper rim
+            let a0 = 200f64.to_radians();
+            let a1 = 340f64.to_radians();
+            let r = PIT_R - 3.5;
+            pits = pits.add(Path::new().set("class", "omw-pit-shade").set(
+                "d",
+                format!(
+                    "M{} {}A{} {} 0 0 1 {} {}",
+                    n(c.x + r * a0.cos()),
+                    n(c.y + r * a0.sin()),
+                    n(r),
+                    n(r),
+                    n(c.x + r * a1.cos()),
+                    n(c.y + r * a1.sin())
+                ),
+            ));
+            if scene.labels {
+                let (side, pit) = pit_at_display(scene.seat, row, col);
+                pits = pits.add(text(
+                    "omw-pitno",
+                    c.x - CELL / 2.0 + 3.0,
+                    c.y - CELL / 2.0 + 11.0,
+                    &format!("{}{}", side.letter(), pit.number()),
+                ));
+            }
+        }
+    }
+    g.add(pits)
+}
+
+fn counts(scene: &Scene, geo: &Geo) -> Group {
+    let mut g = Group::new().set("class", "omw-counts");
+    if scene.banner.is_some() {
+        g = g.set("class", "omw-counts omw-dim");
+    }
+    for row in 0..4 {
+        for col in 0..8 {
+            let (side, pit) = pit_at_display(scene.seat, row, col);
+            let k = scene.board.get(side, pit);
+            let c = geo.cell_centre(row, col);
+            if k == 0 {
+                continue;
+            }
+            if k <= 6 {
+                g = g.add(
+                    text("omw-count", c.x, c.y + 3.0, &k.to_string()).set("font-size", "19px"),
+                );
+                // seeds as dots: one row up to three, else two rows
+                let rows: Vec<usize> = if k <= 3 {
+                    vec![k as usize]
+                } else {
+                    vec![(k as usize).div_ceil(2), k as usize / 2]
+                };
+                let ys: Vec<f64> = if rows.len() == 1 {
+                    vec![c.y + 13.5]
+                } else {
+                    vec![c.y + 11.0, c.y + 18.5]
+                };
+                for (cnt, y) in rows.iter().zip(ys) {
+                    let w = (*cnt as f64 - 1.0) * 7.5;
+                    for i in 0..*cnt {
+                        let x = c.x - w / 2.0 + i as f64 * 7.5;
+                        g = g.add(circle("omw-seed", Pt { x, y }, 2.7));
+                    }
+                }
+            } else {
+                g = g.add(
+                    text("omw-count", c.x, c.y + 8.0, &k.to_string()).set("font-size", "23px"),
+                );
+            }
+        }
+    }
+    g
+}
+
+fn path_points(p: &LapPath, geo: &Geo) -> Vec<Pt> {
+    let mut pts = Vec::with_capacity(p.sown.len() + 1);
+    for (i, pit) in std::iter::once(&p.from).chain(p.sown.iter()).enumerate() {
+        let round = (i / 16) as f64;
+        let c = geo.centre(p.side, *pit);
+        let (row, col) = display_cell(geo.seat, p.side, *pit);
+        // later rounds of a long lap run inside the earlier ones
+        let dy = match row {
+            0 | 2 => 9.0,
+            _ => -9.0,
+        } * round;
+        let dx = if col < 4 { 9.0 } else { -9.0 } * round;
+        pts.push(Pt {
+            x: c.x + dx,
+            y: c.y + dy,
+        });
+    }
+    pts
+}
+
+fn lap_path(p: &LapPath, geo: &Geo) -> Group {
+    let cw = p.direction == Direction::Clockwise;
+    let mut pts = path_points(p, geo);
+    let mut g = Group::new().set(
+        "class",
+        if cw {
+            "omw-lap omw-lap-cw"
+        } else {
+            "omw-lap omw-lap-acw"
+        },
+    );
+    let last = pts.len() - 1;
+    let dir = pts[last].sub(pts[last - 1]).unit();
+    let tip = pts[last].sub(dir.scale(21.0));
+    let head_len = 13.0;
+    pts[last] = tip.sub(dir.scale(if cw { 2.0 } else { head_len - 1.0 }));
+    let mut d = format!("M{} {}", n(pts[0].x), n(pts[0].y));
+    for q in &pts[1..] {
+        d.push_str(&format!("L{} {}", n(q.x), n(q.y)));
+    }
+    g = g.add(
+        Path::new()
+            .set("class", if cw { "omw-path-cw" } else { "omw-path" })
+            .set("d", d),
+    );
+    g = g.add(circle(
+        if cw {
+            "omw-path-start-cw"
+        } else {
+            "omw-path-start"
+        },
+        pts[0],
+        5.5,
+    ));
+    let base = tip.sub(dir.scale(head_len));
+    let side = dir.perp().scale(if cw { 9.0 } else { 8.0 });
+    let (a, b) = (base.add(side), base.sub(side));
+    if cw {
+        // an open chevron for clockwise laps
+        g = g.add(Path::new().set("class", "omw-head-cw").set(
+            "d",
+            format!(
+                "M{} {}L{} {}L{} {}",
+                n(a.x),
+                n(a.y),
+                n(tip.x),
+                n(tip.y),
+                n(b.x),
+                n(b.y)
+            ),
+        ));
+    } else {
+        g = g.add(triangle("omw-head", tip, a, b));
+    }
+    g
+}
+
+fn triangle(class: &str, tip: Pt, a: Pt, b: Pt) -> Path {
+    Path::new().set("class", class).set(
+        "d",
+        format!(
+            "M{} {}L{} {}L{} {}Z",
+            n(tip.x),
+            n(tip.y),
+            n(a.x),
+            n(a.y),
+            n(b.x),
+            n(b.y)
+        ),
+    )
+}
+
+fn marks(scene: &Scene, geo: &Geo) -> Group {
+    let mut g = Group::new().set("class", "omw-marks");
+    let cw = scene.marks.iter().any(|(_, m)| *m == Mark::Clockwise);
+    // captured pits of one column are grouped by a frame
+    let captured: Vec<PitRef> = scene
+        .marks
+        .iter()
+        .filter(|(_, m)| matches!(m, Mark::Captured(_)))
+        .map(|(r, _)| *r)
+        .collect();
+    let mut done: Vec<usize> = Vec::new();
+    for r in &captured {
+        let (_, col) = display_cell(geo.seat, r.side, r.pit);
+        if done.contains(&col) {
+            continue;
+        }
+        done.push(col);
+        let ys: Vec<f64> = captured
+            .iter()
+            .filter(|q| display_cell(geo.seat, q.side, q.pit).1 == col)
+            .map(|q| geo.centre(q.side, q.pit).y)
+            .collect();
+        let x = geo.centre(r.side, r.pit).x;
+        let y0 = ys.iter().copied().fold(f64::MAX, f64::min) - CELL / 2.0 + 1.0;
+        let y1 = ys.iter().copied().fold(f64::MIN, f64::max) + CELL / 2.0 - 1.0;
+        g = g.add(
+            Rectangle::new()
+                .set("class", "omw-capture-group")
+                .set("x", n(x - CELL / 2.0 + 1.0))
+                .set("y", n(y0))
+                .set("width", n(CELL - 2.0))
+                .set("height", n(y1 - y0))
+                .set("rx", 16),
+        );
+    }
+    for (r, m) in &scene.marks {
+        let c = geo.centre(r.side, r.pit);
+        match m {
+            Mark::Lift | Mark::SowFrom => {
+                let class = if cw {
+                    "omw-ring-lift-cw"
+                } else {
+                    "omw-ring-lift"
+                };
+                g = g.add(circle(class, c, 33.0))
+            }
+            Mark::Relay => g = g.add(circle("omw-ring-relay", c, 33.0)),
+            Mark::End => {
+                g = g
+                    .add(circle("omw-ring-end", c, 32.0))
+                    .add(circle("omw-ring-end", c, 35.5))
+            }
+            Mark::CaptureAt => g = g.add(circle("omw-ring-capture-at", c, 33.0)),
+            Mark::Captured(_) => {
+                g = g.add(circle("omw-ring-captured", c, 32.0));
+                if scene.board.get(r.side, r.pit) == 0 {
+                    let k = 12.0;
+                    for s in [-1.0, 1.0] {
+                        g = g.add(
+                            Line::new()
+                                .set("class", "omw-cross")
+                                .set("x1", n(c.x - k))
+                                .set("y1", n(c.y - k * s))
+                                .set("x2", n(c.x + k))
+                                .set("y2", n(c.y + k * s)),
+                        );
+                    }
+                }
+            }
+            Mark::Drops(_) | Mark::Clockwise => {}
+        }
+    }
+    g
+}
+
+/// The status pill of a mark; `cw`: the lap is sown clockwise.
+fn pill_text(m: &Mark, cw: bool) -> Option<(String, &'static str)> {
+    Some(match m {
+        Mark::Lift if cw => ("\u{21bb} lift".into(), "omw-pill-cw"),
+        Mark::SowFrom if cw => ("\u{21bb} sow from E".into(), "omw-pill-cw"),
+        Mark::Lift => ("lift".into(), "omw-pill-lift"),
+        Mark::SowFrom => ("sow from E".into(), "omw-pill-lift"),
+        Mark::Relay => ("relay".into(), "omw-pill-relay"),
+        Mark::End => ("end".into(), "omw-pill-end"),
+        Mark::CaptureAt => ("captures".into(), "omw-pill-capture"),
+        Mark::Captured(k) => (format!("\u{2212}{k}"), "omw-pill-capture"),
+        Mark::Drops(_) | Mark::Clockwise => return None,
+    })
+}
+
+/// Pits whose status pill goes above the pit rather than below, so as not
+/// to hide the lap's path: a landing reached from below, a start left
+/// downwards.
+fn pills_on_top(scene: &Scene, geo: &Geo) -> Vec<PitRef> {
+    let mut top = Vec::new();
+    if let Some(p) = &scene.path {
+        let pts = path_points(p, geo);
+        if pts.len() >= 2 {
+            let last = pts.len() - 1;
+            if pts[last].y < pts[last - 1].y - 1.0 {
+                top.push(PitRef::new(p.side, *p.sown.last().expect("sown")));
+            }
+            if pts[1].y > pts[0].y + 1.0 {
+                top.push(PitRef::new(p.side, p.from));
+            }
+        }
+    }
+    top
+}
+
+fn pills(scene: &Scene, geo: &Geo) -> Group {
+    let mut g = Group::new().set("class", "omw-pills");
+    let mut seen: Vec<PitRef> = Vec::new();
+    let on_top = pills_on_top(scene, geo);
+    let cw = scene.marks.iter().any(|(_, m)| *m == Mark::Clockwise);
+    for (r, _) in &scene.marks {
+        if seen.contains(r) {
+            continue;
+        }
+        seen.push(*r);
+        let c = geo.centre(r.side, r.pit);
+        let ms = scene.marks_of(*r);
+        let status: Vec<(String, &str)> = ms.iter().filter_map(|m| pill_text(m, cw)).collect();
+        if let Some((_, class)) = status.first() {
+            let label: Vec<&str> = status.iter().map(|(t, _)| t.as_str()).collect();
+            let dy = if on_top.contains(r) { -31.0 } else { 30.5 };
+            g = g.add(pill(
+                class,
+                Pt {
+                    x: c.x,
+                    y: c.y + dy,
+                },
+                &label.join(" · "),
+            ));
+        }
+        // the drop count in a corner clear of the status pill
+        let corner = if on_top.contains(r) && !status.is_empty() {
+            25.0
+        } else {
+            -25.0
+        };
+        for m in ms {
+            if let Mark::Drops(k) = m {
+                g = g.add(pill(
+                    "omw-pill-drop",
+                    Pt {
+                        x: c.x + 25.0,
+                        y: c.y + corner,
+                    },
+                    &format!("+{k}"),
+                ));
+            }
+        }
+    }
+    g
+}
+
+fn highlight(h: &SceneHighlight, geo: &Geo) -> Group {
+    let style = h.style.name();
+    let mut g = Group::new().set("class", format!("omw-highlight omw-highlight-{style}"));
+    for r in &h.pits {
+        g = g.add(circle(
+            &format!("omw-hl omw-hl-{style}"),
+            geo.centre(r.side, r.pit),
+            35.0,
+        ));
+    }
+    if let (Some(label), Some(first)) = (&h.label, h.pits.first()) {
+        let c = geo.centre(first.side, first.pit);
+        g = g.add(pill(
+            &format!("omw-pill-hl-{style}"),
+            Pt {
+                x: c.x,
+                y: c.y - 31.0,
+            },
+            label,
+        ));
+    }
+    g
+}
+
+fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
+    let p0 = geo.centre(a.from.side, a.from.pit);
+    let p1 = geo.centre(a.to.side, a.to.pit);
+    let (line_class, head_class) = if a.capture {
+        ("omw-capture-arrow", "omw-capture-head")
+    } else {
+        ("omw-arrow", "omw-arrow-head")
+    };
+    let mut g = Group::new().set(
+        "class",
+        if a.capture {
+            "omw-arrow-group omw-arrow-capture"
+        } else {
+            "omw-arrow-group"
+        },
+    );
+    let d = p1.sub(p0);
+    let len = d.len();
+    let bend = if len < CELL * 1.5 { 0.35 } else { 0.22 };
+    let ctrl = p0.add(d.scale(0.5)).add(d.perp().unit().scale(len * bend));
+    // start and end on the pits' rims
+    let s = p0.add(ctrl.sub(p0).unit().scale(PIT_R + 3.0));
+    let tip = p1.add(ctrl.sub(p1).unit().scale(PIT_R + 2.0));
+    let dir = tip.sub(ctrl).unit();
+    let head = 13.0;
+    let e = tip.sub(dir.scale(head - 1.0));
+    g = g.add(Path::new().set("class", line_class).set(
+        "d",
+        format!(
+            "M{} {}Q{} {} {} {}",
+            n(s.x),
+            n(s.y),
+            n(ctrl.x),
+            n(ctrl.y),
+            n(e.x),
+            n(e.y)
+        ),
+    ));
+    let base = tip.sub(dir.scale(head));
+    let w = dir.perp().scale(7.5);
+    g = g.add(triangle(head_class, tip, base.add(w), base.sub(w)));
+    if let Some(label) = &a.label {
+        // the curve's midpoint
+        let m = s.scale(0.25).add(ctrl.scale(0.5)).add(e.scale(0.25));
+        g = g.add(text("omw-arrow-label", m.x, m.y + 4.0, label));
+    }
+    g
+}
+
+fn banner(b: &str, geo: &Geo) -> Group {
+    let lines = wrap(b, 40);
+    let h = 22.0 * lines.len() as f64 + 22.0;
+    let mid = geo.board_y + BOARD_H / 2.0;
+    let mut g = Group::new().set("class", "omw-banner-group").add(
+        Rectangle::new()
+            .set("class", "omw-banner-box")
+            .set("x", n(MARGIN + 40.0))
+            .set("y", n(mid - h / 2.0))
+            .set("width", n(BOARD_W - 80.0))
+            .set("height", n(h))
+            .set("rx", 12),
+    );
+    let y0 = mid - h / 2.0 + 11.0 + 17.0;
+    for (i, l) in lines.iter().enumerate() {
+        g = g.add(text(
+            "omw-banner",
+            MARGIN + BOARD_W / 2.0,
+            y0 + i as f64 * 22.0,
+            l,
+        ));
+    }
+    g
+}

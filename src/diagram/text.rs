@@ -1,0 +1,104 @@
+//! The plain-text twin of a scene: the board as a grid of counts seen from
+//! the seat, the marks in brackets, and the words of the frame.
+
+use super::scene::{Mark, Scene, pit_at_display, top_side};
+use super::svg::wrap;
+use crate::engine::Side;
+use crate::model::PitRef;
+
+/// Bracket pairs for the marks, by priority.
+fn brackets(scene: &Scene, r: PitRef) -> Option<(char, char, &'static str)> {
+    let marks = scene.marks_of(r);
+    let has = |f: fn(&Mark) -> bool| marks.iter().any(|m| f(m));
+    if has(|m| matches!(m, Mark::Captured(_))) {
+        Some(('<', '>', "<n> captured"))
+    } else if has(|m| matches!(m, Mark::Relay | Mark::End | Mark::CaptureAt)) {
+        Some(('[', ']', "[n] where the lap ends"))
+    } else if has(|m| matches!(m, Mark::Lift | Mark::SowFrom)) {
+        Some(('(', ')', "(n) lifted / sown from"))
+    } else if scene.highlights.iter().any(|h| h.pits.contains(&r)) {
+        Some(('{', '}', "{n} highlighted"))
+    } else {
+        None
+    }
+}
+
+fn row_name(side: Side, row_pits: &[(Side, crate::engine::Pit)]) -> String {
+    let first = row_pits.first().expect("a row").1.number();
+    let last = row_pits.last().expect("a row").1.number();
+    format!("{}{}…{}{}", side.letter(), first, side.letter(), last)
+}
+
+fn side_line(scene: &Scene, side: Side) -> String {
+    let seeds = scene.board.side_total(side);
+    let mut s = format!(
+        "{} · {} seed{}",
+        side.title(),
+        seeds,
+        if seeds == 1 { "" } else { "s" }
+    );
+    if scene.mover == Some(side) {
+        s.push_str(" · to move");
+    }
+    s
+}
+
+/// The text twin of a scene.
+pub(crate) fn render(scene: &Scene, details: &[String]) -> String {
+    let mut out = String::new();
+    out.push_str(&scene.heading);
+    out.push('\n');
+    if let Some(s) = &scene.subheading {
+        out.push_str(s);
+        out.push('\n');
+    }
+    out.push('\n');
+    let mut legend: Vec<&'static str> = Vec::new();
+    out.push_str(&side_line(scene, top_side(scene.seat)));
+    out.push('\n');
+    for row in 0..4 {
+        if row == 2 {
+            out.push_str(&format!("{}\n", "-".repeat(40)));
+        }
+        let pits: Vec<_> = (0..8)
+            .map(|col| pit_at_display(scene.seat, row, col))
+            .collect();
+        for &(side, pit) in &pits {
+            let k = scene.board.get(side, pit);
+            let cell = match brackets(scene, PitRef::new(side, pit)) {
+                Some((open, close, what)) => {
+                    if !legend.contains(&what) {
+                        legend.push(what);
+                    }
+                    format!("{:>4}{close}", format!("{open}{k}"))
+                }
+                None => format!("{k:>4} "),
+            };
+            out.push_str(&cell);
+        }
+        out.push_str(&format!("  {}\n", row_name(pits[0].0, &pits)));
+    }
+    out.push_str(&side_line(scene, scene.seat));
+    out.push('\n');
+    if let Some(b) = &scene.banner {
+        out.push('\n');
+        out.push_str(b);
+        out.push('\n');
+    }
+    let words: Vec<&String> = scene.footer.iter().chain(details.iter()).collect();
+    if !words.is_empty() {
+        out.push('\n');
+        for w in words {
+            for line in wrap(w, 78) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    if !legend.is_empty() {
+        legend.sort();
+        out.push('\n');
+        out.push_str(&format!("Marks: {}.\n", legend.join("; ")));
+    }
+    out
+}

@@ -1,0 +1,919 @@
+//! Diagram tests: golden files for every lap kind in every variant, PNG
+//! rendering, escaping and determinism.
+//!
+//! Golden files live in `tests/golden/diagram/`: `CASE.txt` holds every
+//! frame's name, title, description and text twin; `svg/CASE-FRAME.svg` the
+//! full SVG of selected cases. Regenerate them with
+//! `OMWESO_BLESS=1 cargo test --test diagram` and review the diff.
+//! `OMWESO_DIAGRAM_PREVIEW=DIR` also writes every frame as PNG into DIR.
+//!
+//! The positions come from the sample vectors (found with
+//! `tests/diagram_search.rs`).
+
+use omweso::diagram::{self, Format, Frame};
+use omweso::engine::{Board, Grid, Position, Rules, Side, notation, play};
+use omweso::model::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
+use std::path::{Path, PathBuf};
+
+const ALL: &[&str] = &["*"];
+
+struct Case {
+    name: &'static str,
+    rules: Rules,
+    variant: &'static str,
+    board: Board,
+    to_move: Side,
+    mv: &'static str,
+    before_first_capture: bool,
+    ann: Annotations,
+    max_laps: usize,
+    /// Keep full SVG goldens of this case's frames: `ALL`, some names, or
+    /// none.
+    svg_golden: &'static [&'static str],
+}
+
+fn case(
+    name: &'static str,
+    rules: Rules,
+    variant: &'static str,
+    grid: Grid,
+    to_move: Side,
+    mv: &'static str,
+) -> Case {
+    Case {
+        name,
+        rules,
+        variant,
+        board: Board::from_grid(&grid),
+        to_move,
+        mv,
+        before_first_capture: false,
+        ann: Annotations::default(),
+        max_laps: 10_000,
+        svg_golden: &[],
+    }
+}
+
+const SHACKELL_0: Grid = [
+    [5, 0, 4, 0, 2, 0, 6, 2],
+    [0, 0, 0, 3, 0, 2, 0, 0],
+    [5, 2, 0, 4, 2, 4, 6, 0],
+    [0, 4, 2, 3, 3, 0, 3, 2],
+];
+const SHACKELL_2: Grid = [
+    [5, 4, 2, 0, 3, 2, 2, 1],
+    [1, 1, 3, 4, 2, 0, 1, 1],
+    [3, 3, 3, 1, 2, 3, 0, 6],
+    [2, 0, 1, 0, 1, 2, 2, 3],
+];
+const SHACKELL_5: Grid = [
+    [1, 5, 1, 0, 2, 1, 3, 3],
+    [2, 0, 4, 2, 2, 1, 1, 2],
+    [4, 2, 1, 3, 1, 2, 1, 2],
+    [3, 4, 3, 1, 0, 3, 2, 2],
+];
+const SHACKELL_21: Grid = [
+    [0, 0, 4, 1, 3, 0, 2, 0],
+    [2, 0, 4, 6, 3, 0, 0, 3],
+    [1, 3, 5, 8, 0, 3, 1, 6],
+    [2, 2, 0, 2, 0, 0, 0, 3],
+];
+const MODERN_0: Grid = [
+    [1, 3, 5, 4, 0, 0, 1, 3],
+    [1, 3, 7, 2, 2, 0, 4, 0],
+    [0, 7, 3, 3, 0, 3, 3, 0],
+    [0, 3, 0, 1, 0, 0, 3, 2],
+];
+const MODERN_33: Grid = [
+    [0, 2, 0, 2, 0, 5, 2, 0],
+    [0, 2, 0, 0, 6, 4, 5, 0],
+    [6, 0, 2, 0, 2, 6, 2, 3],
+    [0, 4, 0, 0, 4, 0, 4, 3],
+];
+const MODERN_41: Grid = [
+    [3, 0, 2, 3, 1, 1, 0, 1],
+    [3, 2, 0, 1, 3, 0, 3, 2],
+    [3, 1, 2, 1, 0, 3, 3, 2],
+    [2, 4, 6, 0, 3, 0, 4, 5],
+];
+const MODERN_43: Grid = [
+    [3, 2, 0, 4, 3, 0, 2, 1],
+    [2, 3, 2, 2, 4, 1, 2, 4],
+    [1, 0, 1, 1, 1, 2, 5, 3],
+    [2, 1, 3, 3, 1, 1, 1, 3],
+];
+const LUDII_2: Grid = [
+    [2, 3, 1, 4, 0, 0, 3, 5],
+    [2, 0, 2, 4, 1, 1, 6, 2],
+    [4, 1, 1, 2, 4, 0, 2, 1],
+    [2, 0, 2, 2, 2, 1, 2, 2],
+];
+const LUDII_7: Grid = [
+    [3, 2, 1, 2, 3, 3, 0, 1],
+    [1, 4, 2, 4, 5, 1, 2, 0],
+    [1, 6, 1, 2, 3, 1, 0, 2],
+    [0, 1, 0, 2, 4, 2, 1, 4],
+];
+const LUDII_18: Grid = [
+    [5, 1, 4, 2, 3, 0, 0, 3],
+    [1, 0, 0, 0, 3, 3, 4, 1],
+    [2, 6, 0, 1, 3, 1, 0, 3],
+    [0, 2, 4, 5, 0, 3, 0, 4],
+];
+
+fn mcgill_never_ending_board() -> Board {
+    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
+    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+    Board::from_sides(south, north)
+}
+
+fn mcgill_long_board() -> Board {
+    let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
+    let north = [0, 0, 0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0];
+    Board::from_sides(south, north)
+}
+
+fn pit(s: &str) -> PitRef {
+    PitRef::parse(s).expect("pit ref")
+}
+
+fn annotated() -> Annotations {
+    Annotations {
+        id: Some("relay-basic".into()),
+        title: Some("A relay".into()),
+        caption: Some(
+            "The last seed lands in an occupied pit, so the move goes on: the pit is lifted and sown again."
+                .into(),
+        ),
+        seat: Side::South,
+        labels: true,
+        highlights: vec![
+            Highlight {
+                pits: vec![pit("S3")],
+                style: HighlightStyle::Start,
+                label: Some("lift here".into()),
+            },
+            Highlight {
+                pits: vec![pit("N13"), pit("N4")],
+                style: HighlightStyle::Danger,
+                label: Some("exposed".into()),
+            },
+            Highlight {
+                pits: vec![pit("S13")],
+                style: HighlightStyle::Good,
+                label: None,
+            },
+        ],
+        arrows: vec![Arrow {
+            from: pit("S3"),
+            to: pit("S5"),
+            label: Some("2 seeds".into()),
+        }],
+        notes: vec![
+            Note {
+                lap: 1,
+                text: "Two seeds from S3 reach S5, which already holds seeds.".into(),
+            },
+            Note {
+                lap: 2,
+                text: "The relay empties S5 and carries its four seeds on to S9.".into(),
+            },
+        ],
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let s = Side::South;
+    let n = Side::North;
+    let mut v = vec![
+        case(
+            "shackell-plain",
+            Rules::SHACKELL_1935,
+            "shackell-1935",
+            SHACKELL_0,
+            s,
+            "2",
+        ),
+        {
+            let mut c = case(
+                "shackell-relay-annotated",
+                Rules::SHACKELL_1935,
+                "shackell-1935",
+                SHACKELL_0,
+                s,
+                "3",
+            );
+            c.ann = annotated();
+            c.svg_golden = ALL;
+            c
+        },
+        case(
+            "shackell-cw-start-capture",
+            Rules::SHACKELL_1935,
+            "shackell-1935",
+            SHACKELL_2,
+            s,
+            "15C",
+        ),
+        {
+            let mut c = case(
+                "shackell-cw-chain-captures",
+                Rules::SHACKELL_1935,
+                "shackell-1935",
+                SHACKELL_5,
+                n,
+                "1CC",
+            );
+            c.svg_golden = ALL;
+            c
+        },
+        case(
+            "shackell-nkutemye",
+            Rules::SHACKELL_1935,
+            "shackell-1935",
+            SHACKELL_21,
+            n,
+            "2CC",
+        ),
+        case("modern-capture", Rules::MODERN, "modern", MODERN_0, s, "7"),
+        case(
+            "modern-cw-relay",
+            Rules::MODERN,
+            "modern",
+            MODERN_33,
+            n,
+            "14AC",
+        ),
+        case(
+            "modern-cw-capture-sowing",
+            Rules::MODERN,
+            "modern",
+            MODERN_43,
+            n,
+            "2CC",
+        ),
+        {
+            let mut c = case(
+                "modern-three-seed",
+                Rules::MODERN,
+                "modern",
+                MODERN_0,
+                s,
+                "2T",
+            );
+            c.before_first_capture = true;
+            c
+        },
+        case(
+            "modern-nkutemye",
+            Rules::MODERN,
+            "modern",
+            MODERN_41,
+            n,
+            "13",
+        ),
+        case(
+            "ludii-cw-whole-move",
+            Rules::LUDII,
+            "ludii",
+            LUDII_18,
+            s,
+            "15C",
+        ),
+        case(
+            "ludii-relay-after-capture",
+            Rules::LUDII,
+            "ludii",
+            LUDII_2,
+            n,
+            "12",
+        ),
+        case(
+            "ludii-chained-captures",
+            Rules::LUDII,
+            "ludii",
+            LUDII_7,
+            s,
+            "9",
+        ),
+        {
+            let mut c = Case {
+                name: "mcgill-never-ending",
+                rules: Rules::MCGILL_2015,
+                variant: "mcgill-2015",
+                board: mcgill_never_ending_board(),
+                to_move: n,
+                mv: "2",
+                before_first_capture: false,
+                ann: Annotations::default(),
+                max_laps: 1000,
+                svg_golden: &["00-before", "01-lap-1", "13-more-laps", "99-summary"],
+            };
+            c.ann.notes = vec![
+                Note {
+                    lap: 3,
+                    text: "Lap 3 is drawn.".into(),
+                },
+                Note {
+                    lap: 500,
+                    text: "Lap 500 is not drawn.".into(),
+                },
+            ];
+            c
+        },
+        Case {
+            name: "mcgill-lap-of-twenty-seeds",
+            rules: Rules::MCGILL_2015,
+            variant: "mcgill-2015",
+            board: Board::from_sides(
+                [0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            ),
+            to_move: s,
+            mv: "5",
+            before_first_capture: false,
+            ann: Annotations::default(),
+            max_laps: 10_000,
+            svg_golden: &[],
+        },
+        Case {
+            name: "mcgill-long-move",
+            rules: Rules::MCGILL_2015,
+            variant: "mcgill-2015",
+            board: mcgill_long_board(),
+            to_move: s,
+            mv: "12",
+            before_first_capture: false,
+            ann: Annotations::default(),
+            max_laps: 10_000,
+            svg_golden: &[],
+        },
+        Case {
+            name: "mcgill-long-move-truncated",
+            rules: Rules::MCGILL_2015,
+            variant: "mcgill-2015",
+            board: mcgill_long_board(),
+            to_move: s,
+            mv: "12",
+            before_first_capture: false,
+            ann: Annotations::default(),
+            max_laps: 30,
+            svg_golden: &[],
+        },
+    ];
+    // the same move seen from the other seat, for both movers
+    for (name, base) in [
+        ("shackell-cw-start-capture-north-seat", 2usize),
+        ("shackell-cw-chain-captures-north-seat", 3),
+    ] {
+        let b = &v[base];
+        let mut ann = Annotations {
+            seat: Side::North,
+            labels: true,
+            ..Annotations::default()
+        };
+        ann.id = None;
+        let c = Case {
+            name,
+            rules: b.rules,
+            variant: b.variant,
+            board: b.board,
+            to_move: b.to_move,
+            mv: b.mv,
+            before_first_capture: false,
+            ann,
+            max_laps: 10_000,
+            svg_golden: if name.starts_with("shackell-cw-start") {
+                ALL
+            } else {
+                &[]
+            },
+        };
+        v.push(c);
+    }
+    v
+}
+
+fn frames_of(c: &Case) -> Vec<Frame> {
+    let mut pos = Position::new(c.board, c.to_move);
+    pos.before_first_capture = c.before_first_capture;
+    let mv = notation::parse(c.mv).expect("notation").mv;
+    let played = play(&c.rules, &pos, &mv, c.max_laps).expect("legal move");
+    diagram::move_frames(&played, &c.ann, c.variant)
+}
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/diagram")
+}
+
+fn bless() -> bool {
+    std::env::var_os("OMWESO_BLESS").is_some()
+}
+
+/// Compare with a golden file, or write it when blessing.
+fn check_golden(path: &Path, actual: &str, failures: &mut Vec<String>) {
+    if bless() {
+        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
+        std::fs::write(path, actual).expect("write golden");
+        return;
+    }
+    match std::fs::read_to_string(path) {
+        Ok(expected) if expected == actual => {}
+        Ok(_) => failures.push(format!("{} differs", path.display())),
+        Err(_) => failures.push(format!("{} is missing", path.display())),
+    }
+}
+
+fn transcript(frames: &[Frame]) -> String {
+    let mut s = String::new();
+    for f in frames {
+        s.push_str(&format!(
+            "=== {}\ntitle: {}\ndesc: {}\n\n{}\n",
+            f.name, f.title, f.desc, f.text
+        ));
+    }
+    s
+}
+
+fn preview(name: &str, frames: &[Frame]) {
+    if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
+        diagram::write_frames(frames, Path::new(&dir), name, Format::Png).expect("preview");
+    }
+}
+
+#[test]
+fn golden_frames_for_every_case() {
+    let mut failures = Vec::new();
+    for c in cases() {
+        let frames = frames_of(&c);
+        preview(c.name, &frames);
+        check_golden(
+            &golden_dir().join(format!("{}.txt", c.name)),
+            &transcript(&frames),
+            &mut failures,
+        );
+        for f in &frames {
+            if c.svg_golden == ALL || c.svg_golden.contains(&f.name.as_str()) {
+                check_golden(
+                    &golden_dir()
+                        .join("svg")
+                        .join(format!("{}-{}.svg", c.name, f.name)),
+                    &f.svg,
+                    &mut failures,
+                );
+            }
+        }
+    }
+    // a position without a move
+    let c = &cases()[1];
+    let pos = Position::new(c.board, c.to_move);
+    let f = diagram::board_frame(&pos, &c.ann, c.variant);
+    preview("board", std::slice::from_ref(&f));
+    check_golden(
+        &golden_dir().join("board.txt"),
+        &transcript(std::slice::from_ref(&f)),
+        &mut failures,
+    );
+    check_golden(
+        &golden_dir().join("svg/board-00-board.svg"),
+        &f.svg,
+        &mut failures,
+    );
+    assert!(
+        failures.is_empty(),
+        "golden files differ (OMWESO_BLESS=1 to update):\n{}",
+        failures.join("\n")
+    );
+}
+
+fn find<'a>(name: &str, all: &'a [Case]) -> &'a Case {
+    all.iter().find(|c| c.name == name).expect("case")
+}
+
+/// The `viewBox` height of an SVG.
+fn view_box(svg: &str) -> (f32, f32) {
+    let i = svg.find("viewBox=\"").expect("viewBox") + 9;
+    let v: Vec<f32> = svg[i..svg[i..].find('"').unwrap() + i]
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    (v[2], v[3])
+}
+
+#[test]
+fn frames_are_standalone_scalable_svg_with_title_and_desc() {
+    for c in cases() {
+        for f in frames_of(&c) {
+            let doc = resvg::usvg::roxmltree::Document::parse(&f.svg)
+                .unwrap_or_else(|e| panic!("{} {}: not XML: {e}", c.name, f.name));
+            let root = doc.root_element();
+            assert_eq!(root.tag_name().name(), "svg");
+            assert!(root.attribute("viewBox").is_some());
+            assert!(root.attribute("width").is_none() && root.attribute("height").is_none());
+            let child = |n: &str| {
+                root.children()
+                    .find(|e| e.tag_name().name() == n)
+                    .and_then(|e| e.text())
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            assert_eq!(child("title"), f.title);
+            assert_eq!(child("desc"), f.desc);
+            let style = child("style");
+            assert!(style.contains("--omw-bg"));
+            assert!(style.contains("@media (prefers-color-scheme: dark)"));
+            assert!(style.contains("@media print"));
+            assert!(!f.text.is_empty() && f.text.ends_with('\n'));
+        }
+    }
+}
+
+#[test]
+fn frame_names_are_ordered_unique_and_bounded() {
+    for c in cases() {
+        let frames = frames_of(&c);
+        let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted, names, "{}", c.name);
+        assert_eq!(names[0], "00-before");
+        assert_eq!(*names.last().unwrap(), "99-summary");
+        assert!(
+            frames.len() <= diagram::MAX_LAP_FRAMES + 2,
+            "{}: {} frames",
+            c.name,
+            frames.len()
+        );
+    }
+}
+
+#[test]
+fn long_and_never_ending_moves_are_summarised() {
+    let all = cases();
+    let ne = frames_of(find("mcgill-never-ending", &all));
+    let names: Vec<&str> = ne.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names.len(), 1 + diagram::HEAD_LAPS + 2);
+    assert_eq!(names[diagram::HEAD_LAPS + 1], "13-more-laps");
+    let more = &ne[diagram::HEAD_LAPS + 1];
+    assert!(more.desc.contains("1,565,991"), "{}", more.desc);
+    assert!(more.text.contains("Lap 500 is not drawn."));
+    assert!(ne[3].text.contains("Lap 3 is drawn."));
+    let summary = ne.last().unwrap();
+    assert!(summary.desc.contains("never ends"), "{}", summary.desc);
+    assert!(summary.desc.contains("annulled"), "{}", summary.desc);
+
+    // 255 laps: the first laps, the elision, the last laps
+    let long = frames_of(find("mcgill-long-move", &all));
+    let names: Vec<&str> = long.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"13-more-laps"));
+    assert!(names.contains(&"19-lap-255"));
+    assert!(long[13].desc.contains("237 more laps"), "{}", long[13].desc);
+
+    // a trace cut short: no last laps, the summary still has the result
+    let cut = frames_of(find("mcgill-long-move-truncated", &all));
+    assert_eq!(cut.len(), 1 + diagram::HEAD_LAPS + 2);
+    assert!(cut.last().unwrap().desc.contains("255 laps"));
+}
+
+#[test]
+fn clockwise_laps_look_different_not_by_colour_alone() {
+    let all = cases();
+    for name in [
+        "shackell-cw-start-capture",
+        "modern-cw-relay",
+        "modern-cw-capture-sowing",
+        "ludii-cw-whole-move",
+    ] {
+        let c = find(name, &all);
+        let mv = notation::parse(c.mv).unwrap().mv;
+        let played = play(&c.rules, &Position::new(c.board, c.to_move), &mv, 1000).unwrap();
+        let frames = frames_of(c);
+        for (i, lap) in played.laps.iter().enumerate() {
+            let f = &frames[i + 1];
+            let cw = lap.direction == omweso::engine::Direction::Clockwise;
+            // dashed path class, open chevron head, label
+            assert_eq!(
+                f.svg.contains("class=\"omw-path-cw\""),
+                cw,
+                "{name} {}",
+                f.name
+            );
+            assert_eq!(f.svg.contains("class=\"omw-head-cw\""), cw);
+            assert_eq!(f.svg.contains("\u{21bb} clockwise"), cw);
+            assert_eq!(f.svg.contains("\u{21ba} anticlockwise"), !cw);
+            assert_eq!(
+                f.desc.contains("clockwise from") && !f.desc.contains("anticlockwise from"),
+                cw
+            );
+        }
+    }
+}
+
+#[test]
+fn lap_frames_name_the_lap_kinds_and_what_happens() {
+    let all = cases();
+    let f = frames_of(find("shackell-cw-chain-captures", &all));
+    assert!(f[1].title.ends_with(": start"));
+    assert!(f[2].title.ends_with(": captured seeds sown"));
+    assert!(
+        f[1].desc.contains("captures S11 (2) and S6 (3)"),
+        "{}",
+        f[1].desc
+    );
+    let f = frames_of(find("shackell-relay-annotated", &all));
+    assert!(f[2].title.ends_with(": relay"));
+    assert!(f[1].desc.contains("relay"));
+    assert!(f[2].desc.contains("the move ends"));
+    let f = frames_of(find("modern-three-seed", &all));
+    assert!(f[1].title.ends_with(": three-seed opening"));
+    let f = frames_of(find("ludii-relay-after-capture", &all));
+    assert!(
+        f.iter()
+            .any(|f| f.desc.contains("relaying the capturing pit")),
+        "Ludii's relay after a capture is named"
+    );
+    for name in ["shackell-nkutemye", "modern-nkutemye"] {
+        let s = frames_of(find(name, &all));
+        let d = &s.last().unwrap().desc;
+        assert!(d.contains("nkutemye"), "{name}: {d}");
+    }
+}
+
+#[test]
+fn flipping_the_seat_turns_the_board_half_a_turn() {
+    let all = cases();
+    let south = frames_of(find("shackell-cw-start-capture", &all));
+    let north = frames_of(find("shackell-cw-start-capture-north-seat", &all));
+    let grid = |t: &str| -> Vec<Vec<u32>> {
+        t.lines()
+            .filter(|l| l.contains('…'))
+            .map(|l| {
+                l.split_whitespace()
+                    .take(8)
+                    .map(|c| {
+                        c.trim_matches(|ch: char| !ch.is_ascii_digit())
+                            .parse()
+                            .unwrap()
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    for (s, n) in south.iter().zip(&north) {
+        let (gs, gn) = (grid(&s.text), grid(&n.text));
+        assert_eq!(gs.len(), 4);
+        for r in 0..4 {
+            let mut row = gn[3 - r].clone();
+            row.reverse();
+            assert_eq!(gs[r], row, "{}", s.name);
+        }
+        assert_eq!(s.desc, n.desc, "the words do not depend on the seat");
+    }
+    // the bottom side is named last
+    let last_side = |t: &str| {
+        t.lines()
+            .rfind(|l| l.starts_with("South ·") || l.starts_with("North ·"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(last_side(&south[0].text).starts_with("South"));
+    assert!(last_side(&north[0].text).starts_with("North"));
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let evil = "<script>alert(\"x\")</script> & 'quoted' \"double\"";
+    let mut c = case(
+        "escape",
+        Rules::SHACKELL_1935,
+        "<b>variant</b>&",
+        SHACKELL_0,
+        Side::South,
+        "3",
+    );
+    c.ann = annotated();
+    c.ann.title = Some(evil.into());
+    c.ann.caption = Some(evil.into());
+    c.ann.highlights[0].label = Some(evil.into());
+    c.ann.arrows[0].label = Some(evil.into());
+    c.ann.notes[0].text = evil.into();
+    let mut frames = frames_of(&c);
+    let pos = Position::new(c.board, c.to_move);
+    frames.push(diagram::board_frame(&pos, &c.ann, c.variant));
+    for f in &frames {
+        assert!(!f.svg.contains("<script"), "{}", f.name);
+        assert!(!f.svg.contains("<b>"), "{}", f.name);
+        let doc = resvg::usvg::roxmltree::Document::parse(&f.svg).expect("well-formed");
+        // the text survives intact
+        let texts: String = doc
+            .descendants()
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if f.name == "00-before" || f.name == "00-board" {
+            assert!(texts.contains(evil), "{}: {texts}", f.name);
+        }
+        assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
+        diagram::to_png(&f.svg, 0.5).expect("renders");
+    }
+    assert!(frames[0].svg.contains("&lt;script&gt;"));
+    assert!(frames[0].text.contains(evil), "the text twin is plain text");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let all = cases();
+    for name in ["shackell-cw-chain-captures", "mcgill-never-ending"] {
+        let a = frames_of(find(name, &all));
+        let b = frames_of(find(name, &cases()));
+        assert_eq!(a, b);
+        let pa = diagram::to_png(&a[1].svg, 1.0).unwrap();
+        let pb = diagram::to_png(&b[1].svg, 1.0).unwrap();
+        assert_eq!(pa, pb);
+    }
+}
+
+#[test]
+fn png_has_the_expected_size_and_is_not_blank() {
+    let all = cases();
+    let frames = frames_of(find("shackell-cw-chain-captures", &all));
+    for (f, scale) in [(&frames[0], 1.0f32), (&frames[1], 2.0), (&frames[4], 1.5)] {
+        let png = diagram::to_png(&f.svg, scale).expect("png");
+        assert_eq!(&png[1..4], b"PNG");
+        let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("decodes");
+        let (w, h) = view_box(&f.svg);
+        assert_eq!(pix.width(), (w * scale).round() as u32, "{}", f.name);
+        assert_eq!(pix.height(), (h * scale).round() as u32, "{}", f.name);
+        let px = pix.pixels();
+        let bg = px[0];
+        let other = px.iter().filter(|p| **p != bg).count();
+        assert!(
+            other > px.len() / 3,
+            "{}: only {other} non-background pixels",
+            f.name
+        );
+        // dark ink: numerals and headings, when fonts are installed
+        let ink = px
+            .iter()
+            .filter(|p| (p.red() as u32 + p.green() as u32 + p.blue() as u32) < 200)
+            .count();
+        assert!(
+            ink > 500,
+            "{}: text did not render ({ink} dark pixels); install fonts-dejavu-core",
+            f.name
+        );
+    }
+}
+
+#[test]
+fn frames_are_written_with_predictable_names() {
+    let all = cases();
+    let frames = frames_of(find("shackell-plain", &all));
+    let dir = tempfile::tempdir().unwrap();
+    for format in Format::ALL {
+        let paths = diagram::write_frames(&frames, dir.path(), "plain", format).unwrap();
+        let names: Vec<String> = paths
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        let ext = format.extension();
+        assert_eq!(
+            names,
+            vec![
+                format!("plain-00-before.{ext}"),
+                format!("plain-01-lap-1.{ext}"),
+                format!("plain-99-summary.{ext}"),
+            ]
+        );
+        for p in &paths {
+            assert!(std::fs::metadata(p).unwrap().len() > 100);
+        }
+    }
+    let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
+    assert_eq!(svg, frames[1].svg);
+    for bad in ["", "a/b", "..", "a\\b"] {
+        assert!(diagram::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
+    }
+    assert_eq!(Format::parse("PNG"), Some(Format::Png));
+    assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
+    assert!("gif".parse::<Format>().is_err());
+}
+
+#[test]
+fn frames_of_a_position_file() {
+    use omweso::model::{Source, Variants, parse_positions};
+    let yaml = r#"
+id: relay-basic
+title: A relay
+caption: The last seed lands in an occupied pit, so the move goes on.
+variant: shackell-1935
+to_move: south
+board:
+  - [5, 0, 4, 0, 2, 0, 6, 2]
+  - [0, 0, 0, 3, 0, 2, 0, 0]
+  - [5, 2, 0, 4, 2, 4, 6, 0]
+  - [0, 4, 2, 3, 3, 0, 3, 2]
+move: 3
+seat: north
+labels: true
+highlight:
+  - pits: [S3]
+    style: start
+    label: lift here
+notes:
+  - lap: 2
+    text: The relay carries the seeds on.
+"#;
+    let variants = Variants::builtin();
+    let docs = parse_positions(&Source::new("relay.yaml", yaml), &variants).expect("valid");
+    let doc = &docs[0];
+    assert_eq!(diagram::default_stem(doc), "relay-basic");
+    let frames = diagram::position_frames(doc, None).expect("legal");
+    let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["00-before", "01-lap-1", "02-lap-2", "99-summary"]);
+    assert!(frames[0].title.starts_with("A relay"));
+    assert!(frames[2].text.contains("The relay carries the seeds on."));
+    // the seat is North: South's rows are drawn at the top
+    assert!(frames[0].text.lines().nth(3).unwrap().starts_with("South"));
+    // another move from the command line
+    let other = notation::parse("2").unwrap().mv;
+    let frames = diagram::position_frames(doc, Some(&other)).expect("legal");
+    assert!(frames[0].desc.starts_with("South plays 2 (shackell-1935)"));
+    // an illegal move is a located error
+    let bad = notation::parse("1").unwrap().mv;
+    let err = diagram::position_frames(doc, Some(&bad)).unwrap_err();
+    assert!(err.to_string().contains("illegal move 1"), "{err}");
+    // no move: the board
+    let mut still = doc.clone();
+    still.mv = None;
+    let frames = diagram::position_frames(&still, None).unwrap();
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames[0].name, "00-board");
+}
+
+#[test]
+fn a_trace_of_no_laps_still_gives_before_elision_and_summary() {
+    let all = cases();
+    let mut c = case(
+        "no-laps",
+        Rules::SHACKELL_1935,
+        "shackell-1935",
+        SHACKELL_0,
+        Side::South,
+        "3",
+    );
+    c.max_laps = 0;
+    let frames = frames_of(&c);
+    let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["00-before", "01-more-laps", "99-summary"]);
+    assert!(frames[2].desc.contains("2 laps"), "{}", frames[2].desc);
+    let mut ne = case(
+        "never-ending-no-laps",
+        Rules::MCGILL_2015,
+        "mcgill-2015",
+        SHACKELL_0,
+        Side::North,
+        "2",
+    );
+    let base = find("mcgill-never-ending", &all);
+    ne.board = base.board;
+    ne.max_laps = 0;
+    let frames = frames_of(&ne);
+    assert_eq!(frames.len(), 3);
+    assert!(frames[1].desc.contains("repeats for ever"));
+}
+
+/// Every position of the bundled content draws (a smoke test; `omweso
+/// check` verifies the moves themselves).
+#[test]
+fn content_positions_draw() {
+    use omweso::model::{Source, Variants, parse_positions};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/positions");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let variants = Variants::builtin();
+    for file in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+    {
+        let text = std::fs::read_to_string(file).unwrap();
+        let Ok(docs) = parse_positions(&Source::new(file.clone(), text), &variants) else {
+            continue;
+        };
+        for doc in &docs {
+            match diagram::position_frames(doc, None) {
+                Ok(frames) => {
+                    preview(&diagram::default_stem(doc), &frames);
+                    for f in &frames {
+                        resvg::usvg::roxmltree::Document::parse(&f.svg).expect("XML");
+                    }
+                }
+                Err(e) => assert!(e.to_string().contains("illegal move"), "{e}"),
+            }
+        }
+    }
+}
