@@ -2,3 +2,4 @@
 pub mod describe;
 pub mod engine;
 pub mod model;
+pub mod puzzle;
