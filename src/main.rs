@@ -58,6 +58,8 @@ enum Command {
         #[command(subcommand)]
         command: puzzles_cli::PuzzlesCommand,
     },
+    /// A printable puzzle sheet: PDF (fonts embedded) and/or HTML print page.
+    Sheet(puzzles_cli::SheetArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Puzzles { command } => puzzles_cli::run(command),
+        Command::Sheet(args) => puzzles_cli::sheet(args),
         Command::Moves {
             position,
             id,
@@ -234,6 +237,70 @@ mod puzzles_cli {
             #[arg(long, default_value = "puzzles")]
             out: PathBuf,
         },
+    }
+
+    #[derive(clap::Args)]
+    pub struct SheetArgs {
+        /// Which puzzles: comma-separated alternatives of `+`-joined terms
+        /// (ids, goals, difficulties, variants, themes), or `all`.
+        #[arg(long, default_value = "all")]
+        puzzles: String,
+        /// The folder of puzzle files.
+        #[arg(long, default_value = "puzzles")]
+        dir: PathBuf,
+        /// Puzzles per page (1-6).
+        #[arg(long, default_value_t = 4)]
+        per_page: usize,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// A .pdf or .html file, or a folder (puzzles.pdf and puzzles.html).
+        #[arg(long, default_value = "puzzles.pdf")]
+        out: PathBuf,
+        /// The sheet's heading.
+        #[arg(long, default_value = "Omweso puzzles")]
+        title: String,
+    }
+
+    pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
+        use omweso::puzzle::sheet;
+        let paper = sheet::Paper::parse(&a.paper)
+            .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
+        if !(1..=6).contains(&a.per_page) {
+            return Err(format!("--per-page {}: expected 1 to 6", a.per_page));
+        }
+        let variants = variants_for(&a.dir);
+        let (puzzles, errs) = puzzle::verify_dir(&a.dir, &variants);
+        if !errs.is_empty() {
+            return Err(format!("puzzles that do not verify are never printed:\n{errs}"));
+        }
+        let chosen = sheet::select(puzzles, &a.puzzles)?;
+        if chosen.is_empty() {
+            return Err(format!("the selection {:?} matches no puzzle", a.puzzles));
+        }
+        let opts = sheet::SheetOptions {
+            paper,
+            per_page: a.per_page,
+            title: a.title,
+        };
+        let (pdf, html) = sheet::outputs(&a.out);
+        if let Some(dir) = a.out.extension().is_none().then_some(&a.out) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        if let Some(path) = pdf {
+            let fonts = sheet::Fonts::system()?;
+            let bytes = sheet::pdf(&chosen, &opts, &fonts)?;
+            std::fs::write(&path, bytes)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!("{} ({} puzzles, font {})", path.display(), chosen.len(), fonts.family);
+        }
+        if let Some(path) = html {
+            std::fs::write(&path, sheet::html(&chosen, &opts))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!("{} ({} puzzles)", path.display(), chosen.len());
+        }
+        Ok(ExitCode::SUCCESS)
     }
 
     fn parse_goal(s: &str) -> Result<Goal, String> {

@@ -494,8 +494,10 @@ fn words(
     let flavour: Vec<&str> = [
         (has("reverse-capture"), "a reverse capture"),
         (has("choice-point"), "a choice in mid-move"),
-        (has("relay-chain"), "a long relay"),
+        (has("relay-chain") && t.laps >= 20, "a long journey"),
+        (has("relay-chain"), "follow the relays"),
         (has("chained-captures"), "capture after capture"),
+        (has("nkutemye") && goal != Goal::CutOffTheHead, "both ends at once"),
         (has("bait-refused"), "not the biggest capture"),
         (has("sacrifice"), "give to take"),
         (has("quiet-move"), "a quiet move"),
@@ -522,7 +524,7 @@ fn words(
             .expect("titles"),
         Goal::WhatHappens => "What happens?",
     };
-    let title = match flavour.first() {
+    let title = match flavour.choose(rng) {
         Some(f) => format!("{base}: {f}"),
         None => base.to_string(),
     };

@@ -14,7 +14,7 @@
 pub mod format;
 pub mod generate;
 pub mod pages;
-// SHEET pub mod sheet;
+pub mod sheet;
 pub mod solve;
 pub mod verify;
 
