@@ -272,7 +272,9 @@ mod puzzles_cli {
         let variants = variants_for(&a.dir);
         let (puzzles, errs) = puzzle::verify_dir(&a.dir, &variants);
         if !errs.is_empty() {
-            return Err(format!("puzzles that do not verify are never printed:\n{errs}"));
+            return Err(format!(
+                "puzzles that do not verify are never printed:\n{errs}"
+            ));
         }
         let chosen = sheet::select(puzzles, &a.puzzles)?;
         if chosen.is_empty() {
@@ -293,7 +295,12 @@ mod puzzles_cli {
             let bytes = sheet::pdf(&chosen, &opts, &fonts)?;
             std::fs::write(&path, bytes)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            println!("{} ({} puzzles, font {})", path.display(), chosen.len(), fonts.family);
+            println!(
+                "{} ({} puzzles, font {})",
+                path.display(),
+                chosen.len(),
+                fonts.family
+            );
         }
         if let Some(path) = html {
             std::fs::write(&path, sheet::html(&chosen, &opts))
@@ -313,7 +320,8 @@ mod puzzles_cli {
     }
 
     fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
-        Difficulty::parse(s).ok_or_else(|| format!("unknown difficulty {s:?}: expected easy, medium or hard"))
+        Difficulty::parse(s)
+            .ok_or_else(|| format!("unknown difficulty {s:?}: expected easy, medium or hard"))
     }
 
     /// The built-in variants plus a site's own (`content/variants/` beside
@@ -379,9 +387,11 @@ mod puzzles_cli {
                 }
                 let bar = ProgressBar::new(count as u64);
                 bar.set_style(
-                    ProgressStyle::with_template("{spinner} {msg} [{bar:30}] {pos}/{len} ({elapsed})")
-                        .map_err(|e| e.to_string())?
-                        .progress_chars("=> "),
+                    ProgressStyle::with_template(
+                        "{spinner} {msg} [{bar:30}] {pos}/{len} ({elapsed})",
+                    )
+                    .map_err(|e| e.to_string())?
+                    .progress_chars("=> "),
                 );
                 bar.set_message(format!("{goal} puzzles"));
                 let found = generate::generate(&opts, &|n| bar.set_position(n as u64));

@@ -24,10 +24,10 @@
 //! A what-happens puzzle gives the move asked about in `move` and the
 //! answer in `expect` (the position format's keys), instead of `solution`.
 
-use super::Goal;
 use super::Difficulty;
-use crate::engine::notation;
+use super::Goal;
 use crate::engine::Move;
+use crate::engine::notation;
 use crate::model::{
     Diagnostic, Diagnostics, Locator, PositionDoc, Seg, Source, Variants, parse_positions,
 };
@@ -130,7 +130,11 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
         serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
     if !value.is_mapping() {
         return Err(src
-            .at(1, 1, "a puzzle file holds one puzzle: a mapping of keys (goal, board, solution...)")
+            .at(
+                1,
+                1,
+                "a puzzle file holds one puzzle: a mapping of keys (goal, board, solution...)",
+            )
             .into());
     }
     let loc = Locator::new(&src.text);
@@ -141,10 +145,8 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
         Err(e) => {
             for mut d in e.0 {
                 if d.message.contains("unknown field") {
-                    d.message.push_str(&format!(
-                        " (or a puzzle key: {})",
-                        PUZZLE_KEYS.join(", ")
-                    ));
+                    d.message
+                        .push_str(&format!(" (or a puzzle key: {})", PUZZLE_KEYS.join(", ")));
                 }
                 errs.push(d);
             }
@@ -167,13 +169,20 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
     let names = Goal::ALL.map(Goal::name).join(", ");
     let goal = match raw.goal.as_deref() {
         None => {
-            errs.push(src.at(1, 1, format!("missing goal: expected `goal:` with one of {names}")));
+            errs.push(src.at(
+                1,
+                1,
+                format!("missing goal: expected `goal:` with one of {names}"),
+            ));
             None
         }
         Some(g) => match Goal::parse(g) {
             Some(g) => Some(g),
             None => {
-                errs.push(at("goal", format!("unknown goal {g:?}: expected one of {names}")));
+                errs.push(at(
+                    "goal",
+                    format!("unknown goal {g:?}: expected one of {names}"),
+                ));
                 None
             }
         },
@@ -241,7 +250,11 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
                 ));
             }
             if doc.mv.is_none() {
-                errs.push(src.at(1, 1, "a what-happens puzzle needs `move:` (the move asked about)"));
+                errs.push(src.at(
+                    1,
+                    1,
+                    "a what-happens puzzle needs `move:` (the move asked about)",
+                ));
             }
             match &doc.expect {
                 None => errs.push(src.at(

@@ -215,10 +215,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         }
         // play on: greedy (the biggest capture) or random, never a
         // never-ending move
-        let finished: Vec<&LegalMove> = moves
-            .iter()
-            .filter(|m| !m.end.is_never_ending())
-            .collect();
+        let finished: Vec<&LegalMove> = moves.iter().filter(|m| !m.end.is_never_ending()).collect();
         let Some(&first) = finished.first() else {
             break;
         };
@@ -244,9 +241,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
 /// Cheap tests before the full evaluation.
 fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> bool {
     let mover = pos.to_move;
-    let wins = |m: &LegalMove| {
-        matches!(m.end.result(), Some(GameResult::Win { winner, .. }) if winner == mover)
-    };
+    let wins = |m: &LegalMove| matches!(m.end.result(), Some(GameResult::Win { winner, .. }) if winner == mover);
     let distinct: HashSet<AnswerKey> = moves.iter().map(AnswerKey::of).collect();
     match goal {
         Goal::WinNow => distinct.len() >= 3 && moves.iter().any(wins),
@@ -270,9 +265,9 @@ fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> 
             let movable = pos.board.side(opp).iter().filter(|&&n| n >= 2).count();
             distinct.len() >= 3 && movable <= 5 && !moves.iter().any(wins) && rules.wins.no_move
         }
-        Goal::WhatHappens => moves.iter().any(|m| {
-            m.end.is_never_ending() || m.end.finished().is_some_and(|f| f.laps >= 15)
-        }),
+        Goal::WhatHappens => moves
+            .iter()
+            .any(|m| m.end.is_never_ending() || m.end.finished().is_some_and(|f| f.laps >= 15)),
     }
 }
 
@@ -291,15 +286,12 @@ fn candidate(
     }
     if goal == Goal::WhatHappens {
         // the never-ending move, else the longest
-        let m = moves
-            .iter()
-            .find(|m| m.end.is_never_ending())
-            .or_else(|| {
-                moves
-                    .iter()
-                    .filter(|m| m.end.finished().is_some_and(|f| f.laps >= 15))
-                    .max_by_key(|m| m.end.finished().map_or(0, |f| f.laps))
-            })?;
+        let m = moves.iter().find(|m| m.end.is_never_ending()).or_else(|| {
+            moves
+                .iter()
+                .filter(|m| m.end.finished().is_some_and(|f| f.laps >= 15))
+                .max_by_key(|m| m.end.finished().map_or(0, |f| f.laps))
+        })?;
         let played = play(rules, pos, &m.mv, MAX_TRACE_LAPS).ok()?;
         let difficulty = what_happens_rating(&played);
         if opts.difficulty.is_some_and(|d| d != difficulty) {
@@ -308,7 +300,16 @@ fn candidate(
         let themes = what_happens_themes(&played);
         let (title, hint, explanation) = words_what_happens(pos, &played, rng);
         return Some(finish(
-            opts, pos, played, difficulty, themes, title, hint, explanation, game, ply,
+            opts,
+            pos,
+            played,
+            difficulty,
+            themes,
+            title,
+            hint,
+            explanation,
+            game,
+            ply,
         ));
     }
     let ev = solve::evaluate_moves(goal, rules, pos, moves, true);
@@ -497,7 +498,10 @@ fn words(
         (has("relay-chain") && t.laps >= 20, "a long journey"),
         (has("relay-chain"), "follow the relays"),
         (has("chained-captures"), "capture after capture"),
-        (has("nkutemye") && goal != Goal::CutOffTheHead, "both ends at once"),
+        (
+            has("nkutemye") && goal != Goal::CutOffTheHead,
+            "both ends at once",
+        ),
         (has("bait-refused"), "not the biggest capture"),
         (has("sacrifice"), "give to take"),
         (has("quiet-move"), "a quiet move"),
@@ -513,9 +517,13 @@ fn words(
         Goal::CutOffTheHead => *["Cut off the head", "Both ends at once", "Nkutemye"]
             .choose(rng)
             .expect("titles"),
-        Goal::BiggestCapture => *["The richest harvest", "Biggest capture", "Count before you sow"]
-            .choose(rng)
-            .expect("titles"),
+        Goal::BiggestCapture => *[
+            "The richest harvest",
+            "Biggest capture",
+            "Count before you sow",
+        ]
+        .choose(rng)
+        .expect("titles"),
         Goal::OnlySafeMove => *["Nothing to take", "Out of reach", "The only safe move"]
             .choose(rng)
             .expect("titles"),
@@ -538,10 +546,7 @@ fn words(
     } else if has("quiet-move") {
         "The answer captures nothing.".to_string()
     } else if t.relays >= 4 {
-        format!(
-            "Follow the relays: the answer goes on for {} laps.",
-            t.laps
-        )
+        format!("Follow the relays: the answer goes on for {} laps.", t.laps)
     } else {
         match goal {
             Goal::WinNow => format!(
@@ -588,10 +593,7 @@ fn words(
             pit_list(opp, &captured)
         ));
     }
-    ex.push_str(&format!(
-        "; it {}.",
-        ev.verdicts[sol].why
-    ));
+    ex.push_str(&format!("; it {}.", ev.verdicts[sol].why));
     // the most tempting failure
     let tempting = (0..ev.verdicts.len())
         .filter(|&a| a != sol && !ev.verdicts[a].ok)

@@ -95,7 +95,9 @@ impl Goal {
             Goal::CutOffTheHead => format!(
                 "{side} to move: capture from both of the opponent's end columns in one move (nkutemye)."
             ),
-            Goal::BiggestCapture => format!("{side} to move: find the move that captures the most."),
+            Goal::BiggestCapture => {
+                format!("{side} to move: find the move that captures the most.")
+            }
             Goal::OnlySafeMove => format!(
                 "{side} to move: find the only move after which the opponent cannot capture."
             ),

@@ -69,7 +69,11 @@ pub fn index(puzzles: &[Puzzle]) -> PuzzleIndex {
         })
         .collect();
     let ids = |f: &dyn Fn(&Puzzle) -> bool| -> Vec<String> {
-        sorted.iter().filter(|p| f(p)).map(|p| p.id.clone()).collect()
+        sorted
+            .iter()
+            .filter(|p| f(p))
+            .map(|p| p.id.clone())
+            .collect()
     };
     let by_goal = Goal::ALL
         .iter()

@@ -82,7 +82,11 @@ const BOLD_FILES: [&str; 4] = [
     "FreeSansBold.ttf",
     "NotoSans-Bold.ttf",
 ];
-const FONT_DIRS: [&str; 3] = ["/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/fonts/truetype"];
+const FONT_DIRS: [&str; 3] = [
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "/usr/share/fonts/truetype",
+];
 
 fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     for d in dirs {
@@ -358,7 +362,14 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
             }
             // room to write
             let mut ly = ty + 14.0;
-            body.push_str(&text_lines(text_x, ty + 8.0, 8.0, 10.0, &["Your answer:".to_string()], false));
+            body.push_str(&text_lines(
+                text_x,
+                ty + 8.0,
+                8.0,
+                10.0,
+                &["Your answer:".to_string()],
+                false,
+            ));
             while ly < y + slot - 8.0 {
                 body.push_str(&format!(
                     r#"<line x1="{text_x}" y1="{ly}" x2="{}" y2="{ly}" stroke="black" stroke-width="0.4"/>"#,
@@ -414,14 +425,19 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
             if p.played.end.finished().is_some() {
                 lines.push("Diagram: the board after the move; the start pit is ringed.".into());
             } else {
-                lines.push("Diagram: the move never ends; the board before it, start pit ringed.".into());
+                lines.push(
+                    "Diagram: the move never ends; the board before it, start pit ringed.".into(),
+                );
             }
             if p.goal == Goal::WinInTwo {
                 for l in p.line.iter().take(3) {
                     lines.extend(wrap(&format!("If {}: {}.", l.reply, l.answer), chars));
                 }
                 if p.line.len() > 3 {
-                    lines.push(format!("… and {} more replies, each answered.", p.line.len() - 3));
+                    lines.push(format!(
+                        "… and {} more replies, each answered.",
+                        p.line.len() - 3
+                    ));
                 }
             }
             if let Some(ex) = &p.explanation {
@@ -436,7 +452,11 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
             }
             body.push_str(&text_lines(text_x, ty, 8.0, 10.5, &lines, false));
         }
-        pages.push(page(body, &format!("{} — answers", opts.title), pages.len() + 1));
+        pages.push(page(
+            body,
+            &format!("{} — answers", opts.title),
+            pages.len() + 1,
+        ));
     }
     pages
 }
@@ -487,7 +507,8 @@ pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec
         surface.finish();
         page.finish();
     }
-    doc.finish().map_err(|e| format!("cannot write the PDF: {e:?}"))
+    doc.finish()
+        .map_err(|e| format!("cannot write the PDF: {e:?}"))
 }
 
 /// The sheet as an HTML print page (inline SVG diagrams; each group of
@@ -596,7 +617,12 @@ pub fn select(puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, Stri
     }
     let alts: Vec<Vec<&str>> = sel
         .split(',')
-        .map(|a| a.split('+').map(str::trim).filter(|t| !t.is_empty()).collect())
+        .map(|a| {
+            a.split('+')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .collect()
+        })
         .collect();
     let matches = |p: &Puzzle, t: &str| {
         p.id == t

@@ -88,7 +88,11 @@ impl Evaluation {
 
     /// The biggest capture of any move.
     pub fn max_capture(&self) -> u32 {
-        self.moves.iter().map(|m| m.end.captured()).max().unwrap_or(0)
+        self.moves
+            .iter()
+            .map(|m| m.end.captured())
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -222,11 +226,9 @@ pub fn evaluate_moves(
                 None => Verdict {
                     ok: false,
                     why: match &m.end {
-                        MoveEnd::Finished(f) if f.result.is_none() => format!(
-                            "{}, and {} still has a move",
-                            does(&m),
-                            opp.title()
-                        ),
+                        MoveEnd::Finished(f) if f.result.is_none() => {
+                            format!("{}, and {} still has a move", does(&m), opp.title())
+                        }
                         _ => does(&m),
                     },
                 },
@@ -242,7 +244,11 @@ pub fn evaluate_moves(
                             format!(
                                 "{}, from {} of the two end columns",
                                 does(&m),
-                                if ends == 0 { "neither".into() } else { ends.to_string() }
+                                if ends == 0 {
+                                    "neither".into()
+                                } else {
+                                    ends.to_string()
+                                }
                             )
                         }
                         _ => does(&m),
@@ -378,10 +384,7 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
         opp.title(),
         line.len()
     );
-    (
-        Verdict { ok: true, why },
-        Some(line),
-    )
+    (Verdict { ok: true, why }, Some(line))
 }
 
 /// What finding a solution takes: a score and its difficulty.

@@ -37,10 +37,8 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         Ok(f) => f,
         Err(d) => return (Vec::new(), d.into()),
     };
-    let results: Vec<Result<Puzzle, Diagnostics>> = files
-        .par_iter()
-        .map(|f| verify_file(f, variants))
-        .collect();
+    let results: Vec<Result<Puzzle, Diagnostics>> =
+        files.par_iter().map(|f| verify_file(f, variants)).collect();
     let mut puzzles = Vec::new();
     let mut errs = Diagnostics::default();
     for r in results {
@@ -60,11 +58,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         } else {
             ids.insert(p.id.clone(), p.file.clone());
         }
-        let key = (
-            PositionKey::of(&p.doc.position),
-            p.goal,
-            p.variant.clone(),
-        );
+        let key = (PositionKey::of(&p.doc.position), p.goal, p.variant.clone());
         if let Some(first) = positions.get(&key) {
             errs.push(p.doc.at(
                 "board",
@@ -143,19 +137,18 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     }
     let pos = pf.doc.position;
     let ev = solve::evaluate(pf.goal, &rules, &pos, false);
-    let (mv, text) = pf.solution.clone().expect("parse_puzzle requires a solution");
+    let (mv, text) = pf
+        .solution
+        .clone()
+        .expect("parse_puzzle requires a solution");
     let mover = pos.to_move;
     if let Some(problem) = &ev.problem {
         return Err(pf
             .at("goal", format!("not a {} puzzle: {problem}", pf.goal))
             .into());
     }
-    let played = play(&rules, &pos, &mv, MAX_TRACE_LAPS).map_err(|e| {
-        pf.at(
-            "solution",
-            format!("illegal solution {text}: {e}"),
-        )
-    })?;
+    let played = play(&rules, &pos, &mv, MAX_TRACE_LAPS)
+        .map_err(|e| pf.at("solution", format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
         MoveEnd::NeverEnding(_) => AnswerKey::Never(mv.pit),
@@ -185,7 +178,11 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             _ => msg.push_str(&format!(
                 "; {} moves do: {}",
                 others.len(),
-                others.iter().map(|&o| name(o)).collect::<Vec<_>>().join(", ")
+                others
+                    .iter()
+                    .map(|&o| name(o))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
         }
         errs.push(pf.at("solution", msg));
@@ -270,7 +267,10 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
             Some(f) if f.laps == l => {}
             Some(f) => errs.push(pf.doc.at(
                 "expect.laps",
-                format!("the answer says laps: {l}, but {mv_text} takes {} laps", f.laps),
+                format!(
+                    "the answer says laps: {l}, but {mv_text} takes {} laps",
+                    f.laps
+                ),
             )),
             None => errs.push(pf.doc.at(
                 "expect.laps",
@@ -341,7 +341,10 @@ fn build(
         .map(|(i, l)| describe::lap_text(i + 1, l, mover))
         .collect();
     if !played.complete {
-        steps.push(format!("… only the first {} laps are shown.", played.laps.len()));
+        steps.push(format!(
+            "… only the first {} laps are shown.",
+            played.laps.len()
+        ));
     }
     steps.push(format!("Result: {}.", describe::end_text(&played.end)));
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
