@@ -3,3 +3,4 @@ pub mod describe;
 pub mod diagram;
 pub mod engine;
 pub mod model;
+pub mod puzzle;

@@ -53,6 +53,13 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         max_laps: usize,
     },
+    /// Verified puzzles: verify a folder, or generate new ones.
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles_cli::PuzzlesCommand,
+    },
+    /// A printable puzzle sheet: PDF (fonts embedded) and/or HTML print page.
+    Sheet(puzzles_cli::SheetArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +75,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
+        Command::Puzzles { command } => puzzles_cli::run(command),
+        Command::Sheet(args) => puzzles_cli::sheet(args),
         Command::Moves {
             position,
             id,
@@ -180,5 +189,232 @@ fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<Positio
             docs.len(),
             ids()
         )),
+    }
+}
+
+/// The `puzzles` and `sheet` subcommands.
+mod puzzles_cli {
+    use clap::Subcommand;
+    use indicatif::{ProgressBar, ProgressStyle};
+    use omweso::model::Variants;
+    use omweso::puzzle::{self, Difficulty, Goal, generate};
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    #[derive(Subcommand)]
+    pub enum PuzzlesCommand {
+        /// Verify every puzzle of a folder: each solution achieves its goal
+        /// and no other move does.
+        Verify {
+            /// The folder of puzzle files.
+            #[arg(default_value = "puzzles")]
+            dir: PathBuf,
+        },
+        /// Search realistic positions for puzzles with a unique solution and
+        /// write them as puzzle files.
+        Generate {
+            /// win-now, cut-off-the-head, biggest-capture, only-safe-move,
+            /// win-in-two or what-happens.
+            #[arg(long, value_parser = parse_goal)]
+            goal: Goal,
+            #[arg(long, default_value_t = 10)]
+            count: usize,
+            /// A variant name or a path to a variant file.
+            #[arg(long, default_value = "shackell-1935")]
+            variant: String,
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
+            /// Keep only puzzles the engine rates so: easy, medium or hard.
+            #[arg(long, value_parser = parse_difficulty)]
+            difficulty: Option<Difficulty>,
+            /// Most seeds in one pit at set-up (default: the variant's limit, else 10).
+            #[arg(long)]
+            max_per_pit: Option<u16>,
+            /// Give up after this many games.
+            #[arg(long, default_value_t = 20_000)]
+            max_games: u64,
+            /// The folder to write to (puzzles already there are not produced again).
+            #[arg(long, default_value = "puzzles")]
+            out: PathBuf,
+        },
+    }
+
+    #[derive(clap::Args)]
+    pub struct SheetArgs {
+        /// Which puzzles: comma-separated alternatives of `+`-joined terms
+        /// (ids, goals, difficulties, variants, themes), or `all`.
+        #[arg(long, default_value = "all")]
+        puzzles: String,
+        /// The folder of puzzle files.
+        #[arg(long, default_value = "puzzles")]
+        dir: PathBuf,
+        /// Puzzles per page (1-6).
+        #[arg(long, default_value_t = 4)]
+        per_page: usize,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// A .pdf or .html file, or a folder (puzzles.pdf and puzzles.html).
+        #[arg(long, default_value = "puzzles.pdf")]
+        out: PathBuf,
+        /// The sheet's heading.
+        #[arg(long, default_value = "Omweso puzzles")]
+        title: String,
+    }
+
+    pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
+        use omweso::puzzle::sheet;
+        let paper = sheet::Paper::parse(&a.paper)
+            .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
+        if !(1..=6).contains(&a.per_page) {
+            return Err(format!("--per-page {}: expected 1 to 6", a.per_page));
+        }
+        let variants = variants_for(&a.dir);
+        let (puzzles, errs) = puzzle::verify_dir(&a.dir, &variants);
+        if !errs.is_empty() {
+            return Err(format!(
+                "puzzles that do not verify are never printed:\n{errs}"
+            ));
+        }
+        let chosen = sheet::select(puzzles, &a.puzzles)?;
+        if chosen.is_empty() {
+            return Err(format!("the selection {:?} matches no puzzle", a.puzzles));
+        }
+        let opts = sheet::SheetOptions {
+            paper,
+            per_page: a.per_page,
+            title: a.title,
+        };
+        let (pdf, html) = sheet::outputs(&a.out);
+        if let Some(dir) = a.out.extension().is_none().then_some(&a.out) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        if let Some(path) = pdf {
+            let fonts = sheet::Fonts::system()?;
+            let bytes = sheet::pdf(&chosen, &opts, &fonts)?;
+            std::fs::write(&path, bytes)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!(
+                "{} ({} puzzles, font {})",
+                path.display(),
+                chosen.len(),
+                fonts.family
+            );
+        }
+        if let Some(path) = html {
+            std::fs::write(&path, sheet::html(&chosen, &opts))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            println!("{} ({} puzzles)", path.display(), chosen.len());
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn parse_goal(s: &str) -> Result<Goal, String> {
+        Goal::parse(s).ok_or_else(|| {
+            format!(
+                "unknown goal {s:?}: expected one of {}",
+                Goal::ALL.map(Goal::name).join(", ")
+            )
+        })
+    }
+
+    fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+        Difficulty::parse(s)
+            .ok_or_else(|| format!("unknown difficulty {s:?}: expected easy, medium or hard"))
+    }
+
+    /// The built-in variants plus a site's own (`content/variants/` beside
+    /// the puzzle folder).
+    pub fn variants_for(dir: &Path) -> Variants {
+        let mut v = Variants::builtin();
+        if let Some(root) = dir.parent() {
+            let _ = v.load_dir(&root.join("content").join("variants"));
+        }
+        v
+    }
+
+    pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
+        match cmd {
+            PuzzlesCommand::Verify { dir } => {
+                let variants = variants_for(&dir);
+                let (puzzles, errs) = puzzle::verify_dir(&dir, &variants);
+                for e in &errs.0 {
+                    eprintln!("error: {e}");
+                }
+                for g in Goal::ALL {
+                    let n = puzzles.iter().filter(|p| p.goal == g).count();
+                    if n > 0 {
+                        println!("{:<18} {n}", g.name());
+                    }
+                }
+                println!(
+                    "{} puzzle{} verified, {} error{}",
+                    puzzles.len(),
+                    if puzzles.len() == 1 { "" } else { "s" },
+                    errs.len(),
+                    if errs.len() == 1 { "" } else { "s" }
+                );
+                Ok(if errs.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                })
+            }
+            PuzzlesCommand::Generate {
+                goal,
+                count,
+                variant,
+                seed,
+                difficulty,
+                max_per_pit,
+                max_games,
+                out,
+            } => {
+                let variants = variants_for(&out);
+                let vdoc = variants.resolve(&variant, Path::new("."))?;
+                let mut opts = generate::Options::new(goal, count, vdoc, seed);
+                opts.difficulty = difficulty;
+                opts.max_per_pit = max_per_pit;
+                opts.max_games = max_games;
+                if out.is_dir() {
+                    let (existing, _) = puzzle::verify_dir(&out, &variants);
+                    opts.exclude = existing
+                        .iter()
+                        .filter(|p| p.goal == goal && p.variant == opts.variant.name())
+                        .map(|p| puzzle::PositionKey::of(&p.doc.position))
+                        .collect();
+                }
+                let bar = ProgressBar::new(count as u64);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner} {msg} [{bar:30}] {pos}/{len} ({elapsed})",
+                    )
+                    .map_err(|e| e.to_string())?
+                    .progress_chars("=> "),
+                );
+                bar.set_message(format!("{goal} puzzles"));
+                let found = generate::generate(&opts, &|n| bar.set_position(n as u64));
+                bar.finish_and_clear();
+                let found = found?;
+                std::fs::create_dir_all(&out)
+                    .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+                for g in &found {
+                    let path = out.join(format!("{}.yaml", g.id));
+                    std::fs::write(&path, &g.yaml)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    // what is written must verify
+                    puzzle::verify_file(&path, &variants).map_err(|e| e.to_string())?;
+                    println!(
+                        "{}  {:<6} {}  [{}]",
+                        path.display(),
+                        g.difficulty.name(),
+                        g.title,
+                        g.themes.join(", ")
+                    );
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+        }
     }
 }

@@ -1,0 +1,668 @@
+//! The puzzle generator: plays plausible games from legal set-ups and keeps
+//! the positions where a goal has exactly one solution.
+//!
+//! Game `g` of a run uses its own ChaCha stream (`seed`, stream `g`), games
+//! are played in parallel in fixed batches and merged in game order, so the
+//! result depends on the seed only, never on the number of threads.
+
+use super::solve::{self, AnswerKey, Evaluation, Rating};
+use super::verify::{PositionKey, what_happens_rating, what_happens_themes};
+use super::{Difficulty, Goal, MAX_TRACE_LAPS};
+use crate::describe;
+use crate::engine::notation;
+use crate::engine::{
+    Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
+    legal_moves, play,
+};
+use crate::model::{VariantDoc, position_yaml};
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub goal: Goal,
+    pub count: usize,
+    pub variant: VariantDoc,
+    pub seed: u64,
+    /// Keep only puzzles the engine rates so.
+    pub difficulty: Option<Difficulty>,
+    /// Give up after this many games.
+    pub max_games: u64,
+    /// Most seeds in one pit at set-up (default: the variant's limit, else 10
+    /// as Sandeman reports).
+    pub max_per_pit: Option<Seeds>,
+    /// Positions not to produce again (e.g. the puzzles already in the
+    /// output folder), by [`PositionKey`].
+    pub exclude: HashSet<PositionKey>,
+}
+
+impl Options {
+    pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> Options {
+        Options {
+            goal,
+            count,
+            variant,
+            seed,
+            difficulty: None,
+            max_games: 20_000,
+            max_per_pit: None,
+            exclude: HashSet::new(),
+        }
+    }
+}
+
+/// A generated, verified puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub id: String,
+    pub goal: Goal,
+    pub position: Position,
+    /// The solution (or, for what-happens, the move asked about).
+    pub mv: Move,
+    pub played: Played,
+    pub difficulty: Difficulty,
+    pub themes: Vec<String>,
+    pub title: String,
+    pub hint: String,
+    pub explanation: String,
+    /// Where it came from: game number and ply.
+    pub game: u64,
+    pub ply: u32,
+    /// The puzzle file.
+    pub yaml: String,
+}
+
+/// Games played per parallel batch (fixed, so results do not depend on the
+/// number of threads).
+const BATCH: u64 = 16;
+/// Plies played at most per game.
+const MAX_PLIES: u32 = 400;
+/// Candidates kept at most per game (for variety).
+const PER_GAME: usize = 2;
+
+/// Generate puzzles. `tick` is called with the number found so far.
+pub fn generate(opts: &Options, tick: &(dyn Fn(usize) + Sync)) -> Result<Vec<Generated>, String> {
+    let rules = *opts.variant.rules();
+    if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
+        return Err(why);
+    }
+    let mut out: Vec<Generated> = Vec::new();
+    let mut seen: HashSet<PositionKey> = opts.exclude.clone();
+    let mut next = 0u64;
+    while out.len() < opts.count && next < opts.max_games {
+        let end = (next + BATCH).min(opts.max_games);
+        let found: Vec<Vec<Generated>> = (next..end)
+            .into_par_iter()
+            .map(|g| play_game(opts, &rules, g))
+            .collect();
+        next = end;
+        for g in found.into_iter().flatten() {
+            if out.len() >= opts.count {
+                break;
+            }
+            if seen.insert(PositionKey::of(&g.position)) {
+                out.push(g);
+            }
+        }
+        tick(out.len());
+    }
+    if out.len() < opts.count {
+        return Err(format!(
+            "found only {} {} puzzle{} in {} games (try another seed, or a larger --max-games)",
+            out.len(),
+            opts.goal,
+            if out.len() == 1 { "" } else { "s" },
+            next
+        ));
+    }
+    Ok(out)
+}
+
+/// A legal set-up for one side: 32 seeds over 16 pits, arranged as real
+/// players do — biased towards the outer or the inner row, or spread — and
+/// at most `cap` in a pit.
+pub fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
+    let cap = cap.max(2);
+    let style = rng.random_range(0..4u8);
+    let weights: [u32; 16] = std::array::from_fn(|i| {
+        let inner = i >= 8;
+        match style {
+            0 => {
+                if inner {
+                    4
+                } else {
+                    1
+                }
+            }
+            1 => {
+                if inner {
+                    1
+                } else {
+                    3
+                }
+            }
+            2 => 2,
+            _ => rng.random_range(0..5u32),
+        }
+    });
+    let mut pits = [0 as Seeds; 16];
+    let mut left = 32u32;
+    while left > 0 {
+        let total: u32 = (0..16)
+            .filter(|&i| pits[i] < cap)
+            .map(|i| weights[i] + 1)
+            .sum();
+        let mut r = rng.random_range(0..total);
+        for i in 0..16 {
+            if pits[i] >= cap {
+                continue;
+            }
+            let w = weights[i] + 1;
+            if r < w {
+                pits[i] += 1;
+                break;
+            }
+            r -= w;
+        }
+        left -= 1;
+    }
+    pits
+}
+
+fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    rng.set_stream(game);
+    let cap = opts
+        .max_per_pit
+        .or(rules.max_setup_seeds_per_pit)
+        .unwrap_or(10);
+    let south = setup(&mut rng, cap);
+    let north = setup(&mut rng, cap);
+    let mut pos = Position {
+        board: Board::from_sides(south, north),
+        to_move: if rng.random_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        },
+        first_move: true,
+        opponent_first_move: true,
+        before_first_capture: true,
+    };
+    let greedy = rng.random_range(0.3..0.95);
+    let min_ply = rng.random_range(2..12u32);
+    let mut found = Vec::new();
+    let mut skip_until = 0u32;
+    for ply in 0..MAX_PLIES {
+        let moves = legal_moves(rules, &pos);
+        if moves.is_empty() {
+            break;
+        }
+        if ply >= min_ply
+            && ply >= skip_until
+            && !opts.exclude.contains(&PositionKey::of(&pos))
+            && let Some(g) = candidate(opts, rules, &pos, moves.clone(), game, ply, &mut rng)
+        {
+            found.push(g);
+            if found.len() >= PER_GAME {
+                break;
+            }
+            skip_until = ply + 8;
+        }
+        // play on: greedy (the biggest capture) or random, never a
+        // never-ending move
+        let finished: Vec<&LegalMove> = moves.iter().filter(|m| !m.end.is_never_ending()).collect();
+        let Some(&first) = finished.first() else {
+            break;
+        };
+        let chosen = if rng.random_bool(greedy) {
+            let best = finished.iter().map(|m| m.end.captured()).max().unwrap_or(0);
+            let top: Vec<&&LegalMove> = finished
+                .iter()
+                .filter(|m| m.end.captured() == best)
+                .collect();
+            **top.choose(&mut rng).expect("a best move")
+        } else {
+            *finished.choose(&mut rng).unwrap_or(&first)
+        };
+        let f = *chosen.end.finished().expect("finished");
+        if f.result.is_some() {
+            break;
+        }
+        pos = solve::after(&pos, &f);
+    }
+    found
+}
+
+/// Cheap tests before the full evaluation.
+fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> bool {
+    let mover = pos.to_move;
+    let wins = |m: &LegalMove| matches!(m.end.result(), Some(GameResult::Win { winner, .. }) if winner == mover);
+    let distinct: HashSet<AnswerKey> = moves.iter().map(AnswerKey::of).collect();
+    match goal {
+        Goal::WinNow => distinct.len() >= 3 && moves.iter().any(wins),
+        Goal::CutOffTheHead => {
+            distinct.len() >= 3
+                && moves
+                    .iter()
+                    .any(|m| m.end.finished().is_some_and(|f| f.cut_heads) && wins(m))
+        }
+        Goal::BiggestCapture => {
+            let capturing: HashSet<AnswerKey> = moves
+                .iter()
+                .filter(|m| m.end.captured() > 0)
+                .map(AnswerKey::of)
+                .collect();
+            capturing.len() >= 3
+        }
+        Goal::OnlySafeMove => distinct.len() >= 4 && !moves.iter().any(wins),
+        Goal::WinInTwo => {
+            let opp = mover.opponent();
+            let movable = pos.board.side(opp).iter().filter(|&&n| n >= 2).count();
+            distinct.len() >= 3 && movable <= 5 && !moves.iter().any(wins) && rules.wins.no_move
+        }
+        Goal::WhatHappens => moves
+            .iter()
+            .any(|m| m.end.is_never_ending() || m.end.finished().is_some_and(|f| f.laps >= 15)),
+    }
+}
+
+fn candidate(
+    opts: &Options,
+    rules: &Rules,
+    pos: &Position,
+    moves: Vec<LegalMove>,
+    game: u64,
+    ply: u32,
+    rng: &mut ChaCha8Rng,
+) -> Option<Generated> {
+    let goal = opts.goal;
+    if !promising(goal, rules, pos, &moves) {
+        return None;
+    }
+    if goal == Goal::WhatHappens {
+        // the never-ending move, else the longest
+        let m = moves.iter().find(|m| m.end.is_never_ending()).or_else(|| {
+            moves
+                .iter()
+                .filter(|m| m.end.finished().is_some_and(|f| f.laps >= 15))
+                .max_by_key(|m| m.end.finished().map_or(0, |f| f.laps))
+        })?;
+        let played = play(rules, pos, &m.mv, MAX_TRACE_LAPS).ok()?;
+        let difficulty = what_happens_rating(&played);
+        if opts.difficulty.is_some_and(|d| d != difficulty) {
+            return None;
+        }
+        let themes = what_happens_themes(&played);
+        let (title, hint, explanation) = words_what_happens(pos, &played, rng);
+        return Some(finish(
+            opts,
+            pos,
+            played,
+            difficulty,
+            themes,
+            title,
+            hint,
+            explanation,
+            game,
+            ply,
+        ));
+    }
+    let ev = solve::evaluate_moves(goal, rules, pos, moves, true);
+    if ev.problem.is_some() || ev.partial {
+        return None;
+    }
+    let sols = ev.solutions();
+    let [sol] = sols.as_slice() else {
+        return None;
+    };
+    // win-now puzzles are about leaving the opponent without a move;
+    // nkutemye wins have their own goal
+    if goal == Goal::WinNow
+        && !matches!(
+            ev.answer_move(*sol).end.result(),
+            Some(GameResult::Win {
+                kind: crate::engine::WinKind::NoMove,
+                ..
+            })
+        )
+    {
+        return None;
+    }
+    let mv = ev.answer_move(*sol).mv.clone();
+    let played = play(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
+    let rating = solve::rate(&ev, *sol, &played);
+    if opts.difficulty.is_some_and(|d| d != rating.difficulty) {
+        return None;
+    }
+    let themes = solve::themes(&ev, *sol, &played);
+    let (title, hint, explanation) = words(&ev, *sol, &played, &rating, &themes, rng);
+    Some(finish(
+        opts,
+        pos,
+        played,
+        rating.difficulty,
+        themes,
+        title,
+        hint,
+        explanation,
+        game,
+        ply,
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    opts: &Options,
+    pos: &Position,
+    played: Played,
+    difficulty: Difficulty,
+    themes: Vec<String>,
+    title: String,
+    hint: String,
+    explanation: String,
+    game: u64,
+    ply: u32,
+) -> Generated {
+    let id = puzzle_id(opts.goal, opts.variant.name(), pos);
+    let mut g = Generated {
+        id,
+        goal: opts.goal,
+        position: *pos,
+        mv: played.mv.clone(),
+        played,
+        difficulty,
+        themes,
+        title,
+        hint,
+        explanation,
+        game,
+        ply,
+        yaml: String::new(),
+    };
+    g.yaml = to_yaml(&g, opts);
+    g
+}
+
+/// A stable id: goal, variant and a hash of the position (mirror images
+/// share it).
+pub fn puzzle_id(goal: Goal, variant: &str, pos: &Position) -> String {
+    let key = PositionKey::of(pos);
+    // FNV-1a, stable across platforms and versions
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |b: u8| {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    };
+    for n in key.own.iter().chain(key.opp.iter()) {
+        for b in n.to_le_bytes() {
+            eat(b);
+        }
+    }
+    eat(key.flags.0 as u8);
+    eat(key.flags.1 as u8);
+    eat(key.flags.2 as u8);
+    for b in variant.bytes() {
+        eat(b);
+    }
+    format!("{}-{}-{:06x}", goal.name(), variant, h & 0xff_ffff)
+}
+
+/// A YAML string scalar (JSON's quoting is valid YAML).
+fn q(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// The puzzle file for a generated puzzle.
+pub fn to_yaml(g: &Generated, opts: &Options) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("id: {}\n", g.id));
+    s.push_str(&format!("title: {}\n", q(&g.title)));
+    s.push_str(&position_yaml(&g.position, opts.variant.name()));
+    s.push_str(&format!("goal: {}\n", g.goal));
+    let mv = q(&notation::format(&g.mv));
+    if g.goal == Goal::WhatHappens {
+        s.push_str(&format!("move: {mv}\n"));
+        s.push_str("expect:\n");
+        match &g.played.end {
+            MoveEnd::NeverEnding(n) => {
+                s.push_str("  never_ending: true\n");
+                s.push_str(&format!(
+                    "  result: {}\n",
+                    crate::model::ExpectedResult::of(Some(n.result)).name()
+                ));
+            }
+            MoveEnd::Finished(f) => {
+                s.push_str("  never_ending: false\n");
+                s.push_str(&format!("  captured: {}\n", f.captured));
+                s.push_str(&format!("  laps: {}\n", f.laps));
+                s.push_str(&format!(
+                    "  result: {}\n",
+                    crate::model::ExpectedResult::of(f.result).name()
+                ));
+            }
+        }
+    } else {
+        s.push_str(&format!("solution: {mv}\n"));
+    }
+    s.push_str(&format!("difficulty: {}\n", g.difficulty));
+    if !g.themes.is_empty() {
+        s.push_str(&format!("themes: [{}]\n", g.themes.join(", ")));
+    }
+    s.push_str(&format!("hint: {}\n", q(&g.hint)));
+    s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
+    s.push_str(&format!(
+        "source: {}\n",
+        q(&format!(
+            "generated: omweso puzzles generate --goal {} --variant {} --seed {} (game {}, ply {})",
+            g.goal,
+            opts.variant.name(),
+            opts.seed,
+            g.game,
+            g.ply
+        ))
+    ));
+    s
+}
+
+fn pit_list(side: Side, pits: &[Pit]) -> String {
+    let v: Vec<String> = pits
+        .iter()
+        .map(|p| format!("{}{}", side.letter(), p))
+        .collect();
+    v.join(", ")
+}
+
+/// Title, hint and explanation from what the engine shows.
+fn words(
+    ev: &Evaluation,
+    sol: usize,
+    played: &Played,
+    rating: &Rating,
+    themes: &[String],
+    rng: &mut ChaCha8Rng,
+) -> (String, String, String) {
+    let mover = ev.mover;
+    let opp = mover.opponent();
+    let t = solve::facts(played);
+    let has = |s: &str| themes.iter().any(|x| x == s);
+    let sol_m = ev.answer_move(sol);
+    let goal = ev.goal;
+    let flavour: Vec<&str> = [
+        (has("reverse-capture"), "a reverse capture"),
+        (has("choice-point"), "a choice in mid-move"),
+        (has("relay-chain") && t.laps >= 20, "a long journey"),
+        (has("relay-chain"), "follow the relays"),
+        (has("chained-captures"), "capture after capture"),
+        (
+            has("nkutemye") && goal != Goal::CutOffTheHead,
+            "both ends at once",
+        ),
+        (has("bait-refused"), "not the biggest capture"),
+        (has("sacrifice"), "give to take"),
+        (has("quiet-move"), "a quiet move"),
+    ]
+    .into_iter()
+    .filter(|(b, _)| *b)
+    .map(|(_, s)| s)
+    .collect();
+    let base = match goal {
+        Goal::WinNow => *["Finish the game", "The last blow", "Leave nothing to play"]
+            .choose(rng)
+            .expect("titles"),
+        Goal::CutOffTheHead => *["Cut off the head", "Both ends at once", "Nkutemye"]
+            .choose(rng)
+            .expect("titles"),
+        Goal::BiggestCapture => *[
+            "The richest harvest",
+            "Biggest capture",
+            "Count before you sow",
+        ]
+        .choose(rng)
+        .expect("titles"),
+        Goal::OnlySafeMove => *["Nothing to take", "Out of reach", "The only safe move"]
+            .choose(rng)
+            .expect("titles"),
+        Goal::WinInTwo => *["Two moves to win", "Set the trap", "Win in two"]
+            .choose(rng)
+            .expect("titles"),
+        Goal::WhatHappens => "What happens?",
+    };
+    let title = match flavour.choose(rng) {
+        Some(f) => format!("{base}: {f}"),
+        None => base.to_string(),
+    };
+    let hint = if t.starts_clockwise {
+        "A left-hand pit may start clockwise when its last seed captures at once.".to_string()
+    } else if t.later_choices > 0 {
+        "The move has a choice point: after a capture, the captured seeds may go clockwise."
+            .to_string()
+    } else if has("bait-refused") {
+        "The biggest capture on the board is not the answer.".to_string()
+    } else if has("quiet-move") {
+        "The answer captures nothing.".to_string()
+    } else if t.relays >= 4 {
+        format!("Follow the relays: the answer goes on for {} laps.", t.laps)
+    } else {
+        match goal {
+            Goal::WinNow => format!(
+                "Which of {opp}'s pits hold two or more seeds, and which of your captures reach them?",
+                opp = opp.title()
+            ),
+            Goal::CutOffTheHead => format!(
+                "{}'s end columns are pits 1 and 16 on one side, 8 and 9 on the other.",
+                opp.title()
+            ),
+            Goal::BiggestCapture => {
+                "Count each capture's seeds, and the captures they lead to.".to_string()
+            }
+            Goal::OnlySafeMove => format!(
+                "A capture needs an occupied inner pit of {} facing two of your pits that hold seeds.",
+                opp.title()
+            ),
+            Goal::WinInTwo => format!(
+                "Look at {}'s replies after each of your moves: one move leaves only losing ones.",
+                opp.title()
+            ),
+            Goal::WhatHappens => "Play it out lap by lap.".to_string(),
+        }
+    };
+    let mut ex = format!(
+        "{} plays {}: {} lap{}",
+        mover.title(),
+        notation::format_with_side(mover, &sol_m.mv),
+        t.laps,
+        if t.laps == 1 { "" } else { "s" }
+    );
+    if t.captures > 0 {
+        let mut captured: Vec<Pit> = Vec::new();
+        for l in &played.laps {
+            if let crate::engine::LapEnd::Capture(c) = l.end {
+                captured.push(c.inner);
+                captured.push(c.outer);
+            }
+        }
+        ex.push_str(&format!(
+            ", {} capture{} (from {})",
+            t.captures,
+            if t.captures == 1 { "" } else { "s" },
+            pit_list(opp, &captured)
+        ));
+    }
+    ex.push_str(&format!("; it {}.", ev.verdicts[sol].why));
+    // the most tempting failure
+    let tempting = (0..ev.verdicts.len())
+        .filter(|&a| a != sol && !ev.verdicts[a].ok)
+        .max_by_key(|&a| ev.answer_move(a).end.captured());
+    if let Some(a) = tempting
+        && ev.answer_move(a).end.captured() > 0
+    {
+        ex.push_str(&format!(
+            " By contrast {} {}.",
+            notation::format_with_side(mover, &ev.answer_move(a).mv),
+            ev.verdicts[a].why
+        ));
+    }
+    ex.push_str(&format!(
+        " Of the {} different moves, only this one does it.",
+        ev.answers.len()
+    ));
+    if rating.lookalikes > 1 {
+        ex.push_str(&format!(
+            " {} other moves capture as much or more and fail.",
+            rating.lookalikes
+        ));
+    }
+    (title, hint, ex)
+}
+
+fn words_what_happens(
+    pos: &Position,
+    played: &Played,
+    rng: &mut ChaCha8Rng,
+) -> (String, String, String) {
+    let mover = pos.to_move;
+    let never = played.end.is_never_ending();
+    let title = if never {
+        *["Round and round", "Does it ever stop?", "The endless move"]
+            .choose(rng)
+            .expect("titles")
+    } else {
+        *["A long journey", "Where does it stop?", "Follow the seeds"]
+            .choose(rng)
+            .expect("titles")
+    }
+    .to_string();
+    let hint = if never {
+        "Watch for the same state coming back: the same seeds in hand from the same pit."
+            .to_string()
+    } else {
+        "Count carefully: each lap ends in an empty pit (stop), a capture or a relay.".to_string()
+    };
+    let n = notation::format_with_side(mover, &played.mv);
+    let ex = match &played.end {
+        MoveEnd::NeverEnding(info) => format!(
+            "{} {n} never ends: after {} laps the move enters a cycle of {} laps that repeats for ever, so {}.",
+            mover.title(),
+            describe::group(info.laps_before_cycle.unwrap_or(0)),
+            describe::group(info.cycle_laps),
+            info.result.describe()
+        ),
+        MoveEnd::Finished(f) => format!(
+            "{} {n} goes on for {} laps, captures {} seed{} and ends{}.",
+            mover.title(),
+            f.laps,
+            f.captured,
+            if f.captured == 1 { "" } else { "s" },
+            match f.result {
+                Some(r) => format!(": {}", r.describe()),
+                None => " without deciding the game".to_string(),
+            }
+        ),
+    };
+    (title, hint, ex)
+}

@@ -1,0 +1,223 @@
+//! Verified puzzles: a position, a goal and the one move that achieves it.
+//!
+//! Every puzzle is checked exhaustively by the engine: the stated solution
+//! achieves its goal and no other move does (every choice sequence is
+//! considered; sequences reaching the same end position are one answer).
+//!
+//! - [`format`]: the puzzle YAML file (a position file plus puzzle keys);
+//! - [`solve`]: the goals, judged by the engine (no I/O);
+//! - [`verify`]: files and folders → [`Puzzle`]s with located diagnostics;
+//! - [`generate`]: searching realistic positions for new puzzles;
+//! - [`pages`]: index data for the site (by goal, theme, difficulty);
+//! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
+
+pub mod format;
+pub mod generate;
+pub mod pages;
+pub mod sheet;
+pub mod solve;
+pub mod verify;
+
+use crate::engine::{Grid, Played};
+use crate::model::PositionDoc;
+use serde::Serialize;
+use std::fmt;
+use std::path::PathBuf;
+
+pub use format::{PUZZLE_KEYS, parse_puzzle};
+pub use pages::{Group, PuzzleIndex, index};
+pub use solve::{Evaluation, Verdict, evaluate};
+pub use verify::{PositionKey, verify_dir, verify_file, verify_source};
+
+/// What a puzzle asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// Win the game with this move (the opponent is left without a legal
+    /// move, or any other win the variant has).
+    WinNow,
+    /// Win by nkutemye / okutema: capture from both of the opponent's end
+    /// columns in this move.
+    CutOffTheHead,
+    /// The move that captures the most seeds.
+    BiggestCapture,
+    /// The only move after which the opponent cannot capture.
+    OnlySafeMove,
+    /// A move such that every reply loses to a winning move.
+    WinInTwo,
+    /// Predict what a given move does (the file gives the move and the
+    /// answer).
+    WhatHappens,
+}
+
+impl Goal {
+    pub const ALL: [Goal; 6] = [
+        Goal::WinNow,
+        Goal::CutOffTheHead,
+        Goal::BiggestCapture,
+        Goal::OnlySafeMove,
+        Goal::WinInTwo,
+        Goal::WhatHappens,
+    ];
+
+    /// The name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::WinNow => "win-now",
+            Goal::CutOffTheHead => "cut-off-the-head",
+            Goal::BiggestCapture => "biggest-capture",
+            Goal::OnlySafeMove => "only-safe-move",
+            Goal::WinInTwo => "win-in-two",
+            Goal::WhatHappens => "what-happens",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Goal> {
+        Goal::ALL.into_iter().find(|g| g.name() == s)
+    }
+
+    /// A heading.
+    pub fn title(self) -> &'static str {
+        match self {
+            Goal::WinNow => "Win now",
+            Goal::CutOffTheHead => "Cut off the head",
+            Goal::BiggestCapture => "Biggest capture",
+            Goal::OnlySafeMove => "The only safe move",
+            Goal::WinInTwo => "Win in two",
+            Goal::WhatHappens => "What happens?",
+        }
+    }
+
+    /// The task, addressed to the solver, for the side to move.
+    pub fn question(self, side: &str) -> String {
+        match self {
+            Goal::WinNow => format!("{side} to move and win the game with this move."),
+            Goal::CutOffTheHead => format!(
+                "{side} to move: capture from both of the opponent's end columns in one move (nkutemye)."
+            ),
+            Goal::BiggestCapture => {
+                format!("{side} to move: find the move that captures the most.")
+            }
+            Goal::OnlySafeMove => format!(
+                "{side} to move: find the only move after which the opponent cannot capture."
+            ),
+            Goal::WinInTwo => format!(
+                "{side} to move: find the move after which every reply loses to a winning move."
+            ),
+            Goal::WhatHappens => format!("{side} plays the move shown: what happens?"),
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How hard a puzzle is to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.name() == s)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One reply and the winning answer to it, in a win-in-two solution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineStep {
+    /// The opponent's reply, with side (`N5`).
+    pub reply: String,
+    /// What the reply does, in words.
+    pub reply_text: String,
+    /// The winning answer, with side (`S7AC`).
+    pub answer: String,
+    /// How it wins.
+    pub answer_text: String,
+}
+
+/// A verified puzzle: everything a page, a sheet or a template needs.
+#[derive(Clone, Debug, Serialize)]
+pub struct Puzzle {
+    /// The file's `id`, or its file name without extension.
+    pub id: String,
+    /// The file's title, or the goal's.
+    pub title: String,
+    pub goal: Goal,
+    pub goal_title: String,
+    /// The task in words ("South to move and win the game with this move.").
+    pub question: String,
+    pub variant: String,
+    pub variant_title: String,
+    /// `south` or `north`.
+    pub to_move: String,
+    /// Grid form, as seen from South's seat.
+    pub board: Grid,
+    pub first_move: bool,
+    pub opponent_first_move: bool,
+    pub before_first_capture: bool,
+    /// The solution in canonical notation without side (`7AC`); for
+    /// what-happens, the move asked about.
+    pub solution: String,
+    /// The solution with the mover's side (`S7AC`).
+    pub solution_with_side: String,
+    /// The answer in one sentence, from the engine.
+    pub answer: String,
+    pub hint: Option<String>,
+    pub explanation: Option<String>,
+    pub themes: Vec<String>,
+    pub difficulty: Difficulty,
+    /// Whether `difficulty` was written in the file (else it is the engine's
+    /// rating).
+    pub difficulty_stated: bool,
+    /// The engine's rating (see [`solve::rate`]).
+    pub rated_difficulty: Difficulty,
+    pub source: Option<String>,
+    /// The solution lap by lap, in words.
+    pub steps: Vec<String>,
+    /// Win-in-two: every reply with its winning answer.
+    pub line: Vec<LineStep>,
+    /// Number of distinct answers (end positions) the solver chooses from.
+    pub answers: usize,
+    pub file: PathBuf,
+    /// The position as loaded (variant, position, annotations).
+    #[serde(skip)]
+    pub doc: PositionDoc,
+    /// The solution (or the move asked about) played with its full trace.
+    #[serde(skip)]
+    pub played: Played,
+}
+
+/// The longest trace recorded for a puzzle's solution.
+pub const MAX_TRACE_LAPS: usize = 400;

@@ -1,0 +1,535 @@
+//! The goals judged by the engine, for every legal move of a position.
+//!
+//! Pure logic, no I/O: the verifier and the generator share it. Every choice
+//! sequence is considered ([`legal_moves`]); sequences reaching the same end
+//! position are one answer, judged once.
+
+use super::{Difficulty, Goal};
+use crate::engine::notation;
+use crate::engine::{
+    Board, Direction, Finished, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position,
+    Rules, Side, WinKind, distinct_moves, legal_moves,
+};
+use std::collections::HashMap;
+
+/// What a move is judged by: its end position (a never-ending move by its
+/// start pit, since it has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnswerKey {
+    Board(Board),
+    Never(Pit),
+}
+
+impl AnswerKey {
+    pub fn of(m: &LegalMove) -> AnswerKey {
+        match &m.end {
+            MoveEnd::Finished(f) => AnswerKey::Board(f.board),
+            MoveEnd::NeverEnding(_) => AnswerKey::Never(m.mv.pit),
+        }
+    }
+}
+
+/// A move's verdict against a goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub ok: bool,
+    /// What the move does, in words ("captures 12 and North has no move").
+    pub why: String,
+}
+
+/// A win-in-two line: a reply and the winning answer to it.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub reply: LegalMove,
+    pub answer: LegalMove,
+}
+
+/// Every distinct answer of a position judged against a goal.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    pub goal: Goal,
+    pub mover: Side,
+    /// Every legal choice sequence.
+    pub moves: Vec<LegalMove>,
+    /// Index into `moves` of the first sequence of each distinct answer.
+    pub answers: Vec<usize>,
+    /// The verdict of each answer (parallel to `answers`).
+    pub verdicts: Vec<Verdict>,
+    /// Win-in-two: the line of each achieving answer (by `answers` index).
+    pub lines: HashMap<usize, Vec<Line>>,
+    /// Something that makes the position unfit for the goal whatever the
+    /// solution ("South can win at once with 5", "no move captures").
+    pub problem: Option<String>,
+    /// The evaluation stopped early (the generator's second solution).
+    pub partial: bool,
+}
+
+impl Evaluation {
+    /// Positions in `answers` of the answers achieving the goal.
+    pub fn solutions(&self) -> Vec<usize> {
+        (0..self.answers.len())
+            .filter(|&i| self.verdicts[i].ok)
+            .collect()
+    }
+
+    /// The answer (position in `answers`) a move belongs to, if it is legal.
+    pub fn answer_of(&self, mv: &crate::engine::Move) -> Option<usize> {
+        let m = self.moves.iter().find(|m| m.mv.same_as(mv))?;
+        let key = AnswerKey::of(m);
+        self.answers
+            .iter()
+            .position(|&i| AnswerKey::of(&self.moves[i]) == key)
+    }
+
+    /// The legal move of an answer.
+    pub fn answer_move(&self, a: usize) -> &LegalMove {
+        &self.moves[self.answers[a]]
+    }
+
+    /// The biggest capture of any move.
+    pub fn max_capture(&self) -> u32 {
+        self.moves
+            .iter()
+            .map(|m| m.end.captured())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Why a goal cannot be set in a variant.
+pub fn goal_unavailable(goal: Goal, rules: &Rules, variant: &str) -> Option<String> {
+    match goal {
+        Goal::CutOffTheHead if !rules.wins.nkutemye => Some(format!(
+            "goal cut-off-the-head needs a variant where nkutemye wins; {variant} has no nkutemye win"
+        )),
+        _ => None,
+    }
+}
+
+/// The position after a finished move (as the engine's `play` builds it).
+pub fn after(pos: &Position, f: &Finished) -> Position {
+    Position {
+        board: f.board,
+        to_move: pos.to_move.opponent(),
+        first_move: pos.opponent_first_move,
+        opponent_first_move: false,
+        before_first_capture: pos.before_first_capture && f.captured == 0,
+    }
+}
+
+fn wins_for(end: &MoveEnd, side: Side) -> Option<WinKind> {
+    match end.result() {
+        Some(GameResult::Win { winner, kind, .. }) if winner == side => Some(kind),
+        _ => None,
+    }
+}
+
+fn plural(n: u32, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A short description of what a move does.
+pub fn does(m: &LegalMove) -> String {
+    match &m.end {
+        MoveEnd::NeverEnding(n) => format!("never ends ({})", n.result.describe()),
+        MoveEnd::Finished(f) => {
+            let mut s = if f.captured == 0 {
+                "captures nothing".to_string()
+            } else {
+                format!("captures {}", plural(f.captured, "seed"))
+            };
+            if let Some(r) = f.result {
+                s.push_str(&format!(" and {}", r.describe()));
+            }
+            s
+        }
+    }
+}
+
+fn nm(side: Side, m: &LegalMove) -> String {
+    notation::format_with_side(side, &m.mv)
+}
+
+/// Judge every answer of `pos` against `goal`. With `early`, stop as soon
+/// as two answers achieve it (enough to reject a position).
+pub fn evaluate(goal: Goal, rules: &Rules, pos: &Position, early: bool) -> Evaluation {
+    let moves = legal_moves(rules, pos);
+    evaluate_moves(goal, rules, pos, moves, early)
+}
+
+/// [`evaluate`] with the legal moves already listed.
+pub fn evaluate_moves(
+    goal: Goal,
+    rules: &Rules,
+    pos: &Position,
+    moves: Vec<LegalMove>,
+    early: bool,
+) -> Evaluation {
+    let mover = pos.to_move;
+    let opp = mover.opponent();
+    let mut seen: HashMap<AnswerKey, usize> = HashMap::new();
+    let mut answers = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        seen.entry(AnswerKey::of(m)).or_insert_with(|| {
+            answers.push(i);
+            answers.len() - 1
+        });
+    }
+    let mut ev = Evaluation {
+        goal,
+        mover,
+        moves,
+        answers,
+        verdicts: Vec::new(),
+        lines: HashMap::new(),
+        problem: None,
+        partial: false,
+    };
+    if ev.moves.is_empty() {
+        ev.problem = Some(format!("{} has no legal move", mover.title()));
+        return ev;
+    }
+    let max = ev.max_capture();
+    let immediate_win = ev
+        .answers
+        .iter()
+        .map(|&i| &ev.moves[i])
+        .find(|m| wins_for(&m.end, mover).is_some())
+        .cloned();
+    match goal {
+        Goal::BiggestCapture if max == 0 => ev.problem = Some("no move captures".into()),
+        Goal::OnlySafeMove | Goal::WinInTwo => {
+            if let Some(w) = &immediate_win {
+                ev.problem = Some(format!(
+                    "{} can win at once with {} ({}), so the puzzle's goal is beside the point",
+                    mover.title(),
+                    notation::format(&w.mv),
+                    does(w)
+                ));
+            }
+        }
+        _ => {}
+    }
+    let mut found = 0;
+    for a in 0..ev.answers.len() {
+        if early && (found >= 2 || ev.problem.is_some()) {
+            ev.partial = true;
+            break;
+        }
+        let m = ev.moves[ev.answers[a]].clone();
+        let verdict = match goal {
+            Goal::WinNow | Goal::WhatHappens => match wins_for(&m.end, mover) {
+                Some(_) => Verdict {
+                    ok: true,
+                    why: does(&m),
+                },
+                None => Verdict {
+                    ok: false,
+                    why: match &m.end {
+                        MoveEnd::Finished(f) if f.result.is_none() => {
+                            format!("{}, and {} still has a move", does(&m), opp.title())
+                        }
+                        _ => does(&m),
+                    },
+                },
+            },
+            Goal::CutOffTheHead => {
+                let kind = wins_for(&m.end, mover);
+                let cut = m.end.finished().is_some_and(|f| f.cut_heads);
+                Verdict {
+                    ok: cut && matches!(kind, Some(WinKind::Nkutemye | WinKind::Akawumbi)),
+                    why: match m.end.finished() {
+                        Some(f) if !cut => {
+                            let ends = (f.columns & 1 != 0) as u32 + (f.columns & 0x80 != 0) as u32;
+                            format!(
+                                "{}, from {} of the two end columns",
+                                does(&m),
+                                if ends == 0 {
+                                    "neither".into()
+                                } else {
+                                    ends.to_string()
+                                }
+                            )
+                        }
+                        _ => does(&m),
+                    },
+                }
+            }
+            Goal::BiggestCapture => {
+                let c = m.end.captured();
+                Verdict {
+                    ok: max > 0 && c == max && !m.end.is_never_ending(),
+                    why: does(&m),
+                }
+            }
+            Goal::OnlySafeMove => safe(rules, pos, &m),
+            Goal::WinInTwo => {
+                let (v, line) = win_in_two(rules, pos, &m);
+                if let Some(line) = line {
+                    ev.lines.insert(a, line);
+                }
+                v
+            }
+        };
+        found += verdict.ok as usize;
+        ev.verdicts.push(verdict);
+    }
+    ev
+}
+
+/// Only-safe-move: after `m`, no reply of the opponent captures.
+fn safe(rules: &Rules, pos: &Position, m: &LegalMove) -> Verdict {
+    let opp = pos.to_move.opponent();
+    let f = match &m.end {
+        MoveEnd::NeverEnding(_) => {
+            return Verdict {
+                ok: false,
+                why: does(m),
+            };
+        }
+        MoveEnd::Finished(f) => f,
+    };
+    if f.result.is_some() {
+        return Verdict {
+            ok: false,
+            why: does(m),
+        };
+    }
+    let next = after(pos, f);
+    let replies = legal_moves(rules, &next);
+    match replies.iter().max_by_key(|r| r.end.captured()) {
+        Some(r) if r.end.captured() > 0 => Verdict {
+            ok: false,
+            why: format!(
+                "{}, but {} replies {} and captures {}",
+                does(m),
+                opp.title(),
+                nm(opp, r),
+                plural(r.end.captured(), "seed")
+            ),
+        },
+        _ => Verdict {
+            ok: true,
+            why: format!("{}, and no reply of {} captures", does(m), opp.title()),
+        },
+    }
+}
+
+/// Win-in-two: `m` does not end the game and every reply loses to a winning
+/// move. The line gives each reply's winning answer.
+fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<Vec<Line>>) {
+    let mover = pos.to_move;
+    let opp = mover.opponent();
+    let fail = |why: String| (Verdict { ok: false, why }, None);
+    let f = match &m.end {
+        MoveEnd::NeverEnding(_) => return fail(does(m)),
+        MoveEnd::Finished(f) => f,
+    };
+    if f.result.is_some() {
+        return fail(format!("{} (a win at once, not in two)", does(m)));
+    }
+    let next = after(pos, f);
+    let replies = distinct_moves(rules, &next);
+    let mut line = Vec::with_capacity(replies.len());
+    let mut seen: HashMap<AnswerKey, ()> = HashMap::new();
+    for r in replies {
+        if seen.insert(AnswerKey::of(&r), ()).is_some() {
+            continue;
+        }
+        let rf = match &r.end {
+            MoveEnd::NeverEnding(_) => {
+                return fail(format!(
+                    "{}, but {} replies {}, which {}",
+                    does(m),
+                    opp.title(),
+                    nm(opp, &r),
+                    does(&r)
+                ));
+            }
+            MoveEnd::Finished(rf) => *rf,
+        };
+        if rf.result.is_some() {
+            return fail(format!(
+                "{}, but {} replies {} and {}",
+                does(m),
+                opp.title(),
+                nm(opp, &r),
+                does(&r)
+            ));
+        }
+        let third = after(&next, &rf);
+        let win = legal_moves(rules, &third)
+            .into_iter()
+            .find(|w| wins_for(&w.end, mover).is_some());
+        match win {
+            Some(w) => line.push(Line {
+                reply: r,
+                answer: w,
+            }),
+            None => {
+                return fail(format!(
+                    "{}, but after {} replies {} ({}) {} has no winning move",
+                    does(m),
+                    opp.title(),
+                    nm(opp, &r),
+                    does(&r),
+                    mover.title()
+                ));
+            }
+        }
+    }
+    let why = format!(
+        "{}, and every reply of {} ({} in all) loses to a winning move",
+        does(m),
+        opp.title(),
+        line.len()
+    );
+    (Verdict { ok: true, why }, Some(line))
+}
+
+/// What finding a solution takes: a score and its difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    pub score: u32,
+    pub difficulty: Difficulty,
+    /// Answers that look right (capture at least as much, or more than the
+    /// solution) but fail.
+    pub lookalikes: usize,
+}
+
+/// Rate a solved puzzle: longer moves, clockwise choices, more answers to
+/// choose from, tempting failures and depth make it harder.
+pub fn rate(ev: &Evaluation, solution: usize, played: &Played) -> Rating {
+    let sol = ev.answer_move(solution);
+    let sc = sol.end.captured();
+    let lookalikes = (0..ev.verdicts.len())
+        .filter(|&a| a != solution && !ev.verdicts[a].ok)
+        .filter(|&a| {
+            let c = ev.answer_move(a).end.captured();
+            c > 0 && c >= sc
+        })
+        .count();
+    let laps = played.laps.len() as u32;
+    let clockwise = played
+        .laps
+        .iter()
+        .filter(|l| l.direction == Direction::Clockwise)
+        .count() as u32;
+    let mut score = (laps / 4).min(5) + 2 * clockwise.min(2) + (lookalikes as u32).min(4);
+    score += (ev.answers.len() as u32 / 8).min(3);
+    score += match ev.goal {
+        Goal::WinInTwo => 3,
+        Goal::OnlySafeMove => 1,
+        _ => 0,
+    };
+    let difficulty = match score {
+        0..=3 => Difficulty::Easy,
+        4..=6 => Difficulty::Medium,
+        _ => Difficulty::Hard,
+    };
+    Rating {
+        score,
+        difficulty,
+        lookalikes,
+    }
+}
+
+/// Facts about a solution's trace.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceFacts {
+    pub laps: usize,
+    pub relays: usize,
+    pub captures: usize,
+    pub clockwise_laps: usize,
+    pub clockwise_captures: usize,
+    pub starts_clockwise: bool,
+    /// Clockwise choices after the start (`7AC`).
+    pub later_choices: usize,
+}
+
+pub fn facts(played: &Played) -> TraceFacts {
+    let mut t = TraceFacts {
+        laps: played.laps.len(),
+        starts_clockwise: played.mv.direction() == Direction::Clockwise,
+        later_choices: played
+            .mv
+            .trimmed_choices()
+            .iter()
+            .skip(1)
+            .filter(|&&d| d == Direction::Clockwise)
+            .count(),
+        ..TraceFacts::default()
+    };
+    for l in &played.laps {
+        match l.end {
+            LapEnd::Relay { .. } => t.relays += 1,
+            LapEnd::Capture(_) => {
+                t.captures += 1;
+                if l.direction == Direction::Clockwise {
+                    t.clockwise_captures += 1;
+                }
+            }
+            LapEnd::Stop => {}
+        }
+        if l.direction == Direction::Clockwise {
+            t.clockwise_laps += 1;
+        }
+    }
+    t
+}
+
+/// Themes from what the solution does.
+pub fn themes(ev: &Evaluation, solution: usize, played: &Played) -> Vec<String> {
+    let t = facts(played);
+    let sol = ev.answer_move(solution);
+    let mut out: Vec<&str> = Vec::new();
+    if t.relays >= 4 {
+        out.push("relay-chain");
+    }
+    if t.clockwise_captures > 0 {
+        out.push("reverse-capture");
+    }
+    if t.later_choices > 0 {
+        out.push("choice-point");
+    }
+    if t.captures >= 2 {
+        out.push("chained-captures");
+    }
+    if t.laps >= 20 {
+        out.push("long-move");
+    }
+    match &sol.end {
+        MoveEnd::NeverEnding(_) => out.push("never-ending"),
+        MoveEnd::Finished(f) => {
+            if f.captured == 0 {
+                out.push("quiet-move");
+            }
+            match f.result {
+                Some(GameResult::Win {
+                    kind: WinKind::Nkutemye,
+                    ..
+                }) => out.push("nkutemye"),
+                Some(GameResult::Win {
+                    kind: WinKind::Akawumbi,
+                    ..
+                }) => out.push("akawumbi"),
+                Some(GameResult::Win {
+                    kind: WinKind::NoMove,
+                    ..
+                }) => out.push("no-move-win"),
+                _ => {}
+            }
+        }
+    }
+    // a bigger capture was on offer and the solution declines it
+    if ev.goal != Goal::BiggestCapture && ev.max_capture() > sol.end.captured() {
+        out.push("bait-refused");
+    }
+    // the solution lets the opponent capture and still wins
+    if let Some(line) = ev.lines.get(&solution)
+        && line.iter().any(|l| l.reply.end.captured() > 0)
+    {
+        out.push("sacrifice");
+    }
+    out.into_iter().map(String::from).collect()
+}

@@ -1,0 +1,427 @@
+//! Verification: a puzzle file is published only when its stated solution
+//! achieves the goal and no other move does (every choice sequence is
+//! considered; sequences reaching the same end position are one answer).
+//!
+//! `check` and `build` call [`verify_dir`]; every failure is a located
+//! [`Diagnostic`] that says what failed.
+
+use super::format::{PuzzleFile, parse_puzzle};
+use super::solve::{self, AnswerKey, Evaluation};
+use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
+use crate::describe;
+use crate::engine::notation;
+use crate::engine::{MoveEnd, Played, Position, Seeds, play};
+use crate::model::{Diagnostic, Diagnostics, ExpectedResult, Source, Variants};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The puzzle files of a folder (`*.yaml`, `*.yml`), sorted, not recursive.
+pub fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read puzzle folder: {e}")))?;
+    let mut files: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Verify every puzzle file of `dir` (in parallel): the puzzles that
+/// verify, and a located diagnostic for everything that does not (including
+/// duplicate ids and the same position set twice for the same goal, mirror
+/// images included). A missing folder is an error.
+pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics) {
+    let files = match puzzle_files(dir) {
+        Ok(f) => f,
+        Err(d) => return (Vec::new(), d.into()),
+    };
+    let results: Vec<Result<Puzzle, Diagnostics>> =
+        files.par_iter().map(|f| verify_file(f, variants)).collect();
+    let mut puzzles = Vec::new();
+    let mut errs = Diagnostics::default();
+    for r in results {
+        match r {
+            Ok(p) => puzzles.push(p),
+            Err(e) => errs.extend(e),
+        }
+    }
+    let mut ids: HashMap<String, PathBuf> = HashMap::new();
+    let mut positions: HashMap<(PositionKey, Goal, String), PathBuf> = HashMap::new();
+    for p in &puzzles {
+        if let Some(first) = ids.get(&p.id) {
+            errs.push(p.doc.at(
+                "id",
+                format!("duplicate puzzle id {:?}: also {}", p.id, first.display()),
+            ));
+        } else {
+            ids.insert(p.id.clone(), p.file.clone());
+        }
+        let key = (PositionKey::of(&p.doc.position), p.goal, p.variant.clone());
+        if let Some(first) = positions.get(&key) {
+            errs.push(p.doc.at(
+                "board",
+                format!(
+                    "the same {} puzzle (or its North/South mirror image) is already in {}",
+                    p.goal,
+                    first.display()
+                ),
+            ));
+        } else {
+            positions.insert(key, p.file.clone());
+        }
+    }
+    errs.0.sort();
+    (puzzles, errs)
+}
+
+/// A position up to the North/South mirror: the mover's and the opponent's
+/// pits and the flags (a mirrored position has the same key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PositionKey {
+    pub own: [Seeds; 16],
+    pub opp: [Seeds; 16],
+    pub flags: (bool, bool, bool),
+}
+
+impl PositionKey {
+    pub fn of(pos: &Position) -> PositionKey {
+        PositionKey {
+            own: *pos.board.side(pos.to_move),
+            opp: *pos.board.side(pos.to_move.opponent()),
+            flags: (
+                pos.first_move,
+                pos.opponent_first_move,
+                pos.before_first_capture,
+            ),
+        }
+    }
+}
+
+/// Verify one puzzle file.
+pub fn verify_file(path: &Path, variants: &Variants) -> Result<Puzzle, Diagnostics> {
+    let src = Source::read(path)?;
+    verify_source(&src, variants)
+}
+
+/// What a goal asks of a move, for messages: "also wins at once" (third
+/// person) or "does not win at once" (`base`).
+fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
+    let (third, bare) = match goal {
+        Goal::WinNow | Goal::WhatHappens => ("wins", "win"),
+        Goal::CutOffTheHead => ("wins", "win"),
+        Goal::BiggestCapture => ("captures", "capture"),
+        Goal::OnlySafeMove => ("leaves", "leave"),
+        Goal::WinInTwo => ("wins", "win"),
+    };
+    let verb = if base { bare } else { third };
+    match goal {
+        Goal::WinNow | Goal::WhatHappens => format!("{verb} the game at once"),
+        Goal::CutOffTheHead => format!("{verb} by cutting off the head (nkutemye)"),
+        Goal::BiggestCapture => format!("{verb} the most ({})", ev.max_capture()),
+        Goal::OnlySafeMove => format!("{verb} the opponent no capture"),
+        Goal::WinInTwo => format!("{verb} in two"),
+    }
+}
+
+/// Verify a puzzle's text.
+pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagnostics> {
+    let pf = parse_puzzle(src, variants)?;
+    let rules = *pf.doc.variant.rules();
+    if let Some(why) = solve::goal_unavailable(pf.goal, &rules, pf.doc.variant.name()) {
+        return Err(pf.at("goal", why).into());
+    }
+    if pf.goal == Goal::WhatHappens {
+        return what_happens(pf);
+    }
+    let pos = pf.doc.position;
+    let ev = solve::evaluate(pf.goal, &rules, &pos, false);
+    let (mv, text) = pf
+        .solution
+        .clone()
+        .expect("parse_puzzle requires a solution");
+    let mover = pos.to_move;
+    if let Some(problem) = &ev.problem {
+        return Err(pf
+            .at("goal", format!("not a {} puzzle: {problem}", pf.goal))
+            .into());
+    }
+    let played = play(&rules, &pos, &mv, MAX_TRACE_LAPS)
+        .map_err(|e| pf.at("solution", format!("illegal solution {text}: {e}")))?;
+    let key = match &played.end {
+        MoveEnd::Finished(f) => AnswerKey::Board(f.board),
+        MoveEnd::NeverEnding(_) => AnswerKey::Never(mv.pit),
+    };
+    let sol = ev
+        .answers
+        .iter()
+        .position(|&i| AnswerKey::of(&ev.moves[i]) == key)
+        .ok_or_else(|| {
+            pf.at(
+                "solution",
+                format!("solution {text} is not among the engine's legal moves"),
+            )
+        })?;
+    let mut errs = Diagnostics::default();
+    let others: Vec<usize> = ev.solutions().into_iter().filter(|&a| a != sol).collect();
+    let name = |a: usize| notation::format(&ev.answer_move(a).mv);
+    if !ev.verdicts[sol].ok {
+        let mut msg = format!(
+            "wrong solution: {text} does not {}; it {}",
+            achieves(pf.goal, &ev, true),
+            ev.verdicts[sol].why
+        );
+        match others.as_slice() {
+            [] => msg.push_str(&format!("; no move {}", achieves(pf.goal, &ev, false))),
+            [o] => msg.push_str(&format!("; {} does", name(*o))),
+            _ => msg.push_str(&format!(
+                "; {} moves do: {}",
+                others.len(),
+                others
+                    .iter()
+                    .map(|&o| name(o))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+        errs.push(pf.at("solution", msg));
+    } else {
+        for &o in others.iter().take(3) {
+            errs.push(pf.at(
+                "solution",
+                format!(
+                    "a second solution {} also {}: it {}",
+                    name(o),
+                    achieves(pf.goal, &ev, false),
+                    ev.verdicts[o].why
+                ),
+            ));
+        }
+        if others.len() > 3 {
+            errs.push(pf.at(
+                "solution",
+                format!("… and {} more solutions", others.len() - 3),
+            ));
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let line = ev
+        .lines
+        .get(&sol)
+        .map(|l| {
+            l.iter()
+                .map(|s| LineStep {
+                    reply: notation::format_with_side(mover.opponent(), &s.reply.mv),
+                    reply_text: solve::does(&s.reply),
+                    answer: notation::format_with_side(mover, &s.answer.mv),
+                    answer_text: solve::does(&s.answer),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let answer = format!(
+        "{}: {}.",
+        notation::format_with_side(mover, &played.mv),
+        ev.verdicts[sol].why
+    );
+    Ok(build(pf, &ev, Some(sol), played, answer, line))
+}
+
+fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
+    let played = match pf.doc.play(MAX_TRACE_LAPS) {
+        Some(Ok(p)) => p,
+        Some(Err(d)) => return Err(d.into()),
+        None => unreachable!("parse_puzzle requires a move for what-happens"),
+    };
+    let exp = pf.doc.expect.clone().expect("parse_puzzle requires expect");
+    let mut errs = Diagnostics::default();
+    let fin = played.end.finished();
+    let mv_text = pf.doc.move_text.clone().unwrap_or_default();
+    if let Some(n) = exp.never_ending
+        && n != played.end.is_never_ending()
+    {
+        errs.push(pf.doc.at(
+            "expect.never_ending",
+            format!(
+                "the answer says never_ending: {n}, but {mv_text} {}",
+                describe::end_text(&played.end)
+            ),
+        ));
+    }
+    if let Some(c) = exp.captured
+        && c != played.end.captured()
+    {
+        errs.push(pf.doc.at(
+            "expect.captured",
+            format!(
+                "the answer says captured: {c}, but {mv_text} captures {}",
+                played.end.captured()
+            ),
+        ));
+    }
+    if let Some(l) = exp.laps {
+        match fin {
+            Some(f) if f.laps == l => {}
+            Some(f) => errs.push(pf.doc.at(
+                "expect.laps",
+                format!(
+                    "the answer says laps: {l}, but {mv_text} takes {} laps",
+                    f.laps
+                ),
+            )),
+            None => errs.push(pf.doc.at(
+                "expect.laps",
+                format!("the answer says laps: {l}, but {mv_text} never ends"),
+            )),
+        }
+    }
+    if let Some(r) = exp.result {
+        let actual = ExpectedResult::of(played.end.result());
+        if r != actual {
+            errs.push(pf.doc.at(
+                "expect.result",
+                format!(
+                    "the answer says result: {}, but {mv_text} gives {}",
+                    r.name(),
+                    actual.name()
+                ),
+            ));
+        }
+    }
+    if let Some(b) = exp.board {
+        match fin {
+            Some(f) if f.board.to_grid() == b => {}
+            _ => errs.push(pf.doc.at(
+                "expect.board",
+                format!(
+                    "the answer's board is not the board after {mv_text}:\n{}",
+                    fin.map(|f| f.board.to_string())
+                        .unwrap_or_else(|| "(the move never ends)".into())
+                ),
+            )),
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let answer = format!(
+        "{}: {}.",
+        notation::format_with_side(played.mover, &played.mv),
+        describe::end_text(&played.end)
+    );
+    let rules = *pf.doc.variant.rules();
+    let ev = solve::evaluate(Goal::WhatHappens, &rules, &pf.doc.position, false);
+    Ok(build(pf, &ev, None, played, answer, Vec::new()))
+}
+
+fn build(
+    pf: PuzzleFile,
+    ev: &Evaluation,
+    sol: Option<usize>,
+    played: Played,
+    answer: String,
+    line: Vec<LineStep>,
+) -> Puzzle {
+    let doc = &pf.doc;
+    let mover = doc.position.to_move;
+    let (rated, computed_themes) = match sol {
+        Some(s) => (
+            solve::rate(ev, s, &played).difficulty,
+            solve::themes(ev, s, &played),
+        ),
+        None => (what_happens_rating(&played), what_happens_themes(&played)),
+    };
+    let mut steps: Vec<String> = played
+        .laps
+        .iter()
+        .enumerate()
+        .map(|(i, l)| describe::lap_text(i + 1, l, mover))
+        .collect();
+    if !played.complete {
+        steps.push(format!(
+            "… only the first {} laps are shown.",
+            played.laps.len()
+        ));
+    }
+    steps.push(format!("Result: {}.", describe::end_text(&played.end)));
+    let id = doc.id().map(str::to_string).unwrap_or_else(|| {
+        doc.file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("puzzle")
+            .to_string()
+    });
+    Puzzle {
+        id,
+        title: doc
+            .annotations
+            .title
+            .clone()
+            .unwrap_or_else(|| pf.goal.title().to_string()),
+        goal: pf.goal,
+        goal_title: pf.goal.title().to_string(),
+        question: pf.goal.question(mover.title()),
+        variant: doc.variant.name().to_string(),
+        variant_title: doc.variant.title.clone(),
+        to_move: mover.name().to_string(),
+        board: doc.position.board.to_grid(),
+        first_move: doc.position.first_move,
+        opponent_first_move: doc.position.opponent_first_move,
+        before_first_capture: doc.position.before_first_capture,
+        solution: notation::format(&played.mv),
+        solution_with_side: notation::format_with_side(mover, &played.mv),
+        answer,
+        hint: pf.hint.clone(),
+        explanation: pf.explanation.clone(),
+        themes: if pf.themes.is_empty() {
+            computed_themes
+        } else {
+            pf.themes.clone()
+        },
+        difficulty: pf.difficulty.unwrap_or(rated),
+        difficulty_stated: pf.difficulty.is_some(),
+        rated_difficulty: rated,
+        source: pf.source.clone(),
+        steps,
+        line,
+        answers: ev.answers.len(),
+        file: doc.file.clone(),
+        doc: pf.doc,
+        played,
+    }
+}
+
+/// What-happens: longer and never-ending moves are harder to predict.
+pub fn what_happens_rating(played: &Played) -> super::Difficulty {
+    use super::Difficulty::*;
+    match &played.end {
+        MoveEnd::NeverEnding(_) => Hard,
+        MoveEnd::Finished(f) if f.laps >= 12 => Hard,
+        MoveEnd::Finished(f) if f.laps >= 5 => Medium,
+        _ => Easy,
+    }
+}
+
+pub fn what_happens_themes(played: &Played) -> Vec<String> {
+    let t = solve::facts(played);
+    let mut out = Vec::new();
+    if played.end.is_never_ending() {
+        out.push("never-ending".to_string());
+    }
+    if t.relays >= 4 {
+        out.push("relay-chain".into());
+    }
+    if t.captures >= 2 {
+        out.push("chained-captures".into());
+    }
+    if t.clockwise_captures > 0 {
+        out.push("reverse-capture".into());
+    }
+    if t.laps >= 20 && !played.end.is_never_ending() {
+        out.push("long-move".into());
+    }
+    out
+}

@@ -1,0 +1,272 @@
+//! Puzzles: verification catches wrong and second solutions and bad goals,
+//! the generator is deterministic and dedupes mirror images, every shipped
+//! puzzle verifies, and the sheet's PDF renders non-blank pages.
+
+use omweso::engine::{Position, Rules, Side, legal_moves};
+use omweso::model::{Source, Variants};
+use omweso::puzzle::generate::{self, Options};
+use omweso::puzzle::sheet::{self, Fonts, Paper, SheetOptions};
+use omweso::puzzle::{Goal, PositionKey, verify_dir, verify_source};
+use std::path::Path;
+
+fn shipped() -> Vec<omweso::puzzle::Puzzle> {
+    let (puzzles, errs) = verify_dir(Path::new("puzzles"), &Variants::builtin());
+    assert!(errs.is_empty(), "shipped puzzles fail:\n{errs}");
+    puzzles
+}
+
+fn verify(text: &str) -> Result<omweso::puzzle::Puzzle, String> {
+    verify_source(&Source::new("t.yaml", text), &Variants::builtin()).map_err(|e| e.to_string())
+}
+
+/// A shipped biggest-capture puzzle's text (with a known unique solution).
+fn biggest_capture_text() -> (String, String) {
+    let p = shipped()
+        .into_iter()
+        .find(|p| p.goal == Goal::BiggestCapture && p.variant == "shackell-1935")
+        .expect("a shipped biggest-capture puzzle");
+    (std::fs::read_to_string(&p.file).unwrap(), p.solution)
+}
+
+#[test]
+fn every_shipped_puzzle_verifies() {
+    let puzzles = shipped();
+    assert!(puzzles.len() >= 60, "only {} puzzles", puzzles.len());
+    for g in Goal::ALL {
+        assert!(puzzles.iter().any(|p| p.goal == g), "no {g} puzzle");
+    }
+    let variants: std::collections::BTreeSet<&str> =
+        puzzles.iter().map(|p| p.variant.as_str()).collect();
+    assert!(variants.len() >= 3, "variants: {variants:?}");
+    for p in &puzzles {
+        assert!(!p.steps.is_empty());
+        assert!(p.answer.starts_with(&p.solution_with_side));
+    }
+    // the index groups every puzzle once per grouping
+    let idx = omweso::puzzle::index(&puzzles);
+    let n: usize = idx.by_goal.iter().map(|g| g.ids.len()).sum();
+    assert_eq!(n, puzzles.len());
+    let json = serde_json::to_string(&puzzles[0]).unwrap();
+    assert!(json.contains("\"goal\""));
+}
+
+#[test]
+fn a_wrong_solution_is_caught() {
+    let (text, sol) = biggest_capture_text();
+    // any other legal start pit
+    let p = verify(&text).unwrap();
+    let pos = p.doc.position;
+    let other = legal_moves(&Rules::SHACKELL_1935, &pos)
+        .into_iter()
+        .find(|m| m.end.captured() < p.played.end.captured())
+        .expect("a smaller capture");
+    let wrong = omweso::engine::notation::format(&other.mv);
+    let bad = text.replace(
+        &format!("solution: \"{sol}\""),
+        &format!("solution: \"{wrong}\""),
+    );
+    let err = verify(&bad).unwrap_err();
+    assert!(err.contains("wrong solution"), "{err}");
+    assert!(err.contains(&format!("; {sol} does")), "{err}");
+    // located at the solution's line and column
+    let line = bad
+        .lines()
+        .position(|l| l.starts_with("solution:"))
+        .unwrap()
+        + 1;
+    assert!(err.starts_with(&format!("t.yaml:{line}:11:")), "{err}");
+}
+
+#[test]
+fn a_second_solution_is_caught() {
+    // S7 sows into S8 and S9 and captures N16 + N1 (6); S10 sows into S11
+    // and S12 and captures N13 + N4 (6): two different end positions
+    let text = "\
+goal: biggest-capture
+variant: mcgill-2015
+to_move: south
+board:
+  - [0, 0, 0, 0, 3, 0, 0, 3]
+  - [0, 0, 0, 0, 3, 0, 0, 3]
+  - [0, 0, 0, 0, 1, 0, 2, 1]
+  - [0, 0, 0, 0, 0, 0, 2, 0]
+solution: 7
+";
+    let err = verify(text).unwrap_err();
+    assert!(
+        err.contains("t.yaml:9:11: a second solution 10 also captures the most (6)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_bad_goal_is_caught() {
+    let (text, _) = biggest_capture_text();
+    let err = verify(&text.replace("goal: biggest-capture", "goal: checkmate")).unwrap_err();
+    assert!(err.contains("unknown goal \"checkmate\""), "{err}");
+    // nkutemye is not a win in Ludii's rules
+    let bad = text
+        .replace("goal: biggest-capture", "goal: cut-off-the-head")
+        .replace("variant: shackell-1935", "variant: ludii");
+    let err = verify(&bad).unwrap_err();
+    assert!(err.contains("ludii has no nkutemye win"), "{err}");
+    // a goal the position does not fit
+    let err = verify(&text.replace("goal: biggest-capture", "goal: win-now")).unwrap_err();
+    assert!(
+        err.contains("wrong solution") || err.contains("second solution"),
+        "{err}"
+    );
+    // what-happens needs move and expect, not solution
+    let err = verify(&text.replace("goal: biggest-capture", "goal: what-happens")).unwrap_err();
+    assert!(err.contains("needs `move:`"), "{err}");
+}
+
+#[test]
+fn a_wrong_what_happens_answer_is_caught() {
+    let text = std::fs::read_to_string("puzzles/mcgill-255-laps.yaml").unwrap();
+    let err = verify(&text.replace("laps: 255", "laps: 254")).unwrap_err();
+    assert!(err.contains("takes 255 laps"), "{err}");
+    let err = verify(&text.replace("never_ending: false", "never_ending: true")).unwrap_err();
+    assert!(err.contains("never_ending: true"), "{err}");
+}
+
+fn options(goal: Goal, variant: &str, seed: u64) -> Options {
+    let v = Variants::builtin().get(variant).unwrap().clone();
+    Options::new(goal, 3, v, seed)
+}
+
+#[test]
+fn generation_is_deterministic_for_a_seed() {
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            generate::generate(&options(Goal::BiggestCapture, "shackell-1935", 11), &|_| {})
+        })
+        .unwrap()
+    };
+    let a = run(1);
+    let b = run(2);
+    let ya: Vec<&str> = a.iter().map(|g| g.yaml.as_str()).collect();
+    let yb: Vec<&str> = b.iter().map(|g| g.yaml.as_str()).collect();
+    assert_eq!(ya, yb);
+    // every generated file verifies
+    for g in &a {
+        let p = verify(&g.yaml).unwrap_or_else(|e| panic!("{e}\n{}", g.yaml));
+        assert_eq!(p.goal, Goal::BiggestCapture);
+    }
+    // a different seed gives different puzzles
+    let c =
+        generate::generate(&options(Goal::BiggestCapture, "shackell-1935", 12), &|_| {}).unwrap();
+    assert_ne!(ya, c.iter().map(|g| g.yaml.as_str()).collect::<Vec<_>>());
+}
+
+#[test]
+fn mirror_images_are_one_puzzle() {
+    let a = generate::generate(&options(Goal::WinNow, "modern", 5), &|_| {}).unwrap();
+    let pos: Position = a[0].position;
+    let m = pos.mirrored();
+    assert_ne!(pos, m);
+    assert_eq!(PositionKey::of(&pos), PositionKey::of(&m));
+    assert_eq!(
+        generate::puzzle_id(Goal::WinNow, "modern", &pos),
+        generate::puzzle_id(Goal::WinNow, "modern", &m)
+    );
+    // excluding a position excludes its mirror image: the generator moves on
+    let mut opts = options(Goal::WinNow, "modern", 5);
+    opts.exclude.insert(PositionKey::of(&m));
+    let b = generate::generate(&opts, &|_| {}).unwrap();
+    assert!(
+        b.iter()
+            .all(|g| PositionKey::of(&g.position) != PositionKey::of(&pos))
+    );
+    // and a folder holding a puzzle and its mirror image is an error
+    let dir = tempfile::tempdir().unwrap();
+    let mirrored = Position {
+        to_move: Side::North,
+        ..pos
+    };
+    let _ = mirrored;
+    let text = &a[0].yaml;
+    std::fs::write(dir.path().join("a.yaml"), text).unwrap();
+    let flipped = omweso::model::position_yaml(&m, "modern");
+    let mut other = text.replace(&format!("id: {}", a[0].id), "id: other");
+    let start = other.find("variant:").unwrap();
+    let end = other.find("goal:").unwrap();
+    other.replace_range(start..end, &flipped);
+    std::fs::write(dir.path().join("b.yaml"), other).unwrap();
+    let (ok, errs) = verify_dir(dir.path(), &Variants::builtin());
+    assert_eq!(ok.len(), 2, "{errs}");
+    assert_eq!(errs.len(), 1, "{errs}");
+    assert!(errs.to_string().contains("mirror image"), "{errs}");
+}
+
+#[test]
+fn sheet_pdf_renders_non_blank_pages() {
+    let puzzles: Vec<_> = shipped().into_iter().take(6).collect();
+    let fonts = Fonts::system().expect("a system font (apt-get install fonts-dejavu-core)");
+    let opts = SheetOptions {
+        paper: Paper::A4,
+        per_page: 3,
+        title: "Test sheet".into(),
+    };
+    let pdf = sheet::pdf(&puzzles, &opts, &fonts).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.pdf");
+    std::fs::write(&file, &pdf).unwrap();
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-r", "30", "-gray"])
+        .arg(&file)
+        .arg(dir.path().join("p"))
+        .status()
+        .expect("pdftoppm (apt-get install poppler-utils)");
+    assert!(status.success());
+    let mut pages: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgm"))
+        .collect();
+    pages.sort();
+    // two puzzle pages and two answer pages
+    assert_eq!(pages.len(), 4);
+    for p in pages {
+        let data = std::fs::read(&p).unwrap();
+        // PGM: header of three lines, then one byte per pixel
+        let mut nl = 0;
+        let start = data
+            .iter()
+            .position(|&b| {
+                nl += (b == b'\n') as u32;
+                nl == 3
+            })
+            .unwrap()
+            + 1;
+        let px = &data[start..];
+        let dark = px.iter().filter(|&&b| b < 128).count();
+        assert!(
+            dark * 200 > px.len(),
+            "{} looks blank: {dark} dark pixels of {}",
+            p.display(),
+            px.len()
+        );
+    }
+    let html = sheet::html(&puzzles, &opts);
+    assert_eq!(html.matches("<svg").count(), 12);
+}
+
+#[test]
+fn sheet_selection() {
+    let all = shipped();
+    let n = all.len();
+    let easy_win = sheet::select(all.clone(), "win-now+easy").unwrap();
+    assert!(
+        easy_win
+            .iter()
+            .all(|p| p.goal == Goal::WinNow && p.difficulty.name() == "easy")
+    );
+    assert_eq!(sheet::select(all.clone(), "all").unwrap().len(), n);
+    assert!(sheet::select(all, "no-such-thing").is_err());
+}
