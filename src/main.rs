@@ -53,6 +53,21 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         max_laps: usize,
     },
+    /// Draw a position, or its move frame by frame (SVG, PNG or text).
+    Diagram {
+        /// A position file (YAML).
+        position: PathBuf,
+        #[arg(long)]
+        id: Option<String>,
+        /// The move to draw (default: the file's `move`, else just the board).
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
+        /// Folder to write the frames into.
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        #[arg(long, default_value = "svg")]
+        format: omweso::diagram::Format,
+    },
     /// Verified puzzles: verify a folder, or generate new ones.
     Puzzles {
         #[command(subcommand)]
@@ -76,6 +91,32 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Puzzles { command } => puzzles_cli::run(command),
+        Command::Diagram {
+            position,
+            id,
+            mv,
+            out,
+            format,
+        } => {
+            use omweso::diagram;
+            let doc = load_one(&position, id.as_deref())?;
+            let mv = match mv {
+                Some(text) => {
+                    let n = notation::parse(&text).map_err(|e| e.to_string())?;
+                    check_side(&text, n.side, doc.position.to_move)?;
+                    Some(n.mv)
+                }
+                None => None,
+            };
+            let frames = diagram::position_frames(&doc, mv.as_ref()).map_err(|e| e.to_string())?;
+            let written =
+                diagram::write_frames(&frames, &out, &diagram::default_stem(&doc), format)
+                    .map_err(|e| e.to_string())?;
+            for p in written {
+                println!("{}", p.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Sheet(args) => puzzles_cli::sheet(args),
         Command::Moves {
             position,
@@ -125,15 +166,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let doc = load_one(&position, id.as_deref())?;
             let n = notation::parse(&mv).map_err(|e| e.to_string())?;
-            if let Some(side) = n.side
-                && side != doc.position.to_move
-            {
-                return Err(format!(
-                    "{mv} is {}'s move, but {} is to move",
-                    side.title(),
-                    doc.position.to_move.title()
-                ));
-            }
+            check_side(&mv, n.side, doc.position.to_move)?;
             let played = engine::play(&doc.variant.variant.rules, &doc.position, &n.mv, max_laps)
                 .map_err(|e| format!("illegal move {mv}: {e}"))?;
             for line in describe::trace_text(&played).lines() {
@@ -144,6 +177,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// A move written with a side prefix must be the mover's.
+fn check_side(text: &str, side: Option<engine::Side>, to_move: engine::Side) -> Result<(), String> {
+    match side {
+        Some(s) if s != to_move => Err(format!(
+            "{text} is {}'s move, but {} is to move",
+            s.title(),
+            to_move.title()
+        )),
+        _ => Ok(()),
     }
 }
 
