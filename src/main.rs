@@ -126,10 +126,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         } => {
             let doc = load_one(&position, id.as_deref())?;
             let rules = &doc.variant.variant.rules;
-            let mut moves = engine::legal_moves(rules, &doc.position);
-            if !every_sequence {
-                moves = engine::dedupe(moves);
-            }
+            let moves = if every_sequence {
+                engine::every_sequence(rules, &doc.position)
+            } else {
+                engine::legal_moves(rules, &doc.position)
+            };
             let mover = doc.position.to_move;
             match format {
                 Format::Json => {

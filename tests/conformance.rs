@@ -2,7 +2,7 @@
 //! position, every legal move, exact equality.
 
 use omweso::engine::{
-    Board, Direction, Grid, LegalMove, MoveEnd, Position, Rules, Side, legal_moves,
+    Board, Direction, Grid, LegalMove, MoveEnd, Position, Rules, Side, every_sequence, legal_moves,
 };
 use serde::Deserialize;
 
@@ -89,7 +89,8 @@ fn check_file(file: &str, rules: Rules, ludii: bool) {
     for (line, l) in text.lines().enumerate() {
         let v: Vector = serde_json::from_str(l).unwrap();
         let pos = Position::new(Board::from_grid(&v.board), side(&v.to_move));
-        let got = legal_moves(&rules, &pos);
+        let got = every_sequence(&rules, &pos);
+        check_distinct(&rules, &pos, &v.moves, file, line + 1, &mut failures);
         total += v.moves.len();
         let mut got_shaped: Vec<VMove> = got.iter().map(|m| ours(m, ludii)).collect();
         let mut expected = v.moves;
@@ -156,4 +157,38 @@ fn conformance_ludii() {
 /// `Some(None)` for an explicit null, `None` for an absent field.
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
     Option::<String>::deserialize(d).map(Some)
+}
+
+/// `legal_moves` lists each end position of the vector once per start pit.
+fn check_distinct(
+    rules: &Rules,
+    pos: &Position,
+    expected: &[VMove],
+    file: &str,
+    line: usize,
+    failures: &mut Vec<String>,
+) {
+    use std::collections::BTreeSet;
+    let want: BTreeSet<(u8, Option<Grid>)> = expected
+        .iter()
+        .map(|m| (m.start_pit, m.board_after))
+        .collect();
+    let got_list: Vec<(u8, Option<Grid>)> = legal_moves(rules, pos)
+        .iter()
+        .map(|m| {
+            (
+                m.mv.pit.number(),
+                m.end.finished().map(|f| f.board.to_grid()),
+            )
+        })
+        .collect();
+    let got: BTreeSet<_> = got_list.iter().cloned().collect();
+    if got != want || got.len() != got_list.len() {
+        failures.push(format!(
+            "{file}:{line}: distinct end positions differ: {} expected, {} listed",
+            want.len(),
+            got_list.len()
+        ));
+        failures.push(String::new());
+    }
 }

@@ -16,8 +16,8 @@ const VARIANTS: [Rules; 4] = [
 
 fn position() -> impl Strategy<Value = Position> {
     (
-        prop::array::uniform16(0u16..7),
-        prop::array::uniform16(0u16..7),
+        prop::array::uniform16(0u16..8),
+        prop::array::uniform16(0u16..8),
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
@@ -58,7 +58,10 @@ fn mirror_end(end: &MoveEnd) -> MoveEnd {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+    // 128 cases by default; PROPTEST_CASES=N for a longer run
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(128)
+    ))]
 
     #[test]
     fn seeds_are_conserved_and_only_captured_seeds_change_sides(p in position(), v in 0usize..4) {

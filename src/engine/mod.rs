@@ -16,7 +16,7 @@ pub mod variant;
 pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, PlayError,
-    Played, dedupe, distinct_moves, legal_moves, moves_from, play,
+    Played, dedupe, distinct_moves, every_sequence, legal_moves, moves_from, play,
 };
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};

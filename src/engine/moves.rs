@@ -352,13 +352,16 @@ fn seeds_of(st: &State) -> u32 {
     st.own.iter().map(|&n| n as u32).sum()
 }
 
-/// Every legal move of a position: every choice sequence that ends (two
-/// sequences that reach the same end position are both listed), plus one
-/// never-ending outcome per start pit where some choice sequence never ends
-/// (unless the variant forbids them). Ordered by start pit, then choices
-/// (anticlockwise before clockwise), the never-ending outcome and the
-/// three-seed opening last. See [`distinct_moves`] for one move per end
-/// position.
+/// The legal moves of a position: each distinct end position once per
+/// start pit (with the first choice sequence reaching it, anticlockwise
+/// before clockwise at each choice point), plus one never-ending outcome per
+/// start pit where some choice sequence never ends (unless the variant
+/// forbids them). Ordered by start pit, then choices, the never-ending
+/// outcome and the three-seed opening last.
+///
+/// Choice-point states met twice (by any path) are explored once, so the
+/// work is bounded by the distinct states, not by the number of choice
+/// sequences.
 pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let mut out = Vec::new();
     for pit in Pit::ALL {
@@ -367,11 +370,22 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     out
 }
 
-/// The legal moves with each distinct end position once per start pit (the
-/// first choice sequence in [`legal_moves`] order reaching it), the
-/// never-ending outcomes and three-seed openings kept.
+/// Every finished choice sequence of every start pit, even those reaching the
+/// same end position (the listing of the sample vectors), plus the
+/// never-ending outcomes as in [`legal_moves`]. A choice-point state is
+/// explored again on each path that reaches it, so this can be exponential
+/// in the number of choice points: prefer [`legal_moves`].
+pub fn every_sequence(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    for pit in Pit::ALL {
+        explore_pit(rules, pos, pit, Mode::EverySequence, &mut out);
+    }
+    out
+}
+
+/// Same as [`legal_moves`] (kept for callers that name the distinction).
 pub fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
-    dedupe(legal_moves(rules, pos))
+    legal_moves(rules, pos)
 }
 
 /// Keep the first move of each (start pit, end position).
@@ -396,6 +410,16 @@ pub fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
 /// The legal moves starting from one pit, appended to `out`
 /// (see [`legal_moves`]).
 pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
+    explore_pit(rules, pos, pit, Mode::Distinct, out);
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Distinct,
+    EverySequence,
+}
+
+fn explore_pit(rules: &Rules, pos: &Position, pit: Pit, mode: Mode, out: &mut Vec<LegalMove>) {
     let (own, opp) = sides(pos);
     let s = pit.index();
     if own[s] < 2 {
@@ -406,6 +430,7 @@ pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMo
         ctx,
         mover: pos.to_move,
         own_before: seeds_of_arr(&own),
+        global: (mode == Mode::Distinct).then(HashSet::new),
         finished: Vec::new(),
         never: None,
     };
@@ -431,6 +456,9 @@ pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMo
         })
         .collect();
     found.sort_by(|a, b| a.mv.choices.cmp(&b.mv.choices));
+    if mode == Mode::Distinct {
+        found = dedupe(found);
+    }
     if let Some((choices, cycle_laps, examined_laps)) = ex.never
         && rules.never_ending != NeverEnding::Illegal
     {
@@ -481,6 +509,8 @@ struct Explorer {
     ctx: Ctx,
     mover: Side,
     own_before: u32,
+    /// Distinct mode: choice-point states already queued, by any path.
+    global: Option<HashSet<State>>,
     finished: Vec<(Vec<Direction>, Finished)>,
     never: Option<(Vec<Direction>, u64, u64)>,
 }
@@ -499,8 +529,9 @@ impl Explorer {
     ) {
         let ctx = self.ctx;
         let mut branches: Vec<Branch> = Vec::new();
-        // choice-point states met on this path: only a never-ending path
-        // meets one twice, and its alternative is queued once
+        // choice-point states met on this path (every-sequence mode): only a
+        // never-ending path meets one twice, and its alternative is queued
+        // once
         let mut visited: HashSet<State> = HashSet::new();
         let mut defaults = 0usize;
         let mut tortoise = st;
@@ -526,7 +557,11 @@ impl Explorer {
                     ..
                 } => {
                     if choice {
-                        if visited.insert(key) {
+                        let new = match &mut self.global {
+                            Some(g) => g.insert(key),
+                            None => visited.insert(key),
+                        };
+                        if new {
                             branches.push(Branch {
                                 st,
                                 kind,
