@@ -411,3 +411,13 @@ fn drafts_are_left_out_unless_asked() {
     site::build(&o).unwrap();
     assert!(out.join("later.html").exists());
 }
+
+#[test]
+fn glossary_page_snapshot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap();
+    insta::assert_snapshot!("init_site_glossary", read(&out, "glossary.html"));
+}

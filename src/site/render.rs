@@ -661,7 +661,12 @@ impl<'a> Renderer<'a> {
     }
 
     pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
-        let ctx = self.context("404", "Page not found", "", "", "404");
+        // Served at any address: with a base URL its links are absolute.
+        let root = match &self.site.config.base_url {
+            Some(b) => format!("{}/", b.trim_end_matches('/')),
+            None => String::new(),
+        };
+        let ctx = self.context("404", "Page not found", "", &root, "404");
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
