@@ -65,10 +65,10 @@ fn offset_of(text: &str, line: usize, column: usize) -> Option<usize> {
     let rest = &text[start..];
     let line_end = rest.find('\n').unwrap_or(rest.len());
     let line_text = &rest[..line_end];
-    match line_text.char_indices().nth(column - 1) {
-        Some((i, _)) => Some(start + i),
-        None => None,
-    }
+    line_text
+        .char_indices()
+        .nth(column - 1)
+        .map(|(i, _)| start + i)
 }
 
 /// The scalar token at `at`: its byte range (quotes included), its value

@@ -65,7 +65,8 @@ fn boards_side_by_side(expected: &[Vec<u64>], actual: &[Vec<u64>]) -> String {
             .zip(&expected[r])
             .map(|(a, e)| format!("{a:>3}{}", if a != e { '*' } else { ' ' }))
             .collect();
-        let _ = writeln!(s, "    {:9}{left:<width$}  {right}", labels[r]);
+        let line = format!("    {:9}{left:<width$}  {right}", labels[r]);
+        let _ = writeln!(s, "{}", line.trim_end());
     }
     s
 }
@@ -87,8 +88,8 @@ pub fn problem_text(p: &Problem) -> String {
         (l, c) => format!("{}:{l}:{c}", p.file.display()),
     };
     let _ = writeln!(s, "{loc}: error[{}]: {}", p.kind.name(), p.message);
-    match (&p.expected, &p.actual) {
-        (Some(e), Some(a)) => match (grid_rows(e), grid_rows(a)) {
+    if let (Some(e), Some(a)) = (&p.expected, &p.actual) {
+        match (grid_rows(e), grid_rows(a)) {
             (Some(e), Some(a)) => s.push_str(&boards_side_by_side(&e, &a)),
             (Some(e), None) => {
                 let rows: String = e
@@ -106,8 +107,7 @@ pub fn problem_text(p: &Problem) -> String {
                 let _ = writeln!(s, "    expected: {}", value_text(e));
                 let _ = writeln!(s, "    actual:   {}", value_text(a));
             }
-        },
-        _ => {}
+        }
     }
     s
 }
