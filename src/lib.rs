@@ -5,3 +5,4 @@ pub mod diagram;
 pub mod engine;
 pub mod model;
 pub mod puzzle;
+pub mod site;

@@ -90,6 +90,15 @@ enum Command {
         #[arg(long)]
         drafts: bool,
     },
+    /// Build the site (atomic: a failed build leaves the previous output as it was).
+    Build(site_cli::BuildArgs),
+    /// Start a new site in DIR (a config, a chapter, a position, a puzzle).
+    Init {
+        dir: PathBuf,
+        /// Write into a folder that is not empty (overwrites the starter files only).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -139,6 +148,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             bless,
             drafts,
         } => check_cli(root, format, bless, drafts),
+        Command::Build(args) => site_cli::build(args),
+        Command::Init { dir, force } => site_cli::init(&dir, force),
         Command::Moves {
             position,
             id,
@@ -530,5 +541,81 @@ mod puzzles_cli {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+}
+
+mod site_cli {
+    use clap::Args;
+    use omweso::site;
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    #[derive(Args)]
+    pub struct BuildArgs {
+        /// The site root (default: the nearest folder holding omweso.yaml, from here up).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Output folder (default: public/ in the site root).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Absolute URL the site is published at (writes sitemap.xml).
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Include chapters marked draft: true.
+        #[arg(long)]
+        drafts: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    }
+
+    pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
+        let root = match args.root {
+            Some(r) => {
+                if !r.join(site::CONFIG_FILE).is_file() {
+                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
+                }
+                r
+            }
+            None => site::find_root(Path::new("."))?,
+        };
+        let out = args.out.unwrap_or_else(|| root.join("public"));
+        let opts = site::BuildOptions {
+            root,
+            out,
+            base_url: args.base_url,
+            drafts: args.drafts,
+            quiet: args.quiet,
+        };
+        match site::build(&opts) {
+            Ok(report) => {
+                println!("{report}");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(errs) => {
+                for d in &errs.0 {
+                    eprintln!("{d}");
+                }
+                Err(format!(
+                    "build failed with {} error{}; the previous output in {} is unchanged",
+                    errs.len(),
+                    if errs.len() == 1 { "" } else { "s" },
+                    opts.out.display()
+                ))
+            }
+        }
+    }
+
+    pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {
+        let files = site::init(dir, force)?;
+        for f in &files {
+            println!("{}", f.display());
+        }
+        println!(
+            "created a site in {}: run `omweso build --root {}` to build it",
+            dir.display(),
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
     }
 }

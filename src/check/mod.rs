@@ -553,3 +553,23 @@ pub fn relative_to(report: &mut Report, base: &Path) {
         }
     }
 }
+
+/// Check a whole site: everything [`crate::site::load`] reports (config,
+/// YAML, variants, positions, fenced blocks, unknown `ref:` ids, duplicate
+/// ids, links and anchors, puzzle verification), every position's move and
+/// claims, and every game record in `content/games/`. Never panics; every
+/// problem of the site is in the report, sorted by file, line and column.
+pub fn check_site(root: &Path, drafts: bool) -> Report {
+    let (site, diags) = crate::site::load(root, drafts);
+    let mut report = Report::default();
+    report.add_diagnostics(diags);
+    report.checked.chapters = site.chapters.len();
+    report.checked.variants = site.variants.iter().count();
+    report.checked.puzzles = site.puzzles.len();
+    report.merge(check_positions(site.all_positions()));
+    let (games, errs) = crate::model::load_games(&site.content_dir().join("games"), &site.variants);
+    report.add_diagnostics(errs);
+    report.merge(check_games(&games));
+    report.sort();
+    report
+}
