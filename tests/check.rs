@@ -156,7 +156,8 @@ fn each_break_is_reported_with_its_kind_and_location() {
     let pos = "content/positions/cap.yaml";
     let ch = "content/a.md";
     let game = "content/games/g.yaml";
-    let cases: Vec<(&str, &str, &str, (Kind, &str, usize, usize))> = vec![
+    type Case<'a> = (&'a str, &'a str, &'a str, (Kind, &'a str, usize, usize));
+    let cases: Vec<Case> = vec![
         (
             pos,
             "- [0, 0, 0, 0, 0, 2, 2, 2]",
