@@ -443,3 +443,89 @@ fn the_bundled_rulebook_passes() {
     assert!(v["checked"]["puzzles"].as_u64().unwrap() >= 60, "{v}");
     assert!(v["checked"]["expectations"].as_u64().unwrap() >= 100, "{v}");
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Corrupt every scalar claim and the first cell of every board claim of
+/// the bundled content; bless must restore every file byte for byte.
+#[test]
+fn bless_restores_the_bundled_rulebook_byte_for_byte() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    fs::copy(repo.join("omweso.yaml"), tmp.path().join("omweso.yaml")).unwrap();
+    copy_dir(&repo.join("content"), &tmp.path().join("content"));
+    let mut files = Vec::new();
+    files_under(&tmp.path().join("content"), &mut files);
+    let mut corrupted = 0;
+    let mut boards = 0;
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap();
+        let mut out = String::new();
+        let mut board_next = false;
+        for line in text.split_inclusive('\n') {
+            let t = line.trim_start();
+            let indent = &line[..line.len() - t.len()];
+            let mut new = line.to_string();
+            if let Some(rest) = t.strip_prefix("captured: ").or(t.strip_prefix("laps: ")) {
+                let (num, tail) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit()).unwrap());
+                let key = &t[..t.len() - rest.len()];
+                new = format!("{indent}{key}{}{tail}", num.parse::<u64>().unwrap() + 1);
+            } else if t.starts_with("never_ending: false") {
+                new = line.replacen("false", "true", 1);
+            } else if t.starts_with("result: none") {
+                new = line.replacen("none", "draw", 1);
+            } else if board_next && t.starts_with("- [") {
+                let (num, tail) = t[3..].split_at(t[3..].find(',').unwrap());
+                new = format!("{indent}- [{}{tail}", num.parse::<u64>().unwrap() + 7);
+                boards += 1;
+            }
+            board_next = t.starts_with("board:") && out.ends_with("expect:\n");
+            if new != line {
+                corrupted += 1;
+            }
+            out.push_str(&new);
+        }
+        fs::write(f, out).unwrap();
+    }
+    assert!(corrupted >= 100 && boards >= 20, "{corrupted} {boards}");
+    let out = omweso(&["check"], tmp.path());
+    assert_eq!(out.status.code(), Some(1));
+    let out = omweso(&["check", "--bless"], tmp.path());
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in &files {
+        let rel = f.strip_prefix(tmp.path()).unwrap();
+        assert_eq!(
+            fs::read_to_string(f).unwrap(),
+            fs::read_to_string(repo.join(rel)).unwrap(),
+            "{}",
+            rel.display()
+        );
+    }
+}
