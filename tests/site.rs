@@ -240,7 +240,7 @@ fn failed_build_is_located_and_leaves_previous_output_untouched() {
         .replace("(#a-first-move)", "(missing.md#nowhere)");
     std::fs::write(&md, &broken).unwrap();
     let errs = site::build(&opts(&root, &out)).unwrap_err();
-    let bad_line = broken.lines().position(|l| l.contains("four")).unwrap() + 1;
+    let bad_line = broken.lines().position(|l| l.contains("four, 0")).unwrap() + 1;
     let link_line = broken
         .lines()
         .position(|l| l.contains("missing.md"))

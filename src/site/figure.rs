@@ -62,9 +62,13 @@ pub fn figure(
             escape(&f.name)
         ));
         h.push_str(diagram::strip_style(&f.svg).trim_end());
+        let no = if n > 1 {
+            format!("<span class=\"frame-no\">{}/{n}</span> ", i + 1)
+        } else {
+            String::new()
+        };
         h.push_str(&format!(
-            "\n<p class=\"frame-caption\"><span class=\"frame-no\">{}/{n}</span> {}</p>\n</li>\n",
-            i + 1,
+            "\n<p class=\"frame-caption\">{no}{}</p>\n</li>\n",
             escape(&f.title)
         ));
     }

@@ -248,8 +248,7 @@ pub fn render(text: &str, prefix: &str, diagram: &dyn Fn(usize) -> String) -> (S
     let mut in_block = false;
     let mut in_meta = false;
     let mut heading_start: Option<usize> = None;
-    let mut parser = Parser::new_ext(text, options()).into_offset_iter();
-    while let Some((ev, range)) = parser.next() {
+    for (ev, range) in Parser::new_ext(text, options()).into_offset_iter() {
         match ev {
             Event::Start(Tag::MetadataBlock(_)) => in_meta = true,
             Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,

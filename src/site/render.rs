@@ -227,7 +227,20 @@ impl<'a> Renderer<'a> {
             &c.stem,
         );
         ctx.insert("toc", &markdown::toc(&c.headings));
-        ctx.insert("body", &body.html);
+        // The first level-1 heading goes above the table of contents.
+        let (heading, rest) = match (body.html.find("<h1"), body.html.find("</h1>")) {
+            (Some(a), Some(b)) if a < b && body.html[..a].trim().is_empty() => {
+                body.html.split_at(b + "</h1>".len())
+            }
+            _ => ("", body.html.as_str()),
+        };
+        let heading = if heading.is_empty() {
+            format!("<h1>{}</h1>", escape(&c.front.title))
+        } else {
+            heading.to_string()
+        };
+        ctx.insert("heading", &heading);
+        ctx.insert("body", rest);
         ctx.insert("draft", &c.front.draft);
         let link = |c: &Chapter| LinkItem {
             url: c.url(),
@@ -820,7 +833,6 @@ impl<'a> Renderer<'a> {
             Vec::new(),
             "",
         ));
-        let _ = escape;
         docs
     }
 }

@@ -145,6 +145,9 @@
   }
 
   function init() {
+    // On a phone the chapter list starts folded, below the header.
+    var toggle = document.querySelector(".sidebar-toggle");
+    if (toggle && window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) toggle.open = false;
     Array.prototype.forEach.call(document.querySelectorAll("figure.omweso-diagram"), setupDiagram);
     setupSearch();
   }
