@@ -86,6 +86,8 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "puzzles/win-now-ludii-015d2c.html",
         "print.html",
         "404.html",
+        "games/index.html",
+        "games/demonstration-greedy.html",
         "search-index.json",
         "assets/omweso.css",
         "assets/omweso.js",
