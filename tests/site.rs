@@ -127,6 +127,13 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         assert!(figure.contains(part), "figure lacks {part}");
     }
 
+    // The print page: every chapter, ids unique.
+    let print = read(&out, "print.html");
+    let ids = attrs(&print, "id");
+    let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+    assert_eq!(ids.len(), unique.len(), "duplicate ids on print.html");
+    assert!(print.contains("id=\"chapter-the-move\""));
+
     // Search box and index on every page; the favicon linked everywhere.
     let index: serde_json::Value = serde_json::from_str(&read(&out, "search-index.json")).unwrap();
     let docs = index.as_array().unwrap();
@@ -142,6 +149,9 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
             "{p}"
         );
         assert!(html.contains("assets/favicon.svg"), "{p}");
+        let ids = attrs(&html, "id");
+        let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+        assert_eq!(ids.len(), unique.len(), "{p}: duplicate ids");
         // Every relative link and asset resolves, anchors included.
         let base = Path::new(p).parent().unwrap_or(Path::new(""));
         for href in attrs(&html, "href").into_iter().chain(attrs(&html, "src")) {
