@@ -107,11 +107,17 @@
     var input = document.getElementById("search-input");
     var list = document.getElementById("search-results");
     if (!input || !list) return;
+    var status = document.createElement("p");
+    status.className = "visually-hidden";
+    status.setAttribute("role", "status");
+    list.parentNode.appendChild(status);
     function render() {
       var q = input.value.trim();
       list.textContent = "";
+      status.textContent = "";
       if (!q || !index) return;
       var results = search(q);
+      status.textContent = results.length + (results.length === 1 ? " result" : " results");
       var first = norm(q).split(/\s+/)[0];
       if (!results.length) {
         var li = document.createElement("li");
@@ -148,7 +154,21 @@
     if (input.value) loadIndex().then(render, function () {});
   }
 
+  // Section links: a "#" after each heading of the main text, shown on hover or focus.
+  function headingLinks() {
+    var hs = document.querySelectorAll("main h2[id], main h3[id]");
+    Array.prototype.forEach.call(hs, function (h) {
+      var a = document.createElement("a");
+      a.className = "heading-link";
+      a.href = "#" + h.id;
+      a.setAttribute("aria-label", "Link to this section: " + h.textContent);
+      a.textContent = "#";
+      h.appendChild(a);
+    });
+  }
+
   function init() {
+    headingLinks();
     // On a phone the chapter list starts folded, below the header.
     var toggle = document.querySelector(".sidebar-toggle");
     if (toggle && window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) toggle.open = false;
