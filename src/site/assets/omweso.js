@@ -83,21 +83,28 @@
     var a = Math.max(0, i - 50), b = Math.min(text.length, i + word.length + 70);
     return (a > 0 ? "…" : "") + text.slice(a, b) + (b < text.length ? "…" : "");
   }
+  function count(text, w) {
+    var n = 0, i = text.indexOf(w);
+    while (i >= 0 && n < 10) { n++; i = text.indexOf(w, i + w.length); }
+    return n;
+  }
   function search(q) {
     var words = norm(q).split(/\s+/).filter(function (w) { return w.length > 1; });
     if (!words.length) return [];
+    var whole = words.join(" ");
     var hits = [];
     index.forEach(function (d) {
       var t = norm(d.t), h = norm((d.h || []).join(" ")), x = norm(d.x);
       var score = 0;
       for (var i = 0; i < words.length; i++) {
         var w = words[i], s = 0;
-        if (t.indexOf(w) >= 0) s += 10;
-        if (h.indexOf(w) >= 0) s += 4;
-        if (x.indexOf(w) >= 0) s += 1;
+        if (t.indexOf(w) >= 0) s += 20;
+        if (h.indexOf(w) >= 0) s += 6;
+        s += Math.min(count(x, w), 10);
         if (!s) return;
         score += s;
       }
+      if (t === whole) score += 30;
       hits.push({ d: d, score: score });
     });
     hits.sort(function (a, b) { return b.score - a.score || a.d.t.localeCompare(b.d.t); });
