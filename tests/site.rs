@@ -127,6 +127,29 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         assert!(figure.contains(part), "figure lacks {part}");
     }
 
+    // A puzzle page: the solution (with its step-by-step diagram) hidden in <details>.
+    let puzzle = read(&out, "puzzles/win-now-ludii-015d2c.html");
+    let sol = puzzle
+        .find("<details class=\"solution\">")
+        .expect("solution details");
+    let sol_end = sol
+        + puzzle[sol..]
+            .find("</details>\n<nav")
+            .expect("end of solution");
+    assert!(!puzzle[sol..].starts_with("<details class=\"solution\" open"));
+    assert!(puzzle[sol..sol_end].contains("id=\"puzzle-solution\""));
+    assert!(!puzzle[..sol].contains("id=\"puzzle-solution\""));
+    // The comparison: one row per variant for each compared position.
+    let compare = read(&out, "compare.html");
+    assert!(compare.contains("id=\"compare-capture-basic\""));
+    assert_eq!(compare.matches("<tr><th scope=\"row\">").count() % 4, 0);
+    assert!(compare.contains("illegal:"), "a move some variant forbids");
+    // A variant page: parameters, sources and examples.
+    let modern = read(&out, "variants/modern.html");
+    assert!(modern.contains("<code>reverse_laps</code>") && modern.contains("id=\"examples\""));
+    // Glossary anchors per term.
+    assert!(read(&out, "glossary.html").contains("<dt id=\"okutebuka\">"));
+
     // The print page: every chapter, ids unique.
     let print = read(&out, "print.html");
     let ids = attrs(&print, "id");
