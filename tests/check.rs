@@ -529,3 +529,36 @@ fn bless_restores_the_bundled_rulebook_byte_for_byte() {
         );
     }
 }
+
+/// The bundled game record loads, replays to its claimed result, and every
+/// ply draws as a diagram (what the site's game pages use).
+#[test]
+fn the_bundled_game_replays_and_draws() {
+    use omweso::model::{ExpectedResult, RecordKind, Variants, load_games, replay};
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut variants = Variants::builtin();
+    variants.load_dir(&repo.join("content/variants")).unwrap();
+    let (games, errs) = load_games(&repo.join("content/games"), &variants);
+    assert!(errs.is_empty(), "{errs}");
+    assert!(!games.is_empty());
+    for g in &games {
+        if g.record == RecordKind::Historical {
+            assert!(g.source.is_some(), "{}", g.id);
+        }
+        let r = replay(g, 50);
+        assert!(r.stopped.is_none(), "{}: {:?}", g.id, r.stopped);
+        assert_eq!(r.plies.len(), g.moves.len());
+        assert_eq!(r.expected_result(), g.result);
+        for ply in &r.plies {
+            let doc = g.ply_doc(ply);
+            let frames = omweso::diagram::position_frames(&doc, None).unwrap();
+            assert!(frames.len() >= 2, "{} ply {}", g.id, ply.number);
+        }
+    }
+    let demo = games
+        .iter()
+        .find(|g| g.id == "demonstration-greedy")
+        .unwrap();
+    assert_eq!(demo.record, RecordKind::Demonstration);
+    assert_eq!(demo.result, ExpectedResult::NorthWins);
+}

@@ -3,6 +3,8 @@
 //! with located errors like positions; [`replay`] plays a record through the
 //! engine (no I/O) and gives every ply with its trace.
 
+use super::annotations::Annotations;
+use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
@@ -132,6 +134,32 @@ impl GameDoc {
             .copied()
             .unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
+    }
+}
+
+impl GameDoc {
+    /// Ply `ply` of a replay as a position document (the position before
+    /// the move, with the move, its comment as caption and its expectations),
+    /// so pages draw it like any other position: id `GAME-N`, title
+    /// `N. S12`.
+    pub fn ply_doc(&self, ply: &Ply) -> PositionDoc {
+        let m = &self.moves[ply.number - 1];
+        PositionDoc {
+            variant: self.variant.clone(),
+            position: ply.before,
+            mv: Some(m.mv.clone()),
+            move_text: Some(m.text.clone()),
+            annotations: Annotations {
+                id: Some(format!("{}-{}", self.id, ply.number)),
+                title: Some(format!("{}. {}", ply.number, ply.notation)),
+                caption: m.comment.clone(),
+                ..Annotations::default()
+            },
+            expect: m.expect.clone(),
+            file: self.file.clone(),
+            index: ply.number - 1,
+            locations: m.locations.clone(),
+        }
     }
 }
 
@@ -744,6 +772,12 @@ result: none
         assert!(r.plies[1].before.first_move);
         assert!(!r.plies[2].before.first_move);
         assert_eq!(r.plies[1].before, r.plies[0].after.unwrap());
+        let doc = g.ply_doc(&r.plies[1]);
+        assert_eq!(doc.id(), Some("demo-2"));
+        assert_eq!(doc.annotations.title.as_deref(), Some("2. N2"));
+        assert_eq!(doc.annotations.caption.as_deref(), Some("North answers."));
+        assert_eq!(doc.play(10).unwrap().unwrap(), r.plies[1].played);
+        assert_eq!(doc.at("expect.captured", "").line, 10);
     }
 
     #[test]
