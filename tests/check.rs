@@ -168,9 +168,9 @@ fn each_break_is_reported_with_its_kind_and_location() {
             pos,
             "captured: 5",
             "captured: 4",
-            (Kind::WrongCaptured, pos, 16, 13),
+            (Kind::WrongCaptured, pos, 16, 3),
         ),
-        (pos, "laps: 2", "laps: 3", (Kind::WrongLaps, pos, 17, 9)),
+        (pos, "laps: 2", "laps: 3", (Kind::WrongLaps, pos, 17, 3)),
         (pos, "move: 5", "move: 6", (Kind::IllegalMove, pos, 9, 7)),
         (
             ch,
@@ -188,13 +188,13 @@ fn each_break_is_reported_with_its_kind_and_location() {
             ch,
             "never_ending: false",
             "never_ending: true",
-            (Kind::WrongNeverEnding, ch, 26, 17),
+            (Kind::WrongNeverEnding, ch, 26, 3),
         ),
         (
             ch,
             "result: none",
             "result: draw",
-            (Kind::WrongResult, ch, 27, 11),
+            (Kind::WrongResult, ch, 27, 3),
         ),
         (
             ch,
@@ -217,9 +217,15 @@ fn each_break_is_reported_with_its_kind_and_location() {
         ),
         (
             game,
+            "laps: 18}",
+            "laps: 17}",
+            (Kind::WrongLaps, game, 19, 28),
+        ),
+        (
+            game,
             "result: none",
             "result: south-wins",
-            (Kind::WrongGameResult, game, 21, 9),
+            (Kind::WrongGameResult, game, 21, 1),
         ),
     ];
     for (file, from, to, (kind, want_file, line, column)) in cases {
@@ -306,6 +312,7 @@ fn bless_rewrites_only_the_claims_that_differ() {
     site.edit("content/positions/cap.yaml", "captured: 5", "captured: 4");
     site.edit("content/a.md", "laps: 1   # one lap", "laps: 7   # one lap");
     site.edit("content/games/g.yaml", "result: none", "result: \"draw\"");
+    site.edit("content/games/g.yaml", "laps: 18}", "laps: 180}");
     // leave time so that an untouched file's mtime would show a rewrite
     let b_before = fs::metadata(&b).unwrap().modified().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -321,7 +328,7 @@ fn bless_rewrites_only_the_claims_that_differ() {
     );
     assert_eq!(fs::read_to_string(&b).unwrap(), CHAPTER_B);
     assert_eq!(fs::metadata(&b).unwrap().modified().unwrap(), b_before);
-    assert!(stderr.contains("blessed 4 claims in 3 files"), "{stderr}");
+    assert!(stderr.contains("blessed 5 claims in 3 files"), "{stderr}");
     // a second check passes and touches nothing
     let pos_time = fs::metadata(&pos).unwrap().modified().unwrap();
     let out = omweso(&["check", "--bless"], site.root());

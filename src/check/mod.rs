@@ -251,12 +251,14 @@ fn compare(
                        expected: Value,
                        actual: Value,
                        fix: Option<FixValue>| {
-        let (file, line, column) = at(key);
+        // reported at the claim's key, rewritten at its value
+        let (file, line, column) = at(&format!("key:{key}"));
+        let (vfile, vline, vcolumn) = at(key);
         out.push(Problem {
             fix: fix.map(|value| Fix {
-                file: file.clone(),
-                line,
-                column,
+                file: vfile,
+                line: vline,
+                column: vcolumn,
                 key: key.to_string(),
                 value,
             }),
@@ -499,7 +501,7 @@ pub fn check_game(game: &GameDoc) -> Report {
             let actual = rep.expected_result();
             if actual != game.result {
                 let d = game.at(
-                    "result",
+                    "key:result",
                     format!(
                         "game {:?} ends {} after its {} moves, not {}{}",
                         game.id,
@@ -511,10 +513,11 @@ pub fn check_game(game: &GameDoc) -> Report {
                             .unwrap_or_default()
                     ),
                 );
+                let v = game.at("result", "");
                 let fix = Fix {
-                    file: d.file.clone(),
-                    line: d.line,
-                    column: d.column,
+                    file: v.file,
+                    line: v.line,
+                    column: v.column,
                     key: "result".into(),
                     value: FixValue::Scalar {
                         old: game.result.name().to_string(),

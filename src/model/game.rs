@@ -82,6 +82,7 @@ pub struct GameMove {
     pub expect: Option<Expect>,
     /// 1-based (line, column) in the record's file by dotted key: `""` (the
     /// entry), `move`, `comment`, `expect`, `expect.board`, `expect.captured`...
+    /// (values), and `key:expect.captured`... (the keys).
     pub locations: BTreeMap<String, (usize, usize)>,
 }
 
@@ -459,6 +460,12 @@ fn locations_of(
         path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
         if let Some((l, c)) = loc.find(&path) {
             out.insert(key.to_string(), (l + line_offset, c));
+            // the key too (`captured:` of `expect.captured`): claims that do
+            // not hold are reported there
+            if let Some((Seg::Key(last), parent)) = path.split_last() {
+                let (kl, kc) = loc.locate_key(parent, last);
+                out.insert(format!("key:{key}"), (kl + line_offset, kc));
+            }
         }
     }
     out
