@@ -576,3 +576,71 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.sort();
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Source, Variants, parse_game};
+
+    const DEMO: &str = include_str!("../../content/games/demonstration-greedy.yaml");
+
+    fn check(text: &str) -> Report {
+        let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
+        check_game(&g)
+    }
+
+    #[test]
+    fn the_demonstration_game_checks() {
+        let r = check(DEMO);
+        assert!(r.ok(), "{}", render_text(&r));
+        assert_eq!(r.checked.plies, 14);
+    }
+
+    #[test]
+    fn a_move_after_the_end_is_reported() {
+        let text = DEMO.replace("\nresult: north-wins\n", "\n  - S1\nresult: north-wins\n");
+        let r = check(&text);
+        assert_eq!(r.problems.len(), 1, "{}", render_text(&r));
+        let p = &r.problems[0];
+        assert_eq!(p.kind, Kind::MoveAfterEnd);
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.iter().rposition(|l| *l == "  - S1").unwrap();
+        assert_eq!(lines[last + 1], "result: north-wins");
+        assert_eq!((p.line, p.column), (last + 1, 5));
+        assert!(p.message.contains("already over"), "{}", p.message);
+    }
+
+    #[test]
+    fn a_never_ending_move_cannot_back_a_board_claim() {
+        let text = "\
+id: ne
+record: demonstration
+variant: mcgill-2015
+start:
+  to_move: north
+  board:
+    - [3, 4, 2, 1, 2, 5, 2, 1]
+    - [2, 1, 2, 1, 3, 2, 5, 24]
+    - [1, 2, 0, 0, 0, 0, 0, 0]
+    - [0, 0, 0, 0, 1, 0, 0, 0]
+moves:
+  - move: N2
+    expect:
+      captured: 0
+      never_ending: false
+result: annulled
+";
+        let r = check(text);
+        let kinds: Vec<Kind> = r.problems.iter().map(|p| p.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![Kind::WrongCaptured, Kind::WrongNeverEnding],
+            "{}",
+            render_text(&r)
+        );
+        // the never-ending claim can be blessed, the capture claim cannot
+        assert!(r.problems[0].fix.is_none());
+        assert!(r.problems[1].fix.is_some());
+        assert_eq!(r.problems[0].actual, Some(json!("never ends")));
+    }
+}

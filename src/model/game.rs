@@ -802,6 +802,54 @@ result: none
     }
 
     #[test]
+    fn setup_and_position_starts() {
+        let setup = "\
+id: setup
+record: demonstration
+start:
+  to_move: north
+  setup:
+    south: [0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]
+    north: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+moves: [N2, S9]
+result: none
+";
+        let g = parse(setup).unwrap();
+        assert_eq!(g.start_kind, Start::Setup);
+        assert_eq!(g.start.to_move, Side::North);
+        assert!(g.start.first_move && g.start.opponent_first_move && g.start.before_first_capture);
+        let pit = |n| crate::engine::Pit::new(n).unwrap();
+        assert_eq!(g.start.board.get(Side::South, pit(9)), 4);
+        assert_eq!(g.start.board.get(Side::North, pit(16)), 2);
+        let r = replay(&g, 0);
+        assert!(r.stopped.is_none(), "{:?}", r.stopped);
+        assert_eq!(r.plies.len(), 2);
+        // the move after North's first is South's first
+        assert!(r.plies[1].before.first_move);
+        // the sow-plain example of the-move.md as a one-move game
+        let position = "\
+id: position
+record: demonstration
+start:
+  to_move: south
+  board:
+    - [0, 2, 0, 1, 0, 0, 3, 0]
+    - [1, 0, 0, 2, 0, 0, 0, 1]
+    - [0, 0, 0, 0, 0, 0, 0, 0]
+    - [1, 0, 3, 1, 0, 0, 2, 0]
+moves: [S3]
+result: none
+";
+        let g = parse(position).unwrap();
+        assert_eq!(g.start_kind, Start::Position);
+        assert!(!g.start.first_move);
+        let r = replay(&g, 0);
+        assert!(r.stopped.is_none());
+        assert_eq!(r.last.unwrap().board.to_grid()[3], [1, 0, 0, 2, 1, 1, 2, 0]);
+        assert_eq!(r.expected_result(), ExpectedResult::None);
+    }
+
+    #[test]
     fn game_errors_are_located() {
         let cases: Vec<(String, &str)> = vec![
             (
@@ -824,6 +872,14 @@ result: none
             (
                 GOOD.replace("start: standard", "start:\n  to_move: south\n  setup:\n    south: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 1]\n    north: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0]"),
                 "g.yaml:7:5: south's set-up holds 33 seeds",
+            ),
+            (
+                GOOD.replace("record: demonstration", "record: historical"),
+                "g.yaml:3:9: a historical record needs `source:`",
+            ),
+            (
+                GOOD.replace("start: standard", "start:\n  to_move: south"),
+                "g.yaml:4:1: a start mapping needs `board:` (grid form) or `setup:`",
             ),
             (GOOD.replace("result: none", "result: won"), "g.yaml:12:9: result: unknown variant `won`"),
         ];
