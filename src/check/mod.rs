@@ -502,16 +502,22 @@ pub fn check_game(game: &GameDoc) -> Report {
             if actual != game.result {
                 let d = game.at(
                     "key:result",
-                    format!(
-                        "game {:?} ends {} after its {} moves, not {}{}",
-                        game.id,
-                        actual.name(),
-                        rep.plies.len(),
-                        game.result.name(),
-                        rep.result
-                            .map(|r| format!(" ({})", r.describe()))
-                            .unwrap_or_default()
-                    ),
+                    match rep.result {
+                        None => format!(
+                            "game {:?} is not over after its {} moves, but `result` says {}",
+                            game.id,
+                            rep.plies.len(),
+                            game.result.name()
+                        ),
+                        Some(r) => format!(
+                            "game {:?} ends {} after its {} moves ({}), not {}",
+                            game.id,
+                            actual.name(),
+                            rep.plies.len(),
+                            r.describe(),
+                            game.result.name()
+                        ),
+                    },
                 );
                 let v = game.at("result", "");
                 let fix = Fix {
