@@ -217,6 +217,12 @@ fn each_break_is_reported_with_its_kind_and_location() {
         ),
         (
             game,
+            "record: demonstration",
+            "record: real",
+            (Kind::Yaml, game, 5, 9),
+        ),
+        (
+            game,
             "laps: 18}",
             "laps: 17}",
             (Kind::WrongLaps, game, 19, 28),

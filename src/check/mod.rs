@@ -565,8 +565,9 @@ pub fn relative_to(report: &mut Report, base: &Path) {
 
 /// Check a whole site: everything [`crate::site::load`] reports (config,
 /// YAML, variants, positions, fenced blocks, unknown `ref:` ids, duplicate
-/// ids, links and anchors, puzzle verification), every position's move and
-/// claims, and every game record in `content/games/`. Never panics; every
+/// ids, links and anchors, puzzle verification, game records that do not
+/// load), every position's move and claims, and every game record
+/// (`Site::games`) replayed. Never panics; every
 /// problem of the site is in the report, sorted by file, line and column.
 pub fn check_site(root: &Path, drafts: bool) -> Report {
     let (site, diags) = crate::site::load(root, drafts);
@@ -576,9 +577,7 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.checked.variants = site.variants.iter().count();
     report.checked.puzzles = site.puzzles.len();
     report.merge(check_positions(site.all_positions()));
-    let (games, errs) = crate::model::load_games(&site.content_dir().join("games"), &site.variants);
-    report.add_diagnostics(errs);
-    report.merge(check_games(&games));
+    report.merge(check_games(&site.games));
     report.sort();
     report
 }
