@@ -512,3 +512,22 @@ fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
     assert!(err.contains("illegal move"), "{err}");
     assert!(err.contains("unchanged"), "{err}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Any chapter text scans and renders without panicking, and every
+    /// fenced block found is at a line of the text.
+    #[test]
+    fn markdown_never_panics(body in "(---\ntitle: t\n---\n)?([#`>*\\[\\]()a-z0-9.:\n -]{0,300})") {
+        let scan = site::markdown::scan(&body);
+        let lines = body.lines().count().max(1);
+        for b in &scan.blocks {
+            proptest::prop_assert!(b.line >= 1 && b.line <= lines);
+        }
+        for l in &scan.links {
+            proptest::prop_assert!(l.line >= 1 && l.line <= lines);
+        }
+        let _ = site::markdown::render(&body, "", &|_| String::new());
+    }
+}
