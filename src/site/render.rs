@@ -377,6 +377,13 @@ impl<'a> Renderer<'a> {
         };
         ctx.insert("trace", &trace);
         ctx.insert("used_in", &self.used_in(doc));
+        let source = doc.file.strip_prefix(&self.site.root).unwrap_or(&doc.file);
+        let source: Vec<String> = source
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        ctx.insert("source", &source.join("/"));
+        ctx.insert("line", &doc.locations.get("").map(|l| l.0));
         self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
     }
 
