@@ -75,6 +75,30 @@ enum Command {
     },
     /// A printable puzzle sheet: PDF (fonts embedded) and/or HTML print page.
     Sheet(puzzles_cli::SheetArgs),
+    /// Check a site: every expectation, game record, variant, position,
+    /// fenced block, link, anchor, reference and puzzle.
+    Check {
+        /// The site root (default: the nearest folder up holding omweso.yaml).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Rewrite the expectations that differ to what the engine computes.
+        #[arg(long)]
+        bless: bool,
+        /// Include draft chapters.
+        #[arg(long)]
+        drafts: bool,
+    },
+    /// Build the site (atomic: a failed build leaves the previous output as it was).
+    Build(site_cli::BuildArgs),
+    /// Start a new site in DIR (a config, a chapter, a position, a puzzle).
+    Init {
+        dir: PathBuf,
+        /// Write into a folder that is not empty (overwrites the starter files only).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -118,6 +142,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Sheet(args) => puzzles_cli::sheet(args),
+        Command::Check {
+            root,
+            format,
+            bless,
+            drafts,
+        } => check_cli(root, format, bless, drafts),
+        Command::Build(args) => site_cli::build(args),
+        Command::Init { dir, force } => site_cli::init(&dir, force),
         Command::Moves {
             position,
             id,
@@ -179,6 +211,53 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `omweso check`: report (text or JSON), optionally bless first.
+fn check_cli(
+    root: Option<PathBuf>,
+    format: Format,
+    bless: bool,
+    drafts: bool,
+) -> Result<ExitCode, String> {
+    use omweso::check;
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let root = omweso::site::find_root(root.as_deref().unwrap_or(&cwd))?;
+    let mut report = check::check_site(&root, drafts);
+    if bless {
+        let fixes = report.fixes();
+        let outcome = check::apply_fixes(&fixes);
+        for d in &outcome.failed.0 {
+            eprintln!("{d}");
+        }
+        if !fixes.is_empty() {
+            let n = outcome.files.len();
+            eprintln!(
+                "blessed {} claim{} in {n} file{}",
+                outcome.claims(),
+                if outcome.claims() == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            );
+            for (file, k) in &outcome.files {
+                eprintln!(
+                    "  {} ({k})",
+                    file.strip_prefix(&cwd).unwrap_or(file).display()
+                );
+            }
+            report = check::check_site(&root, drafts);
+        }
+    }
+    check::relative_to(&mut report, &cwd);
+    match format {
+        Format::Text => print!("{}", check::render_text(&report)),
+        Format::Json => print!("{}", check::render_json(&report)),
+    }
+    Ok(if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// A move written with a side prefix must be the mover's.
@@ -462,5 +541,81 @@ mod puzzles_cli {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+}
+
+mod site_cli {
+    use clap::Args;
+    use omweso::site;
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    #[derive(Args)]
+    pub struct BuildArgs {
+        /// The site root (default: the nearest folder holding omweso.yaml, from here up).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Output folder (default: public/ in the site root).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Absolute URL the site is published at (writes sitemap.xml).
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Include chapters marked draft: true.
+        #[arg(long)]
+        drafts: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    }
+
+    pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
+        let root = match args.root {
+            Some(r) => {
+                if !r.join(site::CONFIG_FILE).is_file() {
+                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
+                }
+                r
+            }
+            None => site::find_root(Path::new("."))?,
+        };
+        let out = args.out.unwrap_or_else(|| root.join("public"));
+        let opts = site::BuildOptions {
+            root,
+            out,
+            base_url: args.base_url,
+            drafts: args.drafts,
+            quiet: args.quiet,
+        };
+        match site::build(&opts) {
+            Ok(report) => {
+                println!("{report}");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(errs) => {
+                for d in &errs.0 {
+                    eprintln!("{d}");
+                }
+                Err(format!(
+                    "build failed with {} error{}; the previous output in {} is unchanged",
+                    errs.len(),
+                    if errs.len() == 1 { "" } else { "s" },
+                    opts.out.display()
+                ))
+            }
+        }
+    }
+
+    pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {
+        let files = site::init(dir, force)?;
+        for f in &files {
+            println!("{}", f.display());
+        }
+        println!(
+            "created a site in {}: run `omweso build --root {}` to build it",
+            dir.display(),
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
     }
 }
