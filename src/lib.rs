@@ -4,3 +4,4 @@ pub mod diagram;
 pub mod engine;
 pub mod model;
 pub mod puzzle;
+pub mod site;

@@ -1,0 +1,2 @@
+//! The static site: `omweso serve` (build, watch, live reload).
+pub mod serve;
