@@ -75,6 +75,17 @@ enum Command {
     },
     /// A printable puzzle sheet: PDF (fonts embedded) and/or HTML print page.
     Sheet(puzzles_cli::SheetArgs),
+    /// Build the site (atomic: a failed build leaves the previous output as it was).
+    Build(site_cli::BuildArgs),
+    /// Serve the site on 127.0.0.1, rebuilding and reloading the browser on change.
+    Serve(site_cli::ServeArgs),
+    /// Start a new site in DIR (a config, a chapter, a position, a puzzle).
+    Init {
+        dir: PathBuf,
+        /// Write into a folder that is not empty (overwrites the starter files only).
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -118,6 +129,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Sheet(args) => puzzles_cli::sheet(args),
+        Command::Build(args) => site_cli::build(args),
+        Command::Serve(args) => site_cli::serve(args),
+        Command::Init { dir, force } => site_cli::init(&dir, force),
         Command::Moves {
             position,
             id,
@@ -462,5 +476,133 @@ mod puzzles_cli {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+}
+
+mod site_cli {
+    use clap::Args;
+    use omweso::site;
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    #[derive(Args)]
+    pub struct BuildArgs {
+        /// The site root (default: the nearest folder holding omweso.yaml, from here up).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Output folder (default: public/ in the site root).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Absolute URL the site is published at (writes sitemap.xml).
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Include chapters marked draft: true.
+        #[arg(long)]
+        drafts: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    }
+
+    pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
+        let root = match args.root {
+            Some(r) => {
+                if !r.join(site::CONFIG_FILE).is_file() {
+                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
+                }
+                r
+            }
+            None => site::find_root(Path::new("."))?,
+        };
+        let out = args.out.unwrap_or_else(|| root.join("public"));
+        let opts = site::BuildOptions {
+            root,
+            out,
+            base_url: args.base_url,
+            drafts: args.drafts,
+            quiet: args.quiet,
+        };
+        match site::build(&opts) {
+            Ok(report) => {
+                println!("{report}");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(errs) => {
+                for d in &errs.0 {
+                    eprintln!("{d}");
+                }
+                Err(format!(
+                    "build failed with {} error{}; the previous output in {} is unchanged",
+                    errs.len(),
+                    if errs.len() == 1 { "" } else { "s" },
+                    opts.out.display()
+                ))
+            }
+        }
+    }
+
+    #[derive(Args)]
+    pub struct ServeArgs {
+        /// The site root (default: the nearest folder holding omweso.yaml, from here up).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Port on 127.0.0.1 (a free one is chosen if it is taken; 0: any free port).
+        #[arg(long, default_value_t = site::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Include chapters marked draft: true.
+        #[arg(long)]
+        drafts: bool,
+        /// Private folder for the builds (default: .omweso-serve/ in the site root).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    }
+
+    /// `omweso serve`: the site builder as the serve loop's build step.
+    pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
+        let root = match args.root {
+            Some(r) => {
+                if !r.join(site::CONFIG_FILE).is_file() {
+                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
+                }
+                r
+            }
+            None => site::find_root(Path::new("."))?,
+        };
+        let drafts = args.drafts;
+        let build_root = root.clone();
+        let build: site::serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
+            let opts = site::BuildOptions {
+                root: build_root.clone(),
+                out: out.to_path_buf(),
+                base_url: None,
+                drafts,
+                quiet: true,
+            };
+            site::build(&opts).map(|r| r.to_string()).map_err(|errs| {
+                errs.0
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        });
+        let mut opts = site::serve::ServeOptions::new(root);
+        opts.port = args.port;
+        opts.work_dir = args.out;
+        site::serve::serve(opts, build)?;
+        Ok(ExitCode::SUCCESS)
+    }
+
+    pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {
+        let files = site::init(dir, force)?;
+        for f in &files {
+            println!("{}", f.display());
+        }
+        println!(
+            "created a site in {}: run `omweso build --root {}` to build it",
+            dir.display(),
+            dir.display()
+        );
+        Ok(ExitCode::SUCCESS)
     }
 }

@@ -293,6 +293,22 @@ pub fn write_frames(
     Ok(out)
 }
 
+/// The diagrams' stylesheet (theme variables with light, dark and print
+/// values, and the class rules), for a page that inlines many frames and
+/// keeps one copy of it (see [`strip_style`]).
+pub fn stylesheet() -> String {
+    theme::stylesheet()
+}
+
+/// A frame's SVG without its own `<style>` element (the page provides
+/// [`stylesheet`] once).
+pub fn strip_style(svg: &str) -> String {
+    match (svg.find("<style"), svg.find("</style>")) {
+        (Some(a), Some(b)) if a < b => format!("{}{}", &svg[..a], &svg[b + "</style>".len()..]),
+        _ => svg.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

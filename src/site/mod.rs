@@ -1,2 +1,35 @@
-//! The static site: `omweso serve` (build, watch, live reload).
+//! The static site generator: load a rulebook (chapters with diagrams,
+//! positions, variants, glossary, puzzles), render it with tera templates
+//! and write it atomically.
+//!
+//! - [`config`]: `omweso.yaml`, finding the site root
+//! - [`content`]: loading and checking everything ([`load`])
+//! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
+//! - [`figure`]: a diagram in a page (frames, text twin, stepper)
+//! - [`templates`]: built-in tera templates and the site's overrides
+//! - [`render`]: every page, in parallel
+//! - [`search`]: the search index
+//! - [`output`]: [`build`], atomic and deterministic
+//! - [`init`]: a new site
+//! - [`serve`]: `omweso serve` (build, watch, live reload)
+//!
+//! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
+//! `<ol class="frames">` of `<li class="frame">` (inline SVG and a caption),
+//! a hidden `<div class="stepper">` (prev, play, next, frame status) that
+//! the script reveals, and `<details class="text-twin">`.
+
+pub mod config;
+pub mod content;
+pub mod figure;
+pub mod init;
+pub mod markdown;
+pub mod output;
+pub mod render;
+pub mod search;
 pub mod serve;
+pub mod templates;
+
+pub use config::{CONFIG_FILE, Config, find_root};
+pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, Site, load};
+pub use init::init;
+pub use output::{BuildOptions, BuildReport, build};

@@ -620,6 +620,7 @@ fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<
             if ctrl_c {
                 tokio::select! {
                     _ = tokio::signal::ctrl_c() => eprintln!("\nstopping"),
+                    _ = terminate() => eprintln!("terminated: stopping"),
                     _ = stopped => {}
                 }
             } else {
@@ -636,6 +637,22 @@ fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<
     // Do not wait for stray blocking tasks.
     rt.shutdown_timeout(Duration::from_secs(2));
     result
+}
+
+/// SIGTERM (e.g. `kill`, a process manager): stop as gracefully as Ctrl-C.
+#[cfg(unix)]
+async fn terminate() {
+    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(mut s) => {
+            s.recv().await;
+        }
+        Err(_) => std::future::pending().await,
+    }
+}
+
+#[cfg(not(unix))]
+async fn terminate() {
+    std::future::pending::<()>().await
 }
 
 async fn live_js() -> Response {

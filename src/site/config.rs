@@ -1,0 +1,142 @@
+//! The site configuration, `omweso.yaml` at the site root.
+
+use crate::model::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The configuration file's name.
+pub const CONFIG_FILE: &str = "omweso.yaml";
+
+/// `omweso.yaml`: what the site is called and how it is built.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The site's title (every page's `<title>` ends with it).
+    pub title: String,
+    /// One or two sentences: the home page's lead and the pages' meta description.
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub author: Option<String>,
+    /// The pages' `lang` attribute.
+    #[serde(default = "default_language")]
+    pub language: String,
+    /// Absolute URL the site is published at; with it the build writes `sitemap.xml`.
+    #[serde(default)]
+    pub base_url: Option<String>,
+    /// Position ids played under every variant on the comparison page.
+    #[serde(default)]
+    pub compare: Vec<String>,
+    /// Footer text (Markdown not interpreted).
+    #[serde(default)]
+    pub footer: Option<String>,
+}
+
+fn default_language() -> String {
+    "en".into()
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            title: "Omweso".into(),
+            description: String::new(),
+            author: None,
+            language: default_language(),
+            base_url: None,
+            compare: Vec::new(),
+            footer: None,
+        }
+    }
+}
+
+impl Config {
+    /// Parse a configuration text; errors are located.
+    pub fn parse(src: &Source) -> Result<Config, Diagnostics> {
+        let config: Config = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
+        let loc = Locator::new(&src.text);
+        let mut errs = Diagnostics::default();
+        if config.title.trim().is_empty() {
+            let (l, c) = loc.locate(&[Seg::Key("title")]);
+            errs.push(src.at(l, c, "empty title: expected the site's name"));
+        }
+        if let Some(url) = &config.base_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            let (l, c) = loc.locate(&[Seg::Key("base_url")]);
+            errs.push(src.at(
+                l,
+                c,
+                format!("invalid base_url {url:?}: expected an absolute http:// or https:// URL"),
+            ));
+        }
+        if config.language.trim().is_empty() {
+            let (l, c) = loc.locate(&[Seg::Key("language")]);
+            errs.push(src.at(l, c, "empty language: expected a language tag such as en"));
+        }
+        errs.into_result(config)
+    }
+
+    /// Read `root/omweso.yaml`.
+    pub fn read(root: &Path) -> Result<Config, Diagnostics> {
+        let src = Source::read(&root.join(CONFIG_FILE))?;
+        Config::parse(&src)
+    }
+
+    /// Location of the `compare` item `i` in the config file (for errors).
+    pub(crate) fn compare_location(root: &Path, i: usize) -> Diagnostic {
+        let path = root.join(CONFIG_FILE);
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let (l, c) = Locator::new(&text).locate(&[Seg::Key("compare"), Seg::Index(i)]);
+        Diagnostic::new(&path, l, c, String::new())
+    }
+}
+
+/// The site root: the nearest folder, from `start` up, holding `omweso.yaml`.
+pub fn find_root(start: &Path) -> Result<PathBuf, String> {
+    let start = if start.is_absolute() {
+        start.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map_err(|e| format!("cannot read the current folder: {e}"))?
+            .join(start)
+    };
+    let mut dir = Some(start.as_path());
+    while let Some(d) = dir {
+        if d.join(CONFIG_FILE).is_file() {
+            return Ok(d.to_path_buf());
+        }
+        dir = d.parent();
+    }
+    Err(format!(
+        "no {CONFIG_FILE} found in {} or any folder above it: run `omweso init DIR` to start a site, or pass --root",
+        start.display()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_key_is_located() {
+        let src = Source::new("omweso.yaml", "title: X\ncolour: red\n");
+        let e = Config::parse(&src).unwrap_err();
+        assert_eq!(e.0[0].line, 2, "{e}");
+        assert!(e.0[0].message.contains("colour"), "{e}");
+    }
+
+    #[test]
+    fn defaults() {
+        let c = Config::parse(&Source::new("o.yaml", "title: X\n")).unwrap();
+        assert_eq!(c.language, "en");
+        assert!(c.base_url.is_none() && c.compare.is_empty());
+    }
+
+    #[test]
+    fn bad_base_url() {
+        let e =
+            Config::parse(&Source::new("o.yaml", "title: X\nbase_url: example.org\n")).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 11), "{e}");
+    }
+}

@@ -1,0 +1,602 @@
+//! Loading a site: configuration, chapters (front matter, fenced blocks,
+//! headings, links), positions, variants, glossary and puzzles, with every
+//! problem collected as a located diagnostic. Never panics on bad input.
+
+use super::config::Config;
+use super::markdown::{self, Heading, Link};
+use crate::model::{
+    Block, Diagnostic, Diagnostics, Locator, PositionDoc, Seg, Source, Variants, parse_block,
+    parse_positions,
+};
+use crate::puzzle::{Puzzle, verify_dir};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// A chapter's front matter.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    pub title: String,
+    /// Chapters are listed by `order`, then by file name.
+    #[serde(default)]
+    pub order: i64,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Left out of the build unless `--drafts`.
+    #[serde(default)]
+    pub draft: bool,
+}
+
+/// A fenced `omweso` block of a chapter: the line of its opening fence and
+/// what it holds.
+#[derive(Clone, Debug)]
+pub struct FencedBlock {
+    pub line: usize,
+    pub block: Block,
+}
+
+/// A Markdown chapter (`content/NAME.md`, page `NAME.html`).
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    pub path: PathBuf,
+    /// File stem: the page is `STEM.html`.
+    pub stem: String,
+    pub front: FrontMatter,
+    /// The whole file.
+    pub text: String,
+    /// The fenced blocks that parsed.
+    pub blocks: Vec<FencedBlock>,
+    pub headings: Vec<Heading>,
+    pub links: Vec<Link>,
+}
+
+impl Chapter {
+    /// The page's file name.
+    pub fn url(&self) -> String {
+        format!("{}.html", self.stem)
+    }
+
+    /// The block whose fence is on `line`.
+    pub fn block_at(&self, line: usize) -> Option<&Block> {
+        self.blocks
+            .iter()
+            .find(|b| b.line == line)
+            .map(|b| &b.block)
+    }
+}
+
+/// A glossary term (`content/glossary.yaml`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GlossaryEntry {
+    pub term: String,
+    pub meaning: String,
+    /// Chapter stems.
+    pub see: Vec<String>,
+    /// Anchor on the glossary page.
+    pub id: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerm {
+    term: String,
+    meaning: String,
+    #[serde(default)]
+    see: Vec<String>,
+}
+
+/// Everything a site is made of, loaded and checked.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub root: PathBuf,
+    pub config: Config,
+    /// In reading order (front matter `order`, then file name); drafts only
+    /// when loaded with `drafts`.
+    pub chapters: Vec<Chapter>,
+    /// Position files (`content/positions/*.yaml`), each position once.
+    pub positions: Vec<PositionDoc>,
+    pub variants: Variants,
+    /// Verified puzzles (`puzzles/*.yaml`), sorted by id.
+    pub puzzles: Vec<Puzzle>,
+    pub glossary: Vec<GlossaryEntry>,
+    pub drafts: bool,
+}
+
+impl Site {
+    /// Every position: the files', then each chapter's inline blocks.
+    pub fn all_positions(&self) -> impl Iterator<Item = &PositionDoc> {
+        self.positions
+            .iter()
+            .chain(self.chapters.iter().flat_map(|c| {
+                c.blocks.iter().flat_map(|b| match &b.block {
+                    Block::Positions(v) => v.as_slice(),
+                    Block::Ref { .. } => &[],
+                })
+            }))
+    }
+
+    /// The position with this id.
+    pub fn position(&self, id: &str) -> Option<&PositionDoc> {
+        self.all_positions().find(|p| p.id() == Some(id))
+    }
+
+    pub fn chapter(&self, stem: &str) -> Option<&Chapter> {
+        self.chapters.iter().find(|c| c.stem == stem)
+    }
+
+    /// The content folder.
+    pub fn content_dir(&self) -> PathBuf {
+        self.root.join("content")
+    }
+}
+
+fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn chapter_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read the content folder: {e}")))?;
+    let mut v: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// Valid page stems: what a URL can hold without escaping.
+fn valid_stem(stem: &str) -> bool {
+    !stem.is_empty()
+        && stem
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Stems the site's own pages use; a chapter may not take them.
+const RESERVED: [&str; 5] = ["index", "glossary", "compare", "print", "404"];
+
+fn load_chapter(path: &Path, variants: &Variants, errs: &mut Diagnostics) -> Option<Chapter> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            errs.push(Diagnostic::new(
+                path,
+                0,
+                0,
+                format!("cannot read file: {e}"),
+            ));
+            return None;
+        }
+    };
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if !valid_stem(&stem) {
+        errs.push(Diagnostic::new(
+            path,
+            0,
+            0,
+            format!("invalid chapter file name {stem:?}: expected letters, digits, '-' and '_'"),
+        ));
+        return None;
+    }
+    if RESERVED.contains(&stem.as_str()) {
+        errs.push(Diagnostic::new(
+            path,
+            0,
+            0,
+            format!("a chapter cannot be named {stem}.md: the site has its own {stem}.html page"),
+        ));
+        return None;
+    }
+    let Some((fm, offset)) = markdown::front_matter(&text) else {
+        errs.push(Diagnostic::new(
+            path,
+            1,
+            1,
+            "missing front matter: expected the file to start with a `---` line, `title: ...`, and a closing `---` line",
+        ));
+        return None;
+    };
+    let fm_src = Source::block(path, fm, offset);
+    let front: FrontMatter = match serde_yaml::from_str(fm) {
+        Ok(f) => f,
+        Err(e) => {
+            errs.push(fm_src.yaml_error(&e));
+            return None;
+        }
+    };
+    let scan = markdown::scan(&text);
+    let mut blocks = Vec::new();
+    for raw in &scan.blocks {
+        let src = Source::block(path, raw.text.clone(), raw.line);
+        if raw.text.trim().is_empty() {
+            errs.push(Diagnostic::new(
+                path,
+                raw.line,
+                raw.column,
+                "empty omweso block: expected a position or `ref: ID`",
+            ));
+            continue;
+        }
+        match parse_block(&src, variants) {
+            Ok(block) => blocks.push(FencedBlock {
+                line: raw.line,
+                block,
+            }),
+            Err(e) => errs.extend(e),
+        }
+    }
+    Some(Chapter {
+        path: path.to_path_buf(),
+        stem,
+        front,
+        text,
+        blocks,
+        headings: scan.headings,
+        links: scan.links,
+    })
+}
+
+fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
+    if !path.is_file() {
+        return Vec::new();
+    }
+    let src = match Source::read(path) {
+        Ok(s) => s,
+        Err(d) => {
+            errs.push(d);
+            return Vec::new();
+        }
+    };
+    let raw: Vec<RawTerm> = match serde_yaml::from_str::<Option<Vec<RawTerm>>>(&src.text) {
+        Ok(v) => v.unwrap_or_default(),
+        Err(e) => {
+            errs.push(src.yaml_error(&e));
+            return Vec::new();
+        }
+    };
+    let loc = Locator::new(&src.text);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (i, t) in raw.into_iter().enumerate() {
+        let id = markdown::slug(&t.term);
+        if let Some(first) = seen.get(&id) {
+            let (l, c) = loc.locate(&[Seg::Index(i), Seg::Key("term")]);
+            errs.push(src.at(
+                l,
+                c,
+                format!(
+                    "duplicate glossary term {:?} (same anchor #{id} as term {} of the list)",
+                    t.term,
+                    first + 1
+                ),
+            ));
+            continue;
+        }
+        seen.insert(id.clone(), i);
+        out.push(GlossaryEntry {
+            term: t.term,
+            meaning: t.meaning,
+            see: t.see,
+            id,
+        });
+    }
+    out
+}
+
+/// Check the glossary's `see:` chapters exist.
+fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics) {
+    let path = site.content_dir().join("glossary.yaml");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let loc = Locator::new(&text);
+    // Entries were pushed in file order, skipping duplicates: find each by term.
+    let raw: Vec<serde_yaml::Value> = serde_yaml::from_str(&text).unwrap_or_default();
+    for (i, v) in raw.iter().enumerate() {
+        let Some(see) = v.get("see").and_then(|s| s.as_sequence()) else {
+            continue;
+        };
+        for (j, s) in see.iter().enumerate() {
+            let stem = s.as_str().unwrap_or_default();
+            let (l, c) = loc.locate(&[Seg::Index(i), Seg::Key("see"), Seg::Index(j)]);
+            if site.chapter(stem).is_none() {
+                let why = if all_stems.contains(stem) {
+                    format!("chapter {stem:?} is a draft (build with --drafts)")
+                } else {
+                    format!(
+                        "unknown chapter {stem:?}: expected one of {}",
+                        site.chapters
+                            .iter()
+                            .map(|c| c.stem.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                errs.push(Diagnostic::new(&path, l, c, why));
+            }
+        }
+    }
+}
+
+/// Pages of the site besides chapters, for checking `.html` links.
+fn site_pages(site: &Site) -> BTreeSet<String> {
+    let mut pages: BTreeSet<String> = [
+        "index.html",
+        "glossary.html",
+        "compare.html",
+        "print.html",
+        "404.html",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    pages.insert("puzzles/index.html".into());
+    for c in &site.chapters {
+        pages.insert(c.url());
+    }
+    for v in site.variants.iter() {
+        pages.insert(format!("variants/{}.html", v.name()));
+    }
+    for p in site.all_positions() {
+        if let Some(id) = p.id() {
+            pages.insert(format!("positions/{id}.html"));
+        }
+    }
+    for p in &site.puzzles {
+        pages.insert(format!("puzzles/{}.html", p.id));
+    }
+    pages
+}
+
+/// Anchors a chapter page holds: its headings and its diagrams.
+fn chapter_anchors(c: &Chapter, site: &Site) -> BTreeSet<String> {
+    let mut a: BTreeSet<String> = c.headings.iter().map(|h| h.id.clone()).collect();
+    for b in &c.blocks {
+        match &b.block {
+            Block::Positions(v) => a.extend(
+                v.iter()
+                    .filter_map(|p| p.id())
+                    .map(|id| format!("pos-{id}")),
+            ),
+            Block::Ref { id, .. } => {
+                a.insert(format!("pos-{id}"));
+            }
+        }
+    }
+    let _ = site;
+    a
+}
+
+fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics) {
+    let pages = site_pages(site);
+    let anchors: BTreeMap<&str, BTreeSet<String>> = site
+        .chapters
+        .iter()
+        .map(|c| (c.stem.as_str(), chapter_anchors(c, site)))
+        .collect();
+    let glossary: BTreeSet<&str> = site.glossary.iter().map(|g| g.id.as_str()).collect();
+    for c in &site.chapters {
+        for link in &c.links {
+            let at = |m: String| Diagnostic::new(&c.path, link.line, link.column, m);
+            let dest = link.dest.as_str();
+            if markdown::has_scheme(dest) || dest.is_empty() {
+                continue;
+            }
+            let (path, anchor) = match dest.split_once('#') {
+                Some((p, a)) => (p, Some(a)),
+                None => (dest, None),
+            };
+            let path = path.strip_prefix("./").unwrap_or(path);
+            if path.is_empty() {
+                if let Some(a) = anchor
+                    && !anchors[c.stem.as_str()].contains(a)
+                {
+                    errs.push(at(format!(
+                        "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
+                    )));
+                }
+                continue;
+            }
+            if let Some(stem) = path.strip_suffix(".md") {
+                match anchors.get(stem) {
+                    None if all_stems.contains(stem) => errs.push(at(format!(
+                        "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
+                    ))),
+                    None => errs.push(at(format!(
+                        "broken link {dest:?}: no chapter content/{stem}.md"
+                    ))),
+                    Some(ids) => {
+                        if let Some(a) = anchor
+                            && !ids.contains(a)
+                        {
+                            errs.push(at(format!(
+                                "broken link {dest:?}: no heading with id {a:?} in {stem}.md (heading ids are the heading text in lower case, with dashes)"
+                            )));
+                        }
+                    }
+                }
+                continue;
+            }
+            if path.ends_with(".html") {
+                if !pages.contains(path) {
+                    errs.push(at(format!(
+                        "broken link {dest:?}: the site has no page {path}"
+                    )));
+                } else if let Some(a) = anchor {
+                    let ok = match path {
+                        "glossary.html" => glossary.contains(a),
+                        p => match anchors.get(p.trim_end_matches(".html")) {
+                            Some(ids) => ids.contains(a),
+                            None => true,
+                        },
+                    };
+                    if !ok {
+                        errs.push(at(format!(
+                            "broken link {dest:?}: no anchor {a:?} on {path}"
+                        )));
+                    }
+                }
+                continue;
+            }
+            if path.starts_with('/') {
+                continue;
+            }
+            // Anything else must be a static file.
+            if !site.root.join("static").join(path).is_file() {
+                errs.push(at(format!(
+                    "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
+                )));
+            }
+        }
+    }
+}
+
+/// Load a site from its root folder: everything, never panicking, with
+/// every located problem (YAML, positions, fenced blocks, unknown `ref:`
+/// ids, duplicate ids, broken links and anchors, puzzles that fail
+/// verification). The site holds whatever did load.
+pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
+    let mut errs = Diagnostics::default();
+    let config = match Config::read(root) {
+        Ok(c) => c,
+        Err(e) => {
+            errs.extend(e);
+            Config::default()
+        }
+    };
+    let content = root.join("content");
+    let mut variants = Variants::builtin();
+    if let Err(e) = variants.load_dir(&content.join("variants")) {
+        errs.extend(e);
+    }
+
+    // Position files.
+    let mut positions = Vec::new();
+    for f in yaml_files(&content.join("positions")) {
+        match Source::read(&f)
+            .map_err(Diagnostics::from)
+            .and_then(|s| parse_positions(&s, &variants))
+        {
+            Ok(v) => positions.extend(v),
+            Err(e) => errs.extend(e),
+        }
+    }
+
+    // Chapters.
+    let mut chapters = Vec::new();
+    let mut all_stems = BTreeSet::new();
+    match chapter_files(&content) {
+        Ok(files) => {
+            for f in files {
+                if let Some(c) = load_chapter(&f, &variants, &mut errs) {
+                    all_stems.insert(c.stem.clone());
+                    if drafts || !c.front.draft {
+                        chapters.push(c);
+                    }
+                }
+            }
+        }
+        Err(d) => errs.push(d),
+    }
+    chapters.sort_by(|a, b| (a.front.order, &a.stem).cmp(&(b.front.order, &b.stem)));
+
+    let glossary = load_glossary(&content.join("glossary.yaml"), &mut errs);
+
+    let puzzle_dir = root.join("puzzles");
+    let mut puzzles = Vec::new();
+    if puzzle_dir.is_dir() {
+        let (p, e) = verify_dir(&puzzle_dir, &variants);
+        puzzles = p;
+        errs.extend(e);
+        puzzles.sort_by(|a, b| a.id.cmp(&b.id));
+    }
+
+    let site = Site {
+        root: root.to_path_buf(),
+        config,
+        chapters,
+        positions,
+        variants,
+        puzzles,
+        glossary,
+        drafts,
+    };
+
+    // Duplicate position ids.
+    let mut ids: BTreeMap<&str, &PositionDoc> = BTreeMap::new();
+    for p in site.all_positions() {
+        if let Some(id) = p.id() {
+            if let Some(first) = ids.get(id) {
+                let (l, _) = first.locations.get("id").copied().unwrap_or((0, 0));
+                errs.push(p.at(
+                    "id",
+                    format!(
+                        "duplicate position id {id:?}: also in {}:{l}",
+                        first.file.display()
+                    ),
+                ));
+            } else {
+                ids.insert(id, p);
+            }
+        }
+    }
+    // Unknown references.
+    for c in &site.chapters {
+        for b in &c.blocks {
+            if let Block::Ref { id, line, column } = &b.block
+                && !ids.contains_key(id.as_str())
+            {
+                let known: Vec<&str> = ids.keys().copied().collect();
+                errs.push(Diagnostic::new(
+                    &c.path,
+                    *line,
+                    *column,
+                    format!(
+                        "unknown position id {id:?} in `ref:`: expected one of {}",
+                        if known.is_empty() {
+                            "(no positions have an id)".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    ),
+                ));
+            }
+        }
+    }
+    // Compare list.
+    for (i, id) in site.config.compare.iter().enumerate() {
+        match ids.get(id.as_str()) {
+            None => {
+                let mut d = Config::compare_location(root, i);
+                d.message =
+                    format!("unknown position id {id:?} in compare: expected the id of a position");
+                errs.push(d);
+            }
+            Some(p) if p.mv.is_none() => {
+                let mut d = Config::compare_location(root, i);
+                d.message = format!(
+                    "position {id:?} has no move: the comparison plays a position's move under every variant"
+                );
+                errs.push(d);
+            }
+            Some(_) => {}
+        }
+    }
+    drop(ids);
+    check_glossary(&site, &all_stems, &mut errs);
+    check_links(&site, &all_stems, &mut errs);
+    errs.0.sort();
+    errs.0.dedup();
+    (site, errs)
+}

@@ -1,0 +1,122 @@
+//! A diagram in a page: every frame of a position or move as inline SVG,
+//! captions, the plain-text twins and the step-through controls (the DOM
+//! contract in the module documentation of [`super`]).
+
+use crate::diagram::{self, Frame};
+use crate::model::{Diagnostic, PositionDoc};
+
+/// Escape text for HTML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The figure of a position (its move's frames, or its board), with the
+/// element id `anchor` (e.g. `pos-capture-basic`).
+pub fn position_figure(doc: &PositionDoc, anchor: &str) -> Result<(String, usize), Diagnostic> {
+    let frames = diagram::position_frames(doc, None)?;
+    let title = doc.annotations.title.as_deref();
+    let caption = doc.annotations.caption.as_deref();
+    Ok((figure(&frames, anchor, title, caption), frames.len()))
+}
+
+/// A figure from frames.
+pub fn figure(
+    frames: &[Frame],
+    anchor: &str,
+    title: Option<&str>,
+    caption: Option<&str>,
+) -> String {
+    let mut h = String::with_capacity(
+        frames
+            .iter()
+            .map(|f| f.svg.len() + f.text.len())
+            .sum::<usize>()
+            + 1024,
+    );
+    let label = title
+        .map(str::to_string)
+        .or_else(|| frames.first().map(|f| f.title.clone()))
+        .unwrap_or_else(|| "Diagram".into());
+    h.push_str(&format!(
+        "<figure class=\"omweso-diagram\" id=\"{}\" tabindex=\"0\" aria-label=\"{}\" data-frames=\"{}\">\n",
+        escape(anchor),
+        escape(&label),
+        frames.len()
+    ));
+    h.push_str("<ol class=\"frames\">\n");
+    let n = frames.len();
+    for (i, f) in frames.iter().enumerate() {
+        h.push_str(&format!(
+            "<li class=\"frame\" data-frame=\"{}\">\n",
+            escape(&f.name)
+        ));
+        h.push_str(diagram::strip_style(&f.svg).trim_end());
+        let no = if n > 1 {
+            format!("<span class=\"frame-no\">{}/{n}</span> ", i + 1)
+        } else {
+            String::new()
+        };
+        h.push_str(&format!(
+            "\n<p class=\"frame-caption\">{no}{}</p>\n</li>\n",
+            escape(&f.title)
+        ));
+    }
+    h.push_str("</ol>\n");
+    h.push_str(
+        "<div class=\"stepper\" hidden>\
+<button type=\"button\" class=\"prev\" aria-label=\"Previous frame\">&#8592; Prev</button>\
+<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
+<button type=\"button\" class=\"next\" aria-label=\"Next frame\">Next &#8594;</button>\
+<span class=\"frame-status\" aria-live=\"polite\"></span></div>\n",
+    );
+    h.push_str("<details class=\"text-twin\"><summary>Text version</summary>\n");
+    for (i, f) in frames.iter().enumerate() {
+        h.push_str(&format!(
+            "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n<pre>{}</pre>\n",
+            i + 1,
+            escape(&f.title),
+            escape(&f.desc),
+            escape(f.text.trim_end())
+        ));
+    }
+    h.push_str("</details>\n");
+    if title.is_some() || caption.is_some() {
+        h.push_str("<figcaption>");
+        if let Some(t) = title {
+            h.push_str(&format!("<strong>{}</strong>", escape(t)));
+            if caption.is_some() {
+                h.push(' ');
+            }
+        }
+        if let Some(c) = caption {
+            h.push_str(&escape(c));
+        }
+        h.push_str("</figcaption>\n");
+    }
+    h.push_str("</figure>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

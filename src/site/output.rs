@@ -1,0 +1,335 @@
+//! `omweso build`: load, render in parallel, and write the site atomically
+//! (into a fresh folder beside the output, swapped in only on success).
+
+use super::content::load;
+use super::render::{Page, Renderer};
+use super::search::index_json;
+use super::templates;
+use crate::model::{Diagnostic, Diagnostics};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The site root (holding `omweso.yaml`).
+    pub root: PathBuf,
+    /// The output folder (replaced as a whole).
+    pub out: PathBuf,
+    /// Overrides the config's `base_url`; with one, `sitemap.xml` is written.
+    pub base_url: Option<String>,
+    /// Include chapters marked `draft: true`.
+    pub drafts: bool,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// What a build wrote.
+#[derive(Clone, Debug)]
+pub struct BuildReport {
+    pub out: PathBuf,
+    /// HTML pages.
+    pub pages: usize,
+    /// Diagrams (figures) on those pages.
+    pub diagrams: usize,
+    /// Every file written (pages, assets, index, static files).
+    pub files: usize,
+    pub bytes: u64,
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for BuildReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "built {} pages with {} diagrams ({} files, {:.1} MB) into {} in {:.2}s",
+            self.pages,
+            self.diagrams,
+            self.files,
+            self.bytes as f64 / 1e6,
+            self.out.display(),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// The site's static assets: (path, content).
+pub fn assets() -> Vec<(&'static str, String)> {
+    let mut css = String::from(include_str!("assets/omweso.css"));
+    css.push_str("\n/* Diagram theme (from the diagram module) */\n");
+    css.push_str(&crate::diagram::stylesheet());
+    css.push('\n');
+    vec![
+        ("assets/omweso.css", css),
+        (
+            "assets/omweso.js",
+            include_str!("assets/omweso.js").to_string(),
+        ),
+        (
+            "assets/favicon.svg",
+            include_str!("assets/favicon.svg").to_string(),
+        ),
+    ]
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `sitemap.xml` for the pages (the 404 page left out).
+pub fn sitemap(base_url: &str, pages: &[Page]) -> String {
+    let base = base_url.trim_end_matches('/');
+    let mut s = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    let mut paths: Vec<&str> = pages
+        .iter()
+        .map(|p| p.path.as_str())
+        .filter(|p| *p != "404.html")
+        .collect();
+    paths.sort();
+    for p in paths {
+        let url = if p == "index.html" {
+            format!("{base}/")
+        } else {
+            format!("{base}/{p}")
+        };
+        s.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&url)));
+    }
+    s.push_str("</urlset>\n");
+    s
+}
+
+fn progress_bar(quiet: bool, len: usize) -> ProgressBar {
+    let pb = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    if quiet || !std::io::stderr().is_terminal() {
+        pb.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} rendering {pos}/{len} pages {wide_bar} {elapsed}")
+    {
+        pb.set_style(style);
+    }
+    pb
+}
+
+/// Files of the site's `static/` folder: (relative path with `/`, full path).
+fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
+    let dir = root.join("static");
+    let mut out = Vec::new();
+    if !dir.is_dir() {
+        return Ok(out);
+    }
+    let mut errs = Diagnostics::default();
+    for e in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+        match e {
+            Ok(e) if e.file_type().is_file() => {
+                let rel = e.path().strip_prefix(&dir).unwrap_or(e.path());
+                let rel = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                out.push((rel, e.path().to_path_buf()));
+            }
+            Ok(_) => {}
+            Err(e) => errs.push(Diagnostic::new(
+                &dir,
+                0,
+                0,
+                format!("cannot read static files: {e}"),
+            )),
+        }
+    }
+    errs.into_result(out)
+}
+
+/// A fresh sibling folder of `out` named `.omweso-TAG-PID-NAME`.
+fn sibling(out: &Path, tag: &str) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "site".into());
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    parent.join(format!(".omweso-{tag}-{}-{name}", std::process::id()))
+}
+
+fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<u64, Diagnostic> {
+    let mut bytes = 0;
+    for (rel, data) in files {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
+        }
+        std::fs::write(&path, data)
+            .map_err(|e| Diagnostic::new(&path, 0, 0, format!("cannot write file: {e}")))?;
+        bytes += data.len() as u64;
+    }
+    Ok(bytes)
+}
+
+/// Put `fresh` in place of `out`: the old output is moved aside, the new
+/// one renamed in, the old one removed.
+fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
+    if out.exists() {
+        if !out.is_dir() {
+            return Err(Diagnostic::new(
+                out,
+                0,
+                0,
+                "the output path is a file: expected a folder",
+            ));
+        }
+        let old = sibling(out, "old");
+        let _ = std::fs::remove_dir_all(&old);
+        std::fs::rename(out, &old).map_err(|e| {
+            Diagnostic::new(
+                out,
+                0,
+                0,
+                format!("cannot move the previous output aside: {e}"),
+            )
+        })?;
+        if let Err(e) = std::fs::rename(fresh, out) {
+            let _ = std::fs::rename(&old, out);
+            return Err(Diagnostic::new(
+                out,
+                0,
+                0,
+                format!("cannot move the new output in place: {e}"),
+            ));
+        }
+        let _ = std::fs::remove_dir_all(&old);
+    } else {
+        if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
+        }
+        std::fs::rename(fresh, out).map_err(|e| {
+            Diagnostic::new(
+                out,
+                0,
+                0,
+                format!("cannot move the new output in place: {e}"),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// Build a site: everything is loaded and rendered in memory first; any
+/// error (all of them, located) leaves the previous output untouched.
+/// Output is deterministic.
+pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
+    let start = Instant::now();
+    let root = &opts.root;
+    let out = &opts.out;
+    if let (Ok(r), Ok(o)) = (root.canonicalize(), out.canonicalize())
+        && (r == o || r.starts_with(&o))
+    {
+        return Err(Diagnostic::new(
+            out,
+            0,
+            0,
+            "the output folder would replace the site itself: choose another --out",
+        )
+        .into());
+    }
+    let (mut site, errs) = load(root, opts.drafts);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    if let Some(b) = &opts.base_url {
+        if !(b.starts_with("http://") || b.starts_with("https://")) {
+            return Err(Diagnostic::new(
+                Path::new("--base-url"),
+                0,
+                0,
+                format!("invalid base URL {b:?}: expected an absolute http:// or https:// URL"),
+            )
+            .into());
+        }
+        site.config.base_url = Some(b.clone());
+    }
+    let (tera, _) = templates::load(root)?;
+    let statics = static_files(root)?;
+
+    let pb = progress_bar(opts.quiet, 0);
+    let renderer = Renderer::new(&site, &tera, &pb);
+    pb.set_length(renderer.page_count() as u64);
+    let (pages, docs) = renderer.all()?;
+    pb.finish_and_clear();
+
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for p in &pages {
+        files.push((p.path.clone(), p.html.clone().into_bytes()));
+    }
+    let index = index_json(&docs);
+    files.push((
+        "assets/search-index.js".into(),
+        format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
+    ));
+    files.push(("search-index.json".into(), index.into_bytes()));
+    for (path, text) in assets() {
+        files.push((path.into(), text.into_bytes()));
+    }
+    if let Some(base) = &site.config.base_url {
+        files.push(("sitemap.xml".into(), sitemap(base, &pages).into_bytes()));
+    }
+    let generated: std::collections::BTreeSet<String> =
+        files.iter().map(|(p, _)| p.clone()).collect();
+    let mut errs = Diagnostics::default();
+    for (rel, full) in statics {
+        if generated.contains(&rel) {
+            errs.push(Diagnostic::new(
+                &full,
+                0,
+                0,
+                format!("static file {rel} would replace a page the site generates: rename it"),
+            ));
+            continue;
+        }
+        match std::fs::read(&full) {
+            Ok(data) => files.push((rel, data)),
+            Err(e) => errs.push(Diagnostic::new(
+                &full,
+                0,
+                0,
+                format!("cannot read file: {e}"),
+            )),
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+
+    let fresh = sibling(out, "build");
+    let _ = std::fs::remove_dir_all(&fresh);
+    let result = std::fs::create_dir_all(&fresh)
+        .map_err(|e| Diagnostic::new(&fresh, 0, 0, format!("cannot create folder: {e}")))
+        .and_then(|_| write_all(&fresh, &files))
+        .and_then(|bytes| swap_in(&fresh, out).map(|_| bytes));
+    match result {
+        Ok(bytes) => Ok(BuildReport {
+            out: out.clone(),
+            pages: pages.len(),
+            diagrams: pages.iter().map(|p| p.diagrams).sum(),
+            files: files.len(),
+            bytes,
+            elapsed: start.elapsed(),
+        }),
+        Err(d) => {
+            let _ = std::fs::remove_dir_all(&fresh);
+            Err(d.into())
+        }
+    }
+}

@@ -1,0 +1,838 @@
+//! Rendering a loaded site into pages (path relative to the output folder
+//! and HTML) plus the search documents, in parallel.
+
+use super::content::{Chapter, Site};
+use super::figure::{self, escape};
+use super::markdown::{self, Ids};
+use super::search::SearchDoc;
+use super::templates::error_text;
+use crate::describe;
+use crate::diagram::{self, TRACE_LAPS};
+use crate::engine::{notation, play};
+use crate::model::{
+    Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
+};
+use crate::puzzle::pages::{index as puzzle_index, theme_title};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::Path;
+use tera::{Context, Tera};
+
+/// One output page.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// Path in the output folder, with `/` separators (`variants/modern.html`).
+    pub path: String,
+    pub html: String,
+    /// Diagrams (figures) on the page.
+    pub diagrams: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct NavItem {
+    stem: String,
+    title: String,
+    url: String,
+    description: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct VariantNav {
+    name: String,
+    title: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct LinkItem {
+    url: String,
+    title: String,
+}
+
+/// A rendered chapter body.
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub html: String,
+    pub plain: String,
+    pub diagrams: usize,
+}
+
+/// The anchor of a position's figure: `pos-ID`, or for one without an id,
+/// `pos-CHAPTER-LINE` (`-N` for the N-th position of a block, from 2).
+pub fn anchor(doc: &PositionDoc, stem: &str, line: usize, i: usize) -> String {
+    match doc.id() {
+        Some(id) => format!("pos-{id}"),
+        None if i == 0 => format!("pos-{stem}-{line}"),
+        None => format!("pos-{stem}-{line}-{}", i + 1),
+    }
+}
+
+fn title_of(doc: &PositionDoc) -> String {
+    doc.annotations
+        .title
+        .clone()
+        .or_else(|| doc.id().map(str::to_string))
+        .unwrap_or_else(|| "Position".into())
+}
+
+/// Renders pages with the site's templates.
+pub struct Renderer<'a> {
+    pub site: &'a Site,
+    pub tera: &'a Tera,
+    pub progress: &'a ProgressBar,
+    nav: Vec<NavItem>,
+    variants_nav: Vec<VariantNav>,
+}
+
+impl<'a> Renderer<'a> {
+    pub fn new(site: &'a Site, tera: &'a Tera, progress: &'a ProgressBar) -> Renderer<'a> {
+        let nav = site
+            .chapters
+            .iter()
+            .map(|c| NavItem {
+                stem: c.stem.clone(),
+                title: c.front.title.clone(),
+                url: c.url(),
+                description: c.front.description.clone().unwrap_or_default(),
+            })
+            .collect();
+        let variants_nav = site
+            .variants
+            .iter()
+            .map(|v| VariantNav {
+                name: v.name().to_string(),
+                title: v.title.clone(),
+            })
+            .collect();
+        Renderer {
+            site,
+            tera,
+            progress,
+            nav,
+            variants_nav,
+        }
+    }
+
+    fn context(
+        &self,
+        kind: &str,
+        title: &str,
+        description: &str,
+        root: &str,
+        current: &str,
+    ) -> Context {
+        let mut c = Context::new();
+        c.insert("site", &self.site.config);
+        c.insert("kind", kind);
+        c.insert("title", title);
+        let description = if description.is_empty() {
+            self.site.config.description.as_str()
+        } else {
+            description
+        };
+        c.insert("description", description);
+        c.insert("root", root);
+        c.insert("current", current);
+        c.insert("nav", &self.nav);
+        c.insert("variants_nav", &self.variants_nav);
+        c
+    }
+
+    fn render(
+        &self,
+        template: &str,
+        path: String,
+        ctx: &Context,
+        diagrams: usize,
+    ) -> Result<Page, Diagnostics> {
+        let html = self.tera.render(template, ctx).map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                Path::new(&format!("templates/{template}")),
+                0,
+                0,
+                format!("cannot render {path}: {}", error_text(&e)),
+            ))
+        })?;
+        self.progress.inc(1);
+        Ok(Page {
+            path,
+            html,
+            diagrams,
+        })
+    }
+
+    /// A chapter's body: Markdown to HTML, fenced blocks as diagrams.
+    pub fn chapter_body(&self, c: &Chapter) -> Result<Body, Diagnostics> {
+        let errs = RefCell::new(Diagnostics::default());
+        let ids = RefCell::new(Ids::default());
+        let count = RefCell::new(0usize);
+        let diagram = |line: usize| -> String {
+            let Some(block) = c.block_at(line) else {
+                return String::new();
+            };
+            let docs: Vec<(&PositionDoc, String)> = match block {
+                Block::Positions(v) => v
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| (d, anchor(d, &c.stem, line, i)))
+                    .collect(),
+                Block::Ref { id, .. } => match self.site.position(id) {
+                    Some(d) => vec![(d, format!("pos-{id}"))],
+                    None => Vec::new(),
+                },
+            };
+            let mut html = String::new();
+            for (d, a) in docs {
+                let a = ids.borrow_mut().unique(a);
+                match figure::position_figure(d, &a) {
+                    Ok((h, _)) => {
+                        *count.borrow_mut() += 1;
+                        html.push_str(&h);
+                    }
+                    Err(mut e) => {
+                        if let Block::Ref { .. } = block {
+                            e.message = format!(
+                                "{} (position referenced from {}:{line})",
+                                e.message,
+                                c.path.display()
+                            );
+                        }
+                        errs.borrow_mut().push(e);
+                    }
+                }
+            }
+            html
+        };
+        let (html, plain) = markdown::render(&c.text, "", &diagram);
+        let errs = errs.into_inner();
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Ok(Body {
+            html,
+            plain,
+            diagrams: count.into_inner(),
+        })
+    }
+
+    pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
+        let c = &self.site.chapters[i];
+        let mut ctx = self.context(
+            "chapter",
+            &c.front.title,
+            c.front.description.as_deref().unwrap_or(""),
+            "",
+            &c.stem,
+        );
+        ctx.insert("toc", &markdown::toc(&c.headings));
+        // The first level-1 heading goes above the table of contents.
+        let (heading, rest) = match (body.html.find("<h1"), body.html.find("</h1>")) {
+            (Some(a), Some(b)) if a < b && body.html[..a].trim().is_empty() => {
+                body.html.split_at(b + "</h1>".len())
+            }
+            _ => ("", body.html.as_str()),
+        };
+        let heading = if heading.is_empty() {
+            format!("<h1>{}</h1>", escape(&c.front.title))
+        } else {
+            heading.to_string()
+        };
+        ctx.insert("heading", &heading);
+        ctx.insert("body", rest);
+        ctx.insert("draft", &c.front.draft);
+        let link = |c: &Chapter| LinkItem {
+            url: c.url(),
+            title: c.front.title.clone(),
+        };
+        ctx.insert(
+            "prev",
+            &i.checked_sub(1).map(|j| link(&self.site.chapters[j])),
+        );
+        ctx.insert("next", &self.site.chapters.get(i + 1).map(link));
+        self.render("chapter.html", c.url(), &ctx, body.diagrams)
+    }
+
+    pub fn index_page(&self) -> Result<Page, Diagnostics> {
+        let mut ctx = self.context("index", &self.site.config.title, "", "", "index");
+        ctx.insert("puzzle_count", &self.site.puzzles.len());
+        ctx.insert(
+            "position_count",
+            &self
+                .site
+                .all_positions()
+                .filter(|p| p.id().is_some())
+                .count(),
+        );
+        ctx.insert("variant_count", &self.variants_nav.len());
+        let idx = puzzle_index(&self.site.puzzles);
+        ctx.insert("puzzle_goals", &idx.by_goal);
+        // A featured diagram for home pages that want one: the first
+        // position compared, else the first position file with a move.
+        let featured = self
+            .site
+            .config
+            .compare
+            .first()
+            .and_then(|id| self.site.position(id))
+            .or_else(|| {
+                self.site
+                    .positions
+                    .iter()
+                    .find(|p| p.mv.is_some() && p.id().is_some())
+            });
+        let mut n = 0;
+        let fig = match featured {
+            Some(d) => {
+                let (h, _) = figure::position_figure(d, "featured").map_err(Diagnostics::from)?;
+                n = 1;
+                h
+            }
+            None => String::new(),
+        };
+        ctx.insert("featured", &fig);
+        ctx.insert("featured_id", &featured.and_then(|d| d.id()).unwrap_or(""));
+        self.render("index.html", "index.html".into(), &ctx, n)
+    }
+
+    /// Chapters that show a position (inline or by `ref:`).
+    fn used_in(&self, doc: &PositionDoc) -> Vec<LinkItem> {
+        let id = doc.id();
+        self.site
+            .chapters
+            .iter()
+            .filter(|c| {
+                c.path == doc.file
+                    || c.blocks.iter().any(
+                        |b| matches!(&b.block, Block::Ref { id: r, .. } if Some(r.as_str()) == id),
+                    )
+            })
+            .map(|c| LinkItem {
+                url: c.url(),
+                title: c.front.title.clone(),
+            })
+            .collect()
+    }
+
+    pub fn position_page(&self, doc: &PositionDoc) -> Result<Page, Diagnostics> {
+        let id = doc.id().unwrap_or_default();
+        let (fig, _) =
+            figure::position_figure(doc, &format!("pos-{id}")).map_err(Diagnostics::from)?;
+        let title = title_of(doc);
+        let mut ctx = self.context(
+            "position",
+            &title,
+            doc.annotations.caption.as_deref().unwrap_or(""),
+            "../",
+            id,
+        );
+        ctx.insert("id", id);
+        ctx.insert("figure", &fig);
+        ctx.insert("variant", doc.variant.name());
+        ctx.insert("variant_title", &doc.variant.title);
+        ctx.insert("move", &doc.move_text);
+        let trace = match doc.play(200) {
+            Some(Ok(p)) => Some(describe::trace_text(&p)),
+            Some(Err(e)) => return Err(e.into()),
+            None => None,
+        };
+        ctx.insert("trace", &trace);
+        ctx.insert("used_in", &self.used_in(doc));
+        self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
+    }
+
+    pub fn variant_page(&self, name: &str) -> Result<Page, Diagnostics> {
+        let Some(v) = self.site.variants.get(name) else {
+            return Ok(Page {
+                path: String::new(),
+                html: String::new(),
+                diagrams: 0,
+            });
+        };
+        #[derive(Serialize)]
+        struct Param {
+            name: String,
+            value: String,
+        }
+        let params = if v.parameters.is_empty() {
+            parameters_of(v.rules())
+        } else {
+            v.parameters.clone()
+        };
+        let params: Vec<Param> = params
+            .into_iter()
+            .map(|(name, value)| Param { name, value })
+            .collect();
+        let mut vctx = BTreeMap::new();
+        vctx.insert("name", serde_json::json!(v.name()));
+        vctx.insert("title", serde_json::json!(v.title));
+        vctx.insert("summary", serde_json::json!(v.summary));
+        vctx.insert("sources", serde_json::json!(v.sources));
+        vctx.insert("readings", serde_json::json!(v.readings));
+        vctx.insert(
+            "parameters",
+            serde_json::to_value(&params).unwrap_or_default(),
+        );
+        // Examples: positions with pages, and inline positions in chapters.
+        let mut examples = Vec::new();
+        for p in &self.site.positions {
+            if p.variant.name() == name
+                && let Some(id) = p.id()
+            {
+                examples.push(LinkItem {
+                    url: format!("positions/{id}.html"),
+                    title: title_of(p),
+                });
+            }
+        }
+        for c in &self.site.chapters {
+            for b in &c.blocks {
+                if let Block::Positions(v) = &b.block {
+                    for (i, p) in v.iter().enumerate() {
+                        if p.variant.name() == name {
+                            let title = match &p.annotations.title {
+                                Some(t) => format!("{t} ({})", c.front.title),
+                                None => format!("Example in {}, line {}", c.front.title, b.line),
+                            };
+                            examples.push(LinkItem {
+                                url: format!("{}#{}", c.url(), anchor(p, &c.stem, b.line, i)),
+                                title,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let puzzles: Vec<LinkItem> = self
+            .site
+            .puzzles
+            .iter()
+            .filter(|p| p.variant == name)
+            .map(|p| LinkItem {
+                url: p.id.clone(),
+                title: p.title.clone(),
+            })
+            .collect();
+        #[derive(Serialize)]
+        struct P {
+            id: String,
+            title: String,
+        }
+        let puzzles: Vec<P> = puzzles
+            .into_iter()
+            .map(|l| P {
+                id: l.url,
+                title: l.title,
+            })
+            .collect();
+        let mut ctx = self.context(
+            "variant",
+            &v.title,
+            v.summary.as_deref().unwrap_or(""),
+            "../",
+            name,
+        );
+        ctx.insert("variant", &vctx);
+        ctx.insert("examples", &examples);
+        ctx.insert("puzzles", &puzzles);
+        self.render("variant.html", format!("variants/{name}.html"), &ctx, 0)
+    }
+
+    pub fn glossary_page(&self) -> Result<Page, Diagnostics> {
+        #[derive(Serialize)]
+        struct G<'b> {
+            id: &'b str,
+            term: &'b str,
+            meaning: &'b str,
+            see: Vec<LinkItem>,
+        }
+        let entries: Vec<G> = self
+            .site
+            .glossary
+            .iter()
+            .map(|g| G {
+                id: &g.id,
+                term: &g.term,
+                meaning: &g.meaning,
+                see: g
+                    .see
+                    .iter()
+                    .filter_map(|s| self.site.chapter(s))
+                    .map(|c| LinkItem {
+                        url: c.url(),
+                        title: c.front.title.clone(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let mut ctx = self.context("glossary", "Glossary", "", "", "glossary");
+        ctx.insert("entries", &entries);
+        self.render("glossary.html", "glossary.html".into(), &ctx, 0)
+    }
+
+    pub fn compare_page(&self) -> Result<Page, Diagnostics> {
+        #[derive(Serialize)]
+        struct Row {
+            name: String,
+            title: String,
+            laps: String,
+            captured: String,
+            result: String,
+            after: Option<String>,
+        }
+        #[derive(Serialize)]
+        struct Cmp {
+            id: String,
+            title: String,
+            mover: String,
+            r#move: String,
+            before: String,
+            rows: Vec<Row>,
+        }
+        let mut out = Vec::new();
+        let mut diagrams = 0;
+        for id in &self.site.config.compare {
+            let Some(doc) = self.site.position(id) else {
+                continue;
+            };
+            let Some(mv) = &doc.mv else { continue };
+            let before = diagram::board_frame(&doc.position, &doc.annotations, doc.variant.name());
+            let before = figure::figure(
+                &[before],
+                &format!("compare-{id}-before"),
+                Some("Before the move"),
+                None,
+            );
+            diagrams += 1;
+            let plain = Annotations {
+                seat: doc.annotations.seat,
+                labels: doc.annotations.labels,
+                ..Annotations::default()
+            };
+            let mut rows = Vec::new();
+            for v in self.site.variants.iter() {
+                let row = match play(v.rules(), &doc.position, mv, TRACE_LAPS) {
+                    Ok(p) => {
+                        let (laps, captured) = match p.end.finished() {
+                            Some(f) => (describe::group(f.laps), f.captured.to_string()),
+                            None => ("never ends".into(), "–".into()),
+                        };
+                        let after = p.after.as_ref().map(|a| {
+                            diagrams += 1;
+                            let f = diagram::board_frame(a, &plain, v.name());
+                            figure::figure(&[f], &format!("compare-{id}-{}", v.name()), None, None)
+                        });
+                        Row {
+                            name: v.name().into(),
+                            title: v.title.clone(),
+                            laps,
+                            captured,
+                            result: describe::end_text(&p.end),
+                            after,
+                        }
+                    }
+                    Err(e) => Row {
+                        name: v.name().into(),
+                        title: v.title.clone(),
+                        laps: "–".into(),
+                        captured: "–".into(),
+                        result: format!("illegal: {e}"),
+                        after: None,
+                    },
+                };
+                rows.push(row);
+            }
+            out.push(Cmp {
+                id: id.clone(),
+                title: title_of(doc),
+                mover: doc.position.to_move.title().to_string(),
+                r#move: notation::format(mv),
+                before,
+                rows,
+            });
+        }
+        let mut ctx = self.context("compare", "The variants compared", "", "", "compare");
+        ctx.insert("comparisons", &out);
+        self.render("compare.html", "compare.html".into(), &ctx, diagrams)
+    }
+
+    pub fn puzzles_index_page(&self) -> Result<Page, Diagnostics> {
+        let idx = puzzle_index(&self.site.puzzles);
+        let titles: BTreeMap<&str, &str> = self
+            .site
+            .puzzles
+            .iter()
+            .map(|p| (p.id.as_str(), p.title.as_str()))
+            .collect();
+        let difficulty: BTreeMap<&str, &str> = self
+            .site
+            .puzzles
+            .iter()
+            .map(|p| (p.id.as_str(), p.difficulty.title()))
+            .collect();
+        let mut ctx = self.context(
+            "puzzles",
+            "Puzzles",
+            "Verified Omweso puzzles by goal, theme and difficulty.",
+            "../",
+            "puzzles",
+        );
+        ctx.insert("index", &idx);
+        ctx.insert("titles", &titles);
+        ctx.insert("difficulty", &difficulty);
+        ctx.insert("count", &self.site.puzzles.len());
+        self.render("puzzles.html", "puzzles/index.html".into(), &ctx, 0)
+    }
+
+    /// Puzzle ids in the index's order (goal, difficulty, id).
+    pub fn puzzle_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.site.puzzles.len()).collect();
+        let ps = &self.site.puzzles;
+        order.sort_by(|&a, &b| {
+            (ps[a].goal, ps[a].difficulty, &ps[a].id).cmp(&(
+                ps[b].goal,
+                ps[b].difficulty,
+                &ps[b].id,
+            ))
+        });
+        order
+    }
+
+    pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
+        let p = &self.site.puzzles[order[k]];
+        let start = diagram::board_frame(&p.doc.position, &p.doc.annotations, &p.variant);
+        let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
+        let plain = Annotations {
+            seat: p.doc.annotations.seat,
+            labels: p.doc.annotations.labels,
+            ..Annotations::default()
+        };
+        let frames = diagram::move_frames(&p.played, &plain, &p.variant);
+        let solution = figure::figure(
+            &frames,
+            "puzzle-solution",
+            Some(&p.solution_with_side),
+            None,
+        );
+        let link = |i: usize| {
+            let q = &self.site.puzzles[order[i]];
+            LinkItem {
+                url: format!("{}.html", q.id),
+                title: q.title.clone(),
+            }
+        };
+        let mut ctx = self.context("puzzle", &p.title, &p.question, "../", &p.id);
+        ctx.insert("puzzle", p);
+        ctx.insert("difficulty", p.difficulty.title());
+        ctx.insert(
+            "themes",
+            &p.themes.iter().map(|t| theme_title(t)).collect::<Vec<_>>(),
+        );
+        ctx.insert("start", &start);
+        ctx.insert("solution", &solution);
+        ctx.insert("prev", &k.checked_sub(1).map(link));
+        ctx.insert("next", &(k + 1 < order.len()).then(|| link(k + 1)));
+        self.render("puzzle.html", format!("puzzles/{}.html", p.id), &ctx, 2)
+    }
+
+    pub fn print_page(&self, bodies: &[Body]) -> Result<Page, Diagnostics> {
+        #[derive(Serialize)]
+        struct C<'b> {
+            stem: &'b str,
+            title: &'b str,
+            body: &'b str,
+        }
+        let chapters: Vec<C> = self
+            .site
+            .chapters
+            .iter()
+            .zip(bodies)
+            .map(|(c, b)| C {
+                stem: &c.stem,
+                title: &c.front.title,
+                body: &b.html,
+            })
+            .collect();
+        let n = bodies.iter().map(|b| b.diagrams).sum();
+        let mut ctx = self.context("print", &self.site.config.title, "", "", "print");
+        ctx.insert("chapters", &chapters);
+        self.render("print.html", "print.html".into(), &ctx, n)
+    }
+
+    pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
+        let ctx = self.context("404", "Page not found", "", "", "404");
+        self.render("404.html", "404.html".into(), &ctx, 0)
+    }
+
+    /// Every page, in a fixed order, and the search documents.
+    pub fn all(&self) -> Result<(Vec<Page>, Vec<SearchDoc>), Diagnostics> {
+        let bodies: Vec<Result<Body, Diagnostics>> = self
+            .site
+            .chapters
+            .par_iter()
+            .map(|c| self.chapter_body(c))
+            .collect();
+        let mut errs = Diagnostics::default();
+        let mut ok_bodies = Vec::new();
+        for b in bodies {
+            match b {
+                Ok(b) => ok_bodies.push(b),
+                Err(e) => errs.extend(e),
+            }
+        }
+        if !errs.is_empty() {
+            errs.0.sort();
+            return Err(errs);
+        }
+        let bodies = ok_bodies;
+        let positions: Vec<&PositionDoc> = self
+            .site
+            .all_positions()
+            .filter(|p| p.id().is_some())
+            .collect();
+        let variant_names: Vec<String> = self.site.variants.names().map(String::from).collect();
+        let order = self.puzzle_order();
+
+        enum Job<'b> {
+            Chapter(usize),
+            Index,
+            Glossary,
+            Compare,
+            Print,
+            NotFound,
+            PuzzleIndex,
+            Variant(&'b str),
+            Position(&'b PositionDoc),
+            Puzzle(usize),
+        }
+        let mut jobs: Vec<Job> = (0..self.site.chapters.len()).map(Job::Chapter).collect();
+        jobs.extend([
+            Job::Index,
+            Job::Glossary,
+            Job::Compare,
+            Job::Print,
+            Job::NotFound,
+            Job::PuzzleIndex,
+        ]);
+        jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
+        jobs.extend(positions.iter().map(|p| Job::Position(p)));
+        jobs.extend((0..order.len()).map(Job::Puzzle));
+        let results: Vec<Result<Page, Diagnostics>> = jobs
+            .par_iter()
+            .map(|j| match j {
+                Job::Chapter(i) => self.chapter_page(*i, &bodies[*i]),
+                Job::Index => self.index_page(),
+                Job::Glossary => self.glossary_page(),
+                Job::Compare => self.compare_page(),
+                Job::Print => self.print_page(&bodies),
+                Job::NotFound => self.not_found_page(),
+                Job::PuzzleIndex => self.puzzles_index_page(),
+                Job::Variant(n) => self.variant_page(n),
+                Job::Position(p) => self.position_page(p),
+                Job::Puzzle(k) => self.puzzle_page(&order, *k),
+            })
+            .collect();
+        let mut pages = Vec::new();
+        for r in results {
+            match r {
+                Ok(p) => pages.push(p),
+                Err(e) => errs.extend(e),
+            }
+        }
+        if !errs.is_empty() {
+            errs.0.sort();
+            errs.0.dedup();
+            return Err(errs);
+        }
+        let docs = self.search_docs(&bodies);
+        Ok((pages, docs))
+    }
+
+    /// Number of pages [`Renderer::all`] renders (for progress).
+    pub fn page_count(&self) -> usize {
+        self.site.chapters.len()
+            + 6
+            + self.site.variants.names().count()
+            + self
+                .site
+                .all_positions()
+                .filter(|p| p.id().is_some())
+                .count()
+            + self.site.puzzles.len()
+    }
+
+    fn search_docs(&self, bodies: &[Body]) -> Vec<SearchDoc> {
+        let mut docs = Vec::new();
+        for (c, b) in self.site.chapters.iter().zip(bodies) {
+            docs.push(SearchDoc::new(
+                &c.front.title,
+                &c.url(),
+                c.headings
+                    .iter()
+                    .filter(|h| h.level > 1)
+                    .map(|h| h.text.clone())
+                    .collect(),
+                &b.plain,
+            ));
+        }
+        for v in self.site.variants.iter() {
+            let mut text = v.summary.clone().unwrap_or_default();
+            for r in &v.readings {
+                text.push(' ');
+                text.push_str(r);
+            }
+            docs.push(SearchDoc::new(
+                &v.title,
+                &format!("variants/{}.html", v.name()),
+                Vec::new(),
+                &text,
+            ));
+        }
+        for g in &self.site.glossary {
+            docs.push(SearchDoc::new(
+                &g.term,
+                &format!("glossary.html#{}", g.id),
+                Vec::new(),
+                &g.meaning,
+            ));
+        }
+        for p in self.site.all_positions() {
+            if let Some(id) = p.id() {
+                docs.push(SearchDoc::new(
+                    &title_of(p),
+                    &format!("positions/{id}.html"),
+                    Vec::new(),
+                    p.annotations.caption.as_deref().unwrap_or(""),
+                ));
+            }
+        }
+        for p in &self.site.puzzles {
+            let mut text = format!("{} {} {}", p.goal_title, p.question, p.variant_title);
+            for t in &p.themes {
+                text.push(' ');
+                text.push_str(&theme_title(t));
+            }
+            docs.push(SearchDoc::new(
+                &p.title,
+                &format!("puzzles/{}.html", p.id),
+                Vec::new(),
+                &text,
+            ));
+        }
+        docs.push(SearchDoc::new("Glossary", "glossary.html", Vec::new(), ""));
+        docs.push(SearchDoc::new(
+            "The variants compared",
+            "compare.html",
+            Vec::new(),
+            "",
+        ));
+        docs.push(SearchDoc::new(
+            "Puzzles",
+            "puzzles/index.html",
+            Vec::new(),
+            "",
+        ));
+        docs
+    }
+}

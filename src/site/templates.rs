@@ -1,0 +1,121 @@
+//! Page templates (tera 2): built-in defaults for every page kind, each
+//! replaced by a same-named file in the site's `templates/` folder.
+
+use crate::model::{Diagnostic, Diagnostics};
+use std::path::Path;
+use tera::Tera;
+
+/// The built-in templates: (name, text).
+pub const DEFAULTS: &[(&str, &str)] = &[
+    ("base.html", include_str!("templates/base.html")),
+    ("index.html", include_str!("templates/index.html")),
+    ("chapter.html", include_str!("templates/chapter.html")),
+    ("variant.html", include_str!("templates/variant.html")),
+    ("position.html", include_str!("templates/position.html")),
+    ("puzzles.html", include_str!("templates/puzzles.html")),
+    ("puzzle.html", include_str!("templates/puzzle.html")),
+    ("print.html", include_str!("templates/print.html")),
+    ("404.html", include_str!("templates/404.html")),
+    ("glossary.html", include_str!("templates/glossary.html")),
+    ("compare.html", include_str!("templates/compare.html")),
+];
+
+/// The templates of a site: the defaults, with `root/templates/NAME`
+/// overriding the default of the same name (other `.html` files there are
+/// added too, for overrides to include or extend). Returns the names that
+/// were overridden.
+pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
+    let mut set: Vec<(String, String, String)> = DEFAULTS
+        .iter()
+        .map(|(n, t)| {
+            (
+                n.to_string(),
+                t.to_string(),
+                format!("<built-in template {n}>"),
+            )
+        })
+        .collect();
+    let mut overridden = Vec::new();
+    let dir = root.join("templates");
+    let mut errs = Diagnostics::default();
+    if let Ok(rd) = std::fs::read_dir(&dir) {
+        let mut files: Vec<_> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "html"))
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            match std::fs::read_to_string(&f) {
+                Ok(text) => {
+                    let origin = f.display().to_string();
+                    if let Some(slot) = set.iter_mut().find(|(n, ..)| *n == name) {
+                        *slot = (name.clone(), text, origin);
+                        overridden.push(name);
+                    } else {
+                        set.push((name, text, origin));
+                    }
+                }
+                Err(e) => errs.push(Diagnostic::new(
+                    &f,
+                    0,
+                    0,
+                    format!("cannot read template: {e}"),
+                )),
+            }
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let mut tera = Tera::default();
+    tera.autoescape_on([".html"]);
+    // Check each template on its own first so an error names its file.
+    for (name, text, origin) in &set {
+        let mut one = Tera::default();
+        if let Err(e) = one.add_raw_template(name, text)
+            && !missing_parent(&e)
+        {
+            errs.push(Diagnostic::new(
+                Path::new(origin),
+                0,
+                0,
+                format!("template error: {}", error_text(&e)),
+            ));
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    tera.add_raw_templates(set.iter().map(|(n, t, _)| (n.as_str(), t.as_str())))
+        .map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                &dir,
+                0,
+                0,
+                format!("template error: {}", error_text(&e)),
+            ))
+        })?;
+    Ok((tera, overridden))
+}
+
+/// An error that only says a parent or include is not in this lone set.
+fn missing_parent(e: &tera::Error) -> bool {
+    let m = e.to_string();
+    m.contains("isn't loaded") || m.contains("not found")
+}
+
+/// A tera error with its causes.
+pub fn error_text(e: &tera::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(inner) = src {
+        s.push_str(&format!(": {inner}"));
+        src = inner.source();
+    }
+    s
+}

@@ -1,0 +1,413 @@
+//! The static site generator end to end: the bundled rulebook, small
+//! temporary sites, atomicity, determinism, escaping, init.
+
+use omweso::site::{self, BuildOptions};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn opts(root: &Path, out: &Path) -> BuildOptions {
+    BuildOptions {
+        root: root.to_path_buf(),
+        out: out.to_path_buf(),
+        base_url: None,
+        drafts: false,
+        quiet: true,
+    }
+}
+
+/// Every file under `dir`: relative path → bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let rel = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read(e.path()).unwrap())
+        })
+        .collect()
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// Attribute values `name="..."` in an HTML text.
+fn attrs<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+    let pat = format!(" {name}=\"");
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find(&pat) {
+        rest = &rest[i + pat.len()..];
+        if let Some(j) = rest.find('"') {
+            out.push(&rest[..j]);
+            rest = &rest[j..];
+        }
+    }
+    out
+}
+
+fn new_site(dir: &Path) {
+    site::init(dir, false).expect("init");
+}
+
+fn build_bundled() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("public");
+    let report = site::build(&opts(&repo(), &out))
+        .unwrap_or_else(|e| panic!("bundled rulebook fails to build:\n{e}"));
+    assert!(report.pages > 80, "{report}");
+    (tmp, out)
+}
+
+#[test]
+fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
+    let (_tmp, out) = build_bundled();
+    for page in [
+        "index.html",
+        "the-move.html",
+        "capturing.html",
+        "variants/modern.html",
+        "variants/shackell-1935.html",
+        "compare.html",
+        "glossary.html",
+        "positions/capture-basic.html",
+        "puzzles/index.html",
+        "puzzles/win-now-ludii-015d2c.html",
+        "print.html",
+        "404.html",
+        "search-index.json",
+        "assets/omweso.css",
+        "assets/omweso.js",
+        "assets/favicon.svg",
+    ] {
+        assert!(out.join(page).is_file(), "missing {page}");
+    }
+    assert!(
+        !out.join("sitemap.xml").exists(),
+        "no sitemap without a base URL"
+    );
+
+    // the-move.html: a multi-frame diagram following the DOM contract.
+    let the_move = read(&out, "the-move.html");
+    let fig = the_move
+        .find("<figure class=\"omweso-diagram\"")
+        .expect("a diagram");
+    let end = fig + the_move[fig..].find("</figure>").unwrap();
+    let figure = &the_move[fig..end];
+    assert!(
+        figure.matches("<li class=\"frame\"").count() > 1,
+        "multi-frame"
+    );
+    for part in [
+        "<ol class=\"frames\">",
+        "<svg",
+        "role=\"img\"",
+        "<title>",
+        "<desc>",
+        "<details class=\"text-twin\">",
+        "<div class=\"stepper\" hidden>",
+        "<button type=\"button\" class=\"prev\"",
+        "class=\"play\"",
+        "class=\"next\"",
+        "<span class=\"frame-status\" aria-live=\"polite\">",
+    ] {
+        assert!(figure.contains(part), "figure lacks {part}");
+    }
+
+    // Search box and index on every page; the favicon linked everywhere.
+    let index: serde_json::Value = serde_json::from_str(&read(&out, "search-index.json")).unwrap();
+    let docs = index.as_array().unwrap();
+    assert!(docs.iter().any(|d| d["u"] == "the-move.html"));
+    let pages: Vec<String> = snapshot(&out)
+        .into_keys()
+        .filter(|k| k.ends_with(".html"))
+        .collect();
+    for p in &pages {
+        let html = read(&out, p);
+        assert!(
+            html.contains("id=\"search-input\"") && html.contains("id=\"search-results\""),
+            "{p}"
+        );
+        assert!(html.contains("assets/favicon.svg"), "{p}");
+        // Every relative link and asset resolves, anchors included.
+        let base = Path::new(p).parent().unwrap_or(Path::new(""));
+        for href in attrs(&html, "href").into_iter().chain(attrs(&html, "src")) {
+            if href.contains("://") || href.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = href.split_once('#').unwrap_or((href, ""));
+            let target = if path.is_empty() {
+                PathBuf::from(p)
+            } else {
+                normalize(&base.join(path))
+            };
+            let file = out.join(&target);
+            assert!(
+                file.is_file(),
+                "{p}: broken link {href} ({})",
+                target.display()
+            );
+            if !anchor.is_empty() {
+                let t = std::fs::read_to_string(&file).unwrap();
+                assert!(
+                    t.contains(&format!("id=\"{anchor}\"")),
+                    "{p}: missing anchor {href}"
+                );
+            }
+        }
+    }
+}
+
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn load_reports_nothing_for_the_bundled_rulebook() {
+    let (s, errs) = site::load(&repo(), false);
+    assert!(errs.is_empty(), "{errs}");
+    assert!(s.chapters.iter().any(|c| c.stem == "the-move"));
+    assert!(
+        s.all_positions().count() > s.positions.len(),
+        "inline blocks count"
+    );
+    assert!(s.puzzles.len() >= 60);
+    assert!(s.glossary.len() > 10);
+}
+
+#[test]
+fn user_text_is_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let md = root.join("content/introduction.md");
+    let text = read(&root, "content/introduction.md").replace(
+        "caption: South sows four seeds from pit 5; the last falls into an empty pit and the move ends.",
+        "caption: \"<script>alert(1)</script> & <b>bold</b>\"",
+    );
+    std::fs::write(
+        &md,
+        text.replace("title: Introduction", "title: \"Intro <i>x</i>\""),
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let html = read(&out, "introduction.html");
+    assert!(!html.contains("<script>alert(1)"), "unescaped caption");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"));
+    assert!(!html.contains("<i>x</i>") && html.contains("Intro &lt;i&gt;x&lt;/i&gt;"));
+}
+
+#[test]
+fn failed_build_is_located_and_leaves_previous_output_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let before = snapshot(&out);
+    assert!(before.contains_key("introduction.html"));
+
+    // A bad seed count inside the fenced block, and a broken link.
+    let md = root.join("content/introduction.md");
+    let text = read(&root, "content/introduction.md");
+    let broken = text
+        .replace(
+            "  - [0, 0, 0, 0, 4, 0, 0, 1]  # South outer",
+            "  - [0, 0, 0, 0, four, 0, 0, 1]  # South outer",
+        )
+        .replace("(#a-first-move)", "(missing.md#nowhere)");
+    std::fs::write(&md, &broken).unwrap();
+    let errs = site::build(&opts(&root, &out)).unwrap_err();
+    let bad_line = broken.lines().position(|l| l.contains("four, 0")).unwrap() + 1;
+    let link_line = broken
+        .lines()
+        .position(|l| l.contains("missing.md"))
+        .unwrap()
+        + 1;
+    assert!(
+        errs.0.iter().any(|d| d.file == md
+            && d.line == bad_line
+            && d.column > 0
+            && d.message.contains("seed")),
+        "seed error not at {bad_line}: {errs}"
+    );
+    assert!(
+        errs.0
+            .iter()
+            .any(|d| d.file == md && d.line == link_line && d.message.contains("missing.md")),
+        "link error not at {link_line}: {errs}"
+    );
+    assert_eq!(snapshot(&out), before, "previous output changed");
+    // No temporary folders left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".omweso-"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn unknown_ref_and_duplicate_id_and_bad_anchor_are_located() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let md = root.join("content/introduction.md");
+    let text = read(&root, "content/introduction.md")
+        .replace("ref: first-capture", "ref: no-such-position")
+        .replace("(#a-first-move)", "(introduction.md#no-such-heading)")
+        .replace(
+            "title: A first move",
+            "id: first-capture\ntitle: A first move",
+        );
+    std::fs::write(&md, &text).unwrap();
+    let (_, errs) = site::load(&root, false);
+    let line_of = |s: &str| text.lines().position(|l| l.contains(s)).unwrap() + 1;
+    let has = |line: usize, what: &str| {
+        errs.0
+            .iter()
+            .any(|d| d.file == md && d.line == line && d.message.contains(what))
+    };
+    assert!(
+        has(line_of("ref: no-such"), "unknown position id"),
+        "{errs}"
+    );
+    assert!(has(line_of("#no-such-heading"), "no heading"), "{errs}");
+    assert!(
+        errs.0
+            .iter()
+            .any(|d| d.message.contains("duplicate position id")),
+        "{errs}"
+    );
+}
+
+#[test]
+fn builds_are_deterministic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a = tmp.path().join("a");
+    let b = tmp.path().join("b");
+    site::build(&opts(&repo(), &a)).unwrap();
+    site::build(&opts(&repo(), &b)).unwrap();
+    let (sa, sb) = (snapshot(&a), snapshot(&b));
+    assert_eq!(sa.keys().collect::<Vec<_>>(), sb.keys().collect::<Vec<_>>());
+    for (k, v) in &sa {
+        assert!(v == &sb[k], "{k} differs between two builds");
+    }
+}
+
+#[test]
+fn init_then_build_works_and_init_refuses_non_empty() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("new");
+    new_site(&root);
+    let out = root.join("public");
+    let r = site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.diagrams >= 2, "{r}");
+    for p in [
+        "introduction.html",
+        "positions/first-capture.html",
+        "puzzles/win-now-shackell-1935-08cadd.html",
+        "compare.html",
+    ] {
+        assert!(out.join(p).is_file(), "{p}");
+    }
+    let e = site::init(&root, false).unwrap_err();
+    assert!(e.contains("not empty"), "{e}");
+    site::init(&root, true).expect("--force");
+}
+
+#[test]
+fn sitemap_with_base_url() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    let mut o = opts(&root, &out);
+    o.base_url = Some("https://example.org/rules/".into());
+    site::build(&o).unwrap();
+    let map = read(&out, "sitemap.xml");
+    assert!(
+        map.contains("<loc>https://example.org/rules/</loc>"),
+        "{map}"
+    );
+    assert!(map.contains("<loc>https://example.org/rules/introduction.html</loc>"));
+    assert!(!map.contains("404.html"));
+}
+
+#[test]
+fn template_override_is_used() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    std::fs::write(
+        root.join("templates/404.html"),
+        "{% extends \"base.html\" %}{% block main %}<h1>Lost in the pits</h1>{% endblock main %}",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap();
+    let html = read(&out, "404.html");
+    assert!(html.contains("<h1>Lost in the pits</h1>"));
+    assert!(
+        html.contains("id=\"search-input\""),
+        "still extends the default layout"
+    );
+    // The bundled rulebook's own override of the home page.
+    let (_tmp, bundled) = build_bundled();
+    assert!(read(&bundled, "index.html").contains("A move, step by step"));
+}
+
+#[test]
+fn template_error_is_reported_with_its_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    std::fs::write(
+        root.join("templates/index.html"),
+        "{% extends \"base.html\" %}{% block main %}{{ oops( }}{% endblock main %}",
+    )
+    .unwrap();
+    let errs = site::build(&opts(&root, &tmp.path().join("out"))).unwrap_err();
+    assert!(errs.0[0].file.ends_with("templates/index.html"), "{errs}");
+}
+
+#[test]
+fn drafts_are_left_out_unless_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    std::fs::write(
+        root.join("content/later.md"),
+        "---\ntitle: Later\norder: 20\ndraft: true\n---\n# Later\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap();
+    assert!(!out.join("later.html").exists());
+    let mut o = opts(&root, &out);
+    o.drafts = true;
+    site::build(&o).unwrap();
+    assert!(out.join("later.html").exists());
+}
