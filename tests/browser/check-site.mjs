@@ -4,7 +4,8 @@
 //   node tests/browser/check-site.mjs BASE_URL ARTIFACT_DIR
 //
 // Checks (the DOM contract is in the project's contract notes):
-// - every page reachable from index.html loads (HTTP < 400) with no console
+// - every page reachable from index.html (and every page of the search
+//   index, and 404.html) loads (HTTP < 400) with no console
 //   error, no uncaught exception and no failed request;
 // - every diagram shows a visible SVG of non-zero size;
 // - the step-through of a multi-frame diagram on the-move.html moves forward
@@ -77,10 +78,28 @@ try {
     return res;
   }
 
-  // 1. Crawl every page reachable from index.html.
+  // 1. Crawl every page reachable from index.html, every page the search
+  // index lists (entries with a "u" or "url"), and the 404 page.
   const start = new URL('index.html', root).href;
   const queue = [start];
   const seen = new Set(queue);
+  const enqueue = (href) => {
+    const u = new URL(href, root);
+    if (u.origin !== root.origin || !u.pathname.startsWith(root.pathname)) return;
+    u.hash = '';
+    u.search = '';
+    if (!(u.pathname.endsWith('.html') || u.pathname.endsWith('/'))) return;
+    if (!seen.has(u.href)) { seen.add(u.href); queue.push(u.href); }
+  };
+  const index = await page.request.get(new URL('search-index.json', root).href);
+  if (!index.ok()) fail(`search-index.json: HTTP ${index.status()}`);
+  else {
+    let entries = await index.json().catch(() => null);
+    if (entries && !Array.isArray(entries)) entries = entries.pages || entries.docs || [];
+    if (!Array.isArray(entries)) fail('search-index.json is not a list of pages');
+    else for (const e of entries) if (e && (e.u || e.url)) enqueue(e.u || e.url);
+  }
+  enqueue('404.html');
   while (queue.length) {
     if (Date.now() > DEADLINE) { fail(`crawl stopped at the time limit with ${queue.length} pages left`); break; }
     if (report.pages >= MAX_PAGES) { fail(`crawl stopped after ${MAX_PAGES} pages`); break; }
@@ -119,14 +138,7 @@ try {
       if (f.frames > 1 && !f.stepperShown) fail(`${where}: diagram #${f.id} has ${f.frames} frames but no stepper`);
       if (!f.titled) fail(`${where}: diagram #${f.id} has an SVG without role="img" and a <title>`);
     }
-    for (const href of info.links) {
-      const u = new URL(href);
-      if (u.origin !== root.origin || !u.pathname.startsWith(root.pathname)) continue;
-      u.hash = '';
-      u.search = '';
-      if (!(u.pathname.endsWith('.html') || u.pathname.endsWith('/'))) continue;
-      if (!seen.has(u.href)) { seen.add(u.href); queue.push(u.href); }
-    }
+    for (const href of info.links) enqueue(href);
   }
   ok(`crawled ${report.pages} pages, ${report.diagrams} diagrams, ${report.svgs} SVG frames`);
   if (report.pages < 2) fail('the crawl found fewer than 2 pages');
