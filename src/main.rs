@@ -579,9 +579,16 @@ mod site_cli {
                 quiet: true,
             };
             site::build(&opts).map(|r| r.to_string()).map_err(|errs| {
+                // Paths relative to the site root read better in the overlay.
                 errs.0
                     .iter()
-                    .map(|d| d.to_string())
+                    .map(|d| {
+                        let mut d = d.clone();
+                        if let Ok(rel) = d.file.strip_prefix(&build_root) {
+                            d.file = rel.to_path_buf();
+                        }
+                        d.to_string()
+                    })
                     .collect::<Vec<_>>()
                     .join("\n")
             })

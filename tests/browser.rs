@@ -1,22 +1,43 @@
-//! The real browser test: `omweso serve` builds and serves the bundled
-//! rulebook on loopback, and headless Chromium (Debian's package, driven by
-//! tests/browser/check-site.mjs through playwright-core) crawls every page
-//! reachable from index.html: no console errors, no failed requests, visible
-//! diagrams, a working step-through (buttons and arrow keys), search, and
-//! screenshots of the-move.html in target/browser-artifacts/.
+//! The real browser tests: `omweso serve` builds and serves a site on
+//! loopback and headless Chromium (Debian's package, driven through
+//! playwright-core by the scripts in tests/browser/) reads it.
+//!
+//! - The bundled rulebook (tests/browser/check-site.mjs): every page
+//!   reachable from index.html loads with no console errors and no failed
+//!   requests, diagrams are visible, the step-through moves forward and back
+//!   (buttons and arrow keys), search finds a term and its link works, and
+//!   screenshots of the-move.html go to target/browser-artifacts/.
+//! - Live reload (tests/browser/live-reload.mjs) on a site made by
+//!   `omweso init`: an edit reloads the open page, a broken build shows an
+//!   error overlay, the fix removes it.
 //!
 //! Needs `chromium` (apt-get install chromium) and the node modules
 //! (npm ci --prefix tests/browser); `.ci/run` installs both. Without them the
-//! test fails, unless OMWESO_SKIP_BROWSER=1.
+//! tests fail, unless OMWESO_SKIP_BROWSER=1.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 const FIRST_BUILD: Duration = Duration::from_secs(600);
 const BROWSER_RUN: Duration = Duration::from_secs(600);
+
+/// One Chromium at a time: the machine is small.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn artifacts() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("browser-artifacts")
+}
 
 fn chromium() -> PathBuf {
     std::env::var_os("OMWESO_CHROMIUM")
@@ -24,11 +45,16 @@ fn chromium() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
 }
 
-/// What is missing to run the browser test, with how to install it.
-fn missing(repo: &Path) -> Vec<String> {
-    let mut out = Vec::new();
+/// False when OMWESO_SKIP_BROWSER=1; panics with how to install what is
+/// missing otherwise.
+fn browser_available() -> bool {
+    if std::env::var("OMWESO_SKIP_BROWSER").as_deref() == Ok("1") {
+        eprintln!("OMWESO_SKIP_BROWSER=1: browser test skipped");
+        return false;
+    }
+    let mut missing = Vec::new();
     if !chromium().exists() {
-        out.push(format!(
+        missing.push(format!(
             "{} not found: install it with `apt-get update && apt-get install -y chromium`",
             chromium().display()
         ));
@@ -39,29 +65,22 @@ fn missing(repo: &Path) -> Vec<String> {
         .stderr(Stdio::null())
         .status();
     if !node.is_ok_and(|s| s.success()) {
-        out.push("node not found: install it with `apt-get install -y nodejs npm`".into());
+        missing.push("node not found: install it with `apt-get install -y nodejs npm`".into());
     }
-    if !repo
+    if !repo()
         .join("tests/browser/node_modules/playwright-core/package.json")
         .exists()
     {
-        out.push(
+        missing.push(
             "tests/browser/node_modules is missing: run `npm ci --prefix tests/browser`".into(),
         );
     }
-    out
-}
-
-/// Kills the server if the test fails half-way.
-struct Guard(Option<Child>);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        if let Some(child) = self.0.as_mut() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
+    assert!(
+        missing.is_empty(),
+        "the browser test cannot run (set OMWESO_SKIP_BROWSER=1 to skip it):\n  {}",
+        missing.join("\n  ")
+    );
+    true
 }
 
 fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
@@ -77,134 +96,158 @@ fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     }
 }
 
-/// GET a path until it answers (the first build runs before the first page
-/// is served); returns the status line.
-fn wait_ready(url: &str) -> String {
-    let addr = url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    let mut s = std::net::TcpStream::connect(&addr).expect("connect to the server");
-    s.set_read_timeout(Some(FIRST_BUILD)).unwrap();
-    use std::io::Write;
-    write!(
-        s,
-        "GET /index.html HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut raw = String::new();
-    let _ = s.read_to_string(&mut raw);
-    raw.lines().next().unwrap_or("").to_string()
+fn read_all(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = r.read_to_string(&mut s);
+        s
+    })
 }
 
-#[test]
-fn the_rulebook_works_in_a_real_browser() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    if std::env::var("OMWESO_SKIP_BROWSER").as_deref() == Ok("1") {
-        eprintln!("OMWESO_SKIP_BROWSER=1: browser test skipped");
-        return;
-    }
-    let missing = missing(&repo);
-    assert!(
-        missing.is_empty(),
-        "the browser test cannot run (set OMWESO_SKIP_BROWSER=1 to skip it):\n  {}",
-        missing.join("\n  ")
-    );
-    let artifacts = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target folder")
-        .join("browser-artifacts");
-    for shot in ["the-move.png", "the-move-phone.png"] {
-        let _ = std::fs::remove_file(artifacts.join(shot));
-    }
-    let work = tempfile::tempdir().unwrap();
+/// A running `omweso serve`; killed if the test fails half-way.
+struct Served {
+    child: Option<Child>,
+    url: String,
+    log: Option<JoinHandle<String>>,
+}
 
-    let mut server = Command::new(env!("CARGO_BIN_EXE_omweso"))
-        .args(["serve", "--root"])
-        .arg(&repo)
-        .args(["--port", "0", "--out"])
-        .arg(work.path().join("serve"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start omweso serve");
-    let stdout = server.stdout.take().unwrap();
-    let stderr = server.stderr.take().unwrap();
-    let mut guard = Guard(Some(server));
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut first = String::new();
-        let mut r = BufReader::new(stdout);
-        let _ = r.read_line(&mut first);
-        let _ = tx.send(first);
-        let mut rest = String::new();
-        let _ = r.read_to_string(&mut rest);
-    });
-    let log = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = BufReader::new(stderr).read_to_string(&mut text);
-        text
-    });
-    let first = rx
-        .recv_timeout(Duration::from_secs(60))
-        .expect("omweso serve printed no URL within 60 s");
-    let url = first
-        .trim()
-        .strip_prefix("serving ")
-        .unwrap_or_else(|| panic!("the first line is not `serving URL`: {first:?}"))
-        .to_string();
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    let status = wait_ready(&url);
-    assert!(status.contains(" 200 "), "index.html answered {status:?}");
+impl Served {
+    fn start(root: &Path, work: &Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
+            .args(["serve", "--root"])
+            .arg(root)
+            .args(["--port", "0", "--out"])
+            .arg(work)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start omweso serve");
+        let stdout = child.stdout.take().unwrap();
+        let log = read_all(child.stderr.take().unwrap());
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut first = String::new();
+            let _ = r.read_line(&mut first);
+            let _ = tx.send(first);
+            let mut rest = String::new();
+            let _ = r.read_to_string(&mut rest);
+        });
+        let mut served = Served {
+            child: Some(child),
+            url: String::new(),
+            log: Some(log),
+        };
+        let first = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("omweso serve printed no URL within 60 s");
+        served.url = first
+            .trim()
+            .strip_prefix("serving ")
+            .unwrap_or_else(|| panic!("the first line is not `serving URL`: {first:?}"))
+            .to_string();
+        assert!(
+            served.url.starts_with("http://127.0.0.1:"),
+            "{}",
+            served.url
+        );
+        // The first request waits for the first build.
+        let status = served.get_status("/index.html");
+        assert!(status.contains(" 200 "), "index.html answered {status:?}");
+        served
+    }
 
-    let mut node = Command::new("node")
-        .arg(repo.join("tests/browser/check-site.mjs"))
-        .arg(&url)
-        .arg(&artifacts)
-        .current_dir(repo.join("tests/browser"))
+    fn get_status(&self, path: &str) -> String {
+        let addr = self
+            .url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        let mut s = std::net::TcpStream::connect(&addr).expect("connect to the server");
+        s.set_read_timeout(Some(FIRST_BUILD)).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = String::new();
+        let _ = s.read_to_string(&mut raw);
+        raw.lines().next().unwrap_or("").to_string()
+    }
+
+    /// Ctrl-C; returns the exit status (None: still running after 20 s) and
+    /// the server's log.
+    fn interrupt(mut self) -> (Option<ExitStatus>, String) {
+        let mut child = self.child.take().unwrap();
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let status = wait_bounded(&mut child, Duration::from_secs(20));
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let log = self.log.take().unwrap().join().unwrap_or_default();
+        (status, log)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Run a node script of tests/browser/, bounded in time: (status, stdout, stderr).
+fn node(script: &str, args: &[&str]) -> (Option<ExitStatus>, String, String) {
+    let dir = repo().join("tests/browser");
+    let mut child = Command::new("node")
+        .arg(dir.join(script))
+        .args(args)
+        .current_dir(&dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start node");
-    let mut out = node.stdout.take().unwrap();
-    let mut err = node.stderr.take().unwrap();
-    let out_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err_t = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let node_status = wait_bounded(&mut node, BROWSER_RUN);
-    if node_status.is_none() {
-        let _ = node.kill();
-        let _ = node.wait();
+    let out = read_all(child.stdout.take().unwrap());
+    let err = read_all(child.stderr.take().unwrap());
+    let status = wait_bounded(&mut child, BROWSER_RUN);
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
     }
-    let report = out_t.join().unwrap();
-    let node_err = err_t.join().unwrap();
+    (status, out.join().unwrap(), err.join().unwrap())
+}
 
-    // Ctrl-C: the server stops gracefully.
-    let mut server = guard.0.take().unwrap();
-    let _ = Command::new("kill")
-        .args(["-INT", &server.id().to_string()])
-        .status();
-    let server_status = wait_bounded(&mut server, Duration::from_secs(20));
-    if server_status.is_none() {
-        let _ = server.kill();
-        let _ = server.wait();
+#[test]
+fn the_rulebook_works_in_a_real_browser() {
+    if !browser_available() {
+        return;
     }
-    let server_log = log.join().unwrap();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let artifacts = artifacts();
+    for shot in ["the-move.png", "the-move-phone.png"] {
+        let _ = std::fs::remove_file(artifacts.join(shot));
+    }
+    let work = tempfile::tempdir().unwrap();
+    let server = Served::start(&repo(), &work.path().join("serve"));
+
+    let (status, report, err) = node(
+        "check-site.mjs",
+        &[&server.url, artifacts.to_str().unwrap()],
+    );
+    let (server_status, server_log) = server.interrupt();
 
     eprintln!("{report}");
-    let node_status = node_status.expect("the browser run took longer than 10 minutes");
+    let status = status.expect("the browser run took longer than 10 minutes");
     assert!(
-        node_status.success(),
-        "the browser checks failed ({node_status}):\n{report}\n{node_err}\nserver log:\n{server_log}"
+        status.success(),
+        "the browser checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
     );
     let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert!(json["pages"].as_u64().unwrap() >= 5, "{report}");
@@ -218,5 +261,65 @@ fn the_rulebook_works_in_a_real_browser() {
     assert!(
         server_status.success(),
         "omweso serve exited with {server_status} after Ctrl-C:\n{server_log}"
+    );
+}
+
+#[test]
+fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let init = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("init")
+        .arg(&site)
+        .output()
+        .expect("run omweso init");
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    // The first chapter of the new site.
+    let mut chapters: Vec<String> = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".md").map(String::from)
+        })
+        .collect();
+    chapters.sort();
+    let stem = chapters
+        .first()
+        .expect("omweso init wrote a chapter")
+        .clone();
+
+    let server = Served::start(&site, &dir.path().join("serve"));
+    let artifacts = artifacts();
+    let (status, report, err) = node(
+        "live-reload.mjs",
+        &[
+            &server.url,
+            site.to_str().unwrap(),
+            &stem,
+            artifacts.to_str().unwrap(),
+        ],
+    );
+    let (server_status, server_log) = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the live-reload checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
+    // The server saw the edit, the failure and the fix.
+    assert!(server_log.contains("failed"), "{server_log}");
+    assert!(server_log.matches(" ok in ").count() >= 3, "{server_log}");
+    assert!(
+        server_status.is_some_and(|s| s.success()),
+        "omweso serve did not stop cleanly after Ctrl-C ({server_status:?}):\n{server_log}"
     );
 }

@@ -856,7 +856,7 @@ const LIVE_JS: &str = r#"(function () {
     box.id = "omweso-serve-overlay";
     box.setAttribute("role", "alert");
     box.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;" +
-      "background:rgba(20,0,0,.92);color:#fff;font:14px/1.5 ui-monospace,monospace;padding:2rem";
+      "background:rgba(24,4,4,.96);color:#fff;font:14px/1.5 ui-monospace,monospace;padding:2rem";
     var h = document.createElement("h2");
     h.textContent = "Build failed: the last good build is shown until this is fixed";
     h.style.cssText = "margin:0 0 1rem;font:bold 18px system-ui,sans-serif;color:#ff9a9a";
