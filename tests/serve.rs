@@ -265,6 +265,10 @@ fn a_change_rebuilds_and_sends_reload_and_failures_send_errors() {
 
     let (mut events, hello) = Events::open(addr);
     assert_eq!(hello["build"], 1, "{hello}");
+    assert!(
+        hello["server"].as_str().is_some_and(|s| !s.is_empty()),
+        "{hello}"
+    );
     assert_eq!(hello["errors"].as_array().unwrap().len(), 0, "{hello}");
     std::fs::write(dir.path().join("page.txt"), "second version").unwrap();
     let data = events.wait_for("event: reload").expect("a reload event");
@@ -346,18 +350,20 @@ fn the_output_folder_is_not_watched() {
     let addr = server.addr();
     assert_eq!(get(addr, "/").status, 200);
     eventually("the first build", || builds.load(Ordering::SeqCst) == 1);
-    // The build wrote into ROOT/.omweso-serve; writes under target/ and
-    // .git/ are ignored too.
+    // The build wrote into ROOT/.omweso-serve; writes under target/,
+    // .git/, node_modules/ and public/ are ignored too.
     assert!(
         server
             .work_dir()
             .starts_with(dir.path().canonicalize().unwrap())
     );
-    for ignored in ["target/debug", ".git", "node_modules"] {
+    for ignored in ["target/debug", ".git", "node_modules", "public"] {
         std::fs::create_dir_all(dir.path().join(ignored)).unwrap();
     }
     std::fs::write(dir.path().join("target/debug/x"), "x").unwrap();
     std::fs::write(dir.path().join(".git/index"), "x").unwrap();
+    std::fs::write(dir.path().join("public/index.html"), "x").unwrap();
+    std::fs::write(dir.path().join("node_modules/a.js"), "x").unwrap();
     std::thread::sleep(Duration::from_millis(800));
     assert_eq!(builds.load(Ordering::SeqCst), 1, "a rebuild was triggered");
     // A new top-level folder is picked up, and files inside it are watched.

@@ -13,8 +13,11 @@
 //! Live reload: every HTML response gets `<script src="/__omweso/live.js">`
 //! before `</body>`; the script listens to the Server-Sent Events stream at
 //! `/__omweso/events`, whose events are
-//! - `hello` (sent first on every connection): `{"build": N, "errors": [..]}`,
-//!   where `N` is the number of the build being served (0: none yet);
+//! - `hello` (sent first on every connection):
+//!   `{"server": ID, "build": N, "errors": [..]}`, where `N` is the number of
+//!   the build being served (0: none yet) and `ID` tells this server from an
+//!   earlier one (a page reconnecting after a restart or a missed rebuild
+//!   reloads);
 //! - `reload`: `{"build": N}` after a successful rebuild;
 //! - `error`: `{"build": N, "errors": [..]}` after a failed one.
 
@@ -202,6 +205,9 @@ enum Note {
 }
 
 struct Shared {
+    /// Tells this server from an earlier one on the same port (a page that
+    /// reconnects to a restarted server reloads).
+    instance: String,
     status: RwLock<Status>,
     attempts: watch::Sender<u64>,
     notes: broadcast::Sender<Note>,
@@ -248,7 +254,12 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
     });
     let (attempts, _) = watch::channel(0u64);
     let (notes, _) = broadcast::channel(64);
+    let instance = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| format!("{}-{}", d.as_nanos(), std::process::id()))
+        .unwrap_or_default();
     let shared = Arc::new(Shared {
+        instance,
         status: RwLock::new(Status::default()),
         attempts,
         notes,
@@ -428,7 +439,9 @@ fn ignored(path: &Path, root: &Path, work: &Path) -> bool {
     let mut parts = rel.components();
     if let Some(Component::Normal(first)) = rel.components().next() {
         let first = first.to_string_lossy();
-        if first == "target" || first.starts_with(".omweso-") {
+        // Build output (`target/`, `public/`, the default of `omweso
+        // build`) and private work folders.
+        if first == "target" || first == "public" || first.starts_with(".omweso-") {
             return true;
         }
     }
@@ -670,6 +683,7 @@ async fn events(State(shared): State<Arc<Shared>>) -> Response {
     let status = shared.status();
     let hello = Event::default().event("hello").data(
         serde_json::json!({
+            "server": shared.instance,
             "build": status.good,
             "errors": status.errors.unwrap_or_default(),
         })
@@ -846,6 +860,7 @@ const LIVE_JS: &str = r#"(function () {
   "use strict";
   if (!window.EventSource) return;
   var known = null;
+  var server = null;
   var box = null;
   function hide() {
     if (box) { box.remove(); box = null; }
@@ -882,8 +897,9 @@ const LIVE_JS: &str = r#"(function () {
   var source = new EventSource("/__omweso/events");
   source.addEventListener("hello", function (ev) {
     var d = data(ev);
-    if (known !== null && d.build !== known) { location.reload(); return; }
+    if (known !== null && (d.build !== known || d.server !== server)) { location.reload(); return; }
     known = d.build;
+    server = d.server;
     if (d.errors && d.errors.length) show(d.errors); else hide();
   });
   source.addEventListener("reload", function () { location.reload(); });
@@ -921,6 +937,7 @@ mod tests {
             work
         ));
         assert!(ignored(Path::new("/site/target/debug/x"), root, work));
+        assert!(ignored(Path::new("/site/public/index.html"), root, work));
         assert!(ignored(Path::new("/site/.git/index"), root, work));
         assert!(ignored(
             Path::new("/site/tests/browser/node_modules/a.js"),
