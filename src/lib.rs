@@ -1,4 +1,5 @@
 //! omweso: an exact Omweso rules engine inside a rulebook site generator.
+pub mod check;
 pub mod describe;
 pub mod diagram;
 pub mod engine;

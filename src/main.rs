@@ -75,6 +75,21 @@ enum Command {
     },
     /// A printable puzzle sheet: PDF (fonts embedded) and/or HTML print page.
     Sheet(puzzles_cli::SheetArgs),
+    /// Check a site: every expectation, game record, variant, position,
+    /// fenced block, link, anchor, reference and puzzle.
+    Check {
+        /// The site root (default: the nearest folder up holding omweso.yaml).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Rewrite the expectations that differ to what the engine computes.
+        #[arg(long)]
+        bless: bool,
+        /// Include draft chapters.
+        #[arg(long)]
+        drafts: bool,
+    },
     /// Build the site (atomic: a failed build leaves the previous output as it was).
     Build(site_cli::BuildArgs),
     /// Serve the site on 127.0.0.1, rebuilding and reloading the browser on change.
@@ -129,6 +144,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Sheet(args) => puzzles_cli::sheet(args),
+        Command::Check {
+            root,
+            format,
+            bless,
+            drafts,
+        } => check_cli(root, format, bless, drafts),
         Command::Build(args) => site_cli::build(args),
         Command::Serve(args) => site_cli::serve(args),
         Command::Init { dir, force } => site_cli::init(&dir, force),
@@ -193,6 +214,53 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `omweso check`: report (text or JSON), optionally bless first.
+fn check_cli(
+    root: Option<PathBuf>,
+    format: Format,
+    bless: bool,
+    drafts: bool,
+) -> Result<ExitCode, String> {
+    use omweso::check;
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let root = omweso::site::find_root(root.as_deref().unwrap_or(&cwd))?;
+    let mut report = check::check_site(&root, drafts);
+    if bless {
+        let fixes = report.fixes();
+        let outcome = check::apply_fixes(&fixes);
+        for d in &outcome.failed.0 {
+            eprintln!("{d}");
+        }
+        if !fixes.is_empty() {
+            let n = outcome.files.len();
+            eprintln!(
+                "blessed {} claim{} in {n} file{}",
+                outcome.claims(),
+                if outcome.claims() == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" }
+            );
+            for (file, k) in &outcome.files {
+                eprintln!(
+                    "  {} ({k})",
+                    file.strip_prefix(&cwd).unwrap_or(file).display()
+                );
+            }
+            report = check::check_site(&root, drafts);
+        }
+    }
+    check::relative_to(&mut report, &cwd);
+    match format {
+        Format::Text => print!("{}", check::render_text(&report)),
+        Format::Json => print!("{}", check::render_json(&report)),
+    }
+    Ok(if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// A move written with a side prefix must be the mover's.

@@ -86,6 +86,8 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "puzzles/win-now-ludii-015d2c.html",
         "print.html",
         "404.html",
+        "games/index.html",
+        "games/demonstration-greedy.html",
         "search-index.json",
         "assets/omweso.css",
         "assets/omweso.js",
@@ -410,4 +412,14 @@ fn drafts_are_left_out_unless_asked() {
     o.drafts = true;
     site::build(&o).unwrap();
     assert!(out.join("later.html").exists());
+}
+
+#[test]
+fn glossary_page_snapshot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap();
+    insta::assert_snapshot!("init_site_glossary", read(&out, "glossary.html"));
 }

@@ -2,11 +2,13 @@
 //! types, with located errors.
 
 pub mod annotations;
+pub mod game;
 pub mod position;
 pub mod source;
 pub mod variant;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
+pub use game::{GameDoc, GameMove, Ply, Replay, ReplayStop, Start, load_games, parse_game, replay};
 pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };

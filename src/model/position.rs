@@ -130,7 +130,7 @@ pub enum Block {
 
 #[derive(Deserialize, Clone, Copy)]
 #[serde(rename_all = "lowercase")]
-enum RawSide {
+pub(crate) enum RawSide {
     South,
     North,
 }
@@ -145,7 +145,7 @@ impl From<RawSide> for Side {
 }
 
 /// A move as written: a string or a bare integer.
-struct MoveText(String);
+pub(crate) struct MoveText(pub(crate) String);
 
 impl<'de> Deserialize<'de> for MoveText {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -225,7 +225,7 @@ struct RawNote {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawExpect {
+pub(crate) struct RawExpect {
     #[serde(default)]
     board: Option<RawGrid>,
     #[serde(default)]
@@ -236,6 +236,18 @@ struct RawExpect {
     never_ending: Option<bool>,
     #[serde(default)]
     result: Option<ExpectedResult>,
+}
+
+impl RawExpect {
+    pub(crate) fn into_expect(self) -> Expect {
+        Expect {
+            board: self.board.as_ref().map(grid),
+            captured: self.captured,
+            laps: self.laps,
+            never_ending: self.never_ending,
+            result: self.result,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -282,7 +294,13 @@ enum OneOrMany {
 
 /// A seed count in a written board: a whole number, 0 or more.
 #[derive(Clone, Copy)]
-struct Count(u16);
+pub(crate) struct Count(u16);
+
+impl Count {
+    pub(crate) fn get(self) -> u16 {
+        self.0
+    }
+}
 
 impl<'de> Deserialize<'de> for Count {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -325,9 +343,9 @@ impl<'de> Deserialize<'de> for Count {
     }
 }
 
-type RawGrid = [[Count; 8]; 4];
+pub(crate) type RawGrid = [[Count; 8]; 4];
 
-fn grid(raw: &RawGrid) -> Grid {
+pub(crate) fn grid(raw: &RawGrid) -> Grid {
     raw.map(|row| row.map(|c| c.0))
 }
 
@@ -567,13 +585,7 @@ fn validate(
             })
             .collect(),
     };
-    let expect = raw.expect.map(|e| Expect {
-        board: e.board.as_ref().map(grid),
-        captured: e.captured,
-        laps: e.laps,
-        never_ending: e.never_ending,
-        result: e.result,
-    });
+    let expect = raw.expect.map(RawExpect::into_expect);
     match variant {
         Some(variant) if errs.is_empty() => Ok(PositionDoc {
             variant,

@@ -5,8 +5,8 @@
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
-    Block, Diagnostic, Diagnostics, Locator, PositionDoc, Seg, Source, Variants, parse_block,
-    parse_positions,
+    Block, Diagnostic, Diagnostics, GameDoc, Locator, PositionDoc, Seg, Source, Variants,
+    load_games, parse_block, parse_positions,
 };
 use crate::puzzle::{Puzzle, verify_dir};
 use serde::{Deserialize, Serialize};
@@ -100,6 +100,8 @@ pub struct Site {
     /// Verified puzzles (`puzzles/*.yaml`), sorted by id.
     pub puzzles: Vec<Puzzle>,
     pub glossary: Vec<GlossaryEntry>,
+    /// Game records (`content/games/*.yaml`), in file order.
+    pub games: Vec<GameDoc>,
     pub drafts: bool,
 }
 
@@ -342,6 +344,10 @@ fn site_pages(site: &Site) -> BTreeSet<String> {
     .map(String::from)
     .collect();
     pages.insert("puzzles/index.html".into());
+    pages.insert("games/index.html".into());
+    for g in &site.games {
+        pages.insert(format!("games/{}.html", g.id));
+    }
     for c in &site.chapters {
         pages.insert(c.url());
     }
@@ -513,6 +519,9 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
 
     let glossary = load_glossary(&content.join("glossary.yaml"), &mut errs);
 
+    let (games, game_errs) = load_games(&content.join("games"), &variants);
+    errs.extend(game_errs);
+
     let puzzle_dir = root.join("puzzles");
     let mut puzzles = Vec::new();
     if puzzle_dir.is_dir() {
@@ -530,6 +539,7 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
         variants,
         puzzles,
         glossary,
+        games,
         drafts,
     };
 

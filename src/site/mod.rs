@@ -21,6 +21,7 @@
 pub mod config;
 pub mod content;
 pub mod figure;
+pub mod games;
 pub mod init;
 pub mod markdown;
 pub mod output;

@@ -115,7 +115,7 @@ impl<'a> Renderer<'a> {
         }
     }
 
-    fn context(
+    pub(super) fn context(
         &self,
         kind: &str,
         title: &str,
@@ -140,7 +140,7 @@ impl<'a> Renderer<'a> {
         c
     }
 
-    fn render(
+    pub(super) fn render(
         &self,
         template: &str,
         path: String,
@@ -661,7 +661,12 @@ impl<'a> Renderer<'a> {
     }
 
     pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
-        let ctx = self.context("404", "Page not found", "", "", "404");
+        // Served at any address: with a base URL its links are absolute.
+        let root = match &self.site.config.base_url {
+            Some(b) => format!("{}/", b.trim_end_matches('/')),
+            None => String::new(),
+        };
+        let ctx = self.context("404", "Page not found", "", &root, "404");
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
@@ -705,6 +710,8 @@ impl<'a> Renderer<'a> {
             Variant(&'b str),
             Position(&'b PositionDoc),
             Puzzle(usize),
+            GamesIndex,
+            Game(&'b crate::model::GameDoc),
         }
         let mut jobs: Vec<Job> = (0..self.site.chapters.len()).map(Job::Chapter).collect();
         jobs.extend([
@@ -718,6 +725,8 @@ impl<'a> Renderer<'a> {
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
         jobs.extend(positions.iter().map(|p| Job::Position(p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
+        jobs.push(Job::GamesIndex);
+        jobs.extend(self.site.games.iter().map(Job::Game));
         let results: Vec<Result<Page, Diagnostics>> = jobs
             .par_iter()
             .map(|j| match j {
@@ -731,6 +740,8 @@ impl<'a> Renderer<'a> {
                 Job::Variant(n) => self.variant_page(n),
                 Job::Position(p) => self.position_page(p),
                 Job::Puzzle(k) => self.puzzle_page(&order, *k),
+                Job::GamesIndex => self.games_index_page(),
+                Job::Game(g) => self.game_page(g),
             })
             .collect();
         let mut pages = Vec::new();
@@ -760,6 +771,8 @@ impl<'a> Renderer<'a> {
                 .filter(|p| p.id().is_some())
                 .count()
             + self.site.puzzles.len()
+            + 1
+            + self.site.games.len()
     }
 
     fn search_docs(&self, bodies: &[Body]) -> Vec<SearchDoc> {
@@ -820,6 +833,22 @@ impl<'a> Renderer<'a> {
                 &text,
             ));
         }
+        for g in &self.site.games {
+            let mut text = g.notes.clone().unwrap_or_default();
+            for m in &g.moves {
+                if let Some(c) = &m.comment {
+                    text.push(' ');
+                    text.push_str(c);
+                }
+            }
+            docs.push(SearchDoc::new(
+                g.title.as_deref().unwrap_or(&g.id),
+                &format!("games/{}.html", g.id),
+                Vec::new(),
+                &text,
+            ));
+        }
+        docs.push(SearchDoc::new("Games", "games/index.html", Vec::new(), ""));
         docs.push(SearchDoc::new("Glossary", "glossary.html", Vec::new(), ""));
         docs.push(SearchDoc::new(
             "The variants compared",

@@ -18,6 +18,8 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("404.html", include_str!("templates/404.html")),
     ("glossary.html", include_str!("templates/glossary.html")),
     ("compare.html", include_str!("templates/compare.html")),
+    ("games.html", include_str!("templates/games.html")),
+    ("game.html", include_str!("templates/game.html")),
 ];
 
 /// The templates of a site: the defaults, with `root/templates/NAME`

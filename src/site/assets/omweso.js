@@ -141,6 +141,10 @@
       if (e.key === "Escape") { input.value = ""; list.textContent = ""; }
       if (e.key === "Enter") { var a = list.querySelector("a"); if (a) window.location.href = a.href; }
     });
+    // `?q=words` in the address starts a search (links can point at results).
+    var q = null;
+    try { q = new URLSearchParams(window.location.search).get("q"); } catch (e) { q = null; }
+    if (q) input.value = q;
     if (input.value) loadIndex().then(render, function () {});
   }
 

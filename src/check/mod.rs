@@ -1,0 +1,575 @@
+//! `omweso check`: what doctests are to rustdoc. Every claim an author makes
+//! (a position's `expect:`, a game record's moves, per-move expectations and
+//! final result) is played through the engine and compared; load errors
+//! (YAML, variants, links, anchors, references, puzzles) are reported beside
+//! them, all in one run, each with its file, line and column.
+//!
+//! The functions here take already-loaded documents
+//! ([`check_positions`], [`check_games`]) so that any loader can call them;
+//! [`bless`] rewrites the claims that differ in place.
+
+pub mod bless;
+pub mod report;
+
+pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
+pub use report::{render_json, render_text};
+
+use crate::engine::{Grid, MoveEnd, Played};
+use crate::model::{
+    Diagnostic, Diagnostics, Expect, ExpectedResult, GameDoc, PositionDoc, ReplayStop, replay,
+};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// What kind of problem a check found (stable names, used in JSON output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// `expect.board` differs from the board after the move.
+    WrongBoard,
+    /// `expect.captured` differs.
+    WrongCaptured,
+    /// `expect.laps` differs.
+    WrongLaps,
+    /// `expect.never_ending` differs.
+    WrongNeverEnding,
+    /// `expect.result` differs.
+    WrongResult,
+    /// A move the engine refuses (or written for the wrong side).
+    IllegalMove,
+    /// A game record has a move after the game ended.
+    MoveAfterEnd,
+    /// A game record's final `result` differs from the replay's.
+    WrongGameResult,
+    /// A YAML syntax or shape error (bad value, unknown key...).
+    Yaml,
+    /// A variant name or file that does not exist.
+    UnknownVariant,
+    /// A `ref: ID` to a position id that does not exist.
+    UnknownRef,
+    /// Two things with the same id.
+    DuplicateId,
+    /// A Markdown link to a chapter that does not exist.
+    BrokenLink,
+    /// A Markdown link to an anchor that does not exist.
+    BrokenAnchor,
+    /// A puzzle that fails verification.
+    Puzzle,
+    /// Any other invalid content.
+    Invalid,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::WrongBoard => "wrong-board",
+            Kind::WrongCaptured => "wrong-captured",
+            Kind::WrongLaps => "wrong-laps",
+            Kind::WrongNeverEnding => "wrong-never-ending",
+            Kind::WrongResult => "wrong-result",
+            Kind::IllegalMove => "illegal-move",
+            Kind::MoveAfterEnd => "move-after-end",
+            Kind::WrongGameResult => "wrong-game-result",
+            Kind::Yaml => "yaml",
+            Kind::UnknownVariant => "unknown-variant",
+            Kind::UnknownRef => "unknown-ref",
+            Kind::DuplicateId => "duplicate-id",
+            Kind::BrokenLink => "broken-link",
+            Kind::BrokenAnchor => "broken-anchor",
+            Kind::Puzzle => "puzzle",
+            Kind::Invalid => "invalid",
+        }
+    }
+}
+
+/// One problem found, located.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub file: PathBuf,
+    /// 1-based; 0 when the problem is with the file as a whole.
+    pub line: usize,
+    /// 1-based; 0 when unknown.
+    pub column: usize,
+    pub kind: Kind,
+    pub message: String,
+    /// What the author claimed (a grid is a 4×8 array).
+    pub expected: Option<Value>,
+    /// What the engine computed.
+    pub actual: Option<Value>,
+    /// How `--bless` would rewrite the claim (None when it cannot).
+    pub fix: Option<Fix>,
+}
+
+impl Problem {
+    fn from_diagnostic(d: Diagnostic, kind: Kind) -> Problem {
+        Problem {
+            file: d.file,
+            line: d.line,
+            column: d.column,
+            kind,
+            message: d.message,
+            expected: None,
+            actual: None,
+            fix: None,
+        }
+    }
+}
+
+/// What a run looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Markdown chapters.
+    pub chapters: usize,
+    /// Variant files.
+    pub variants: usize,
+    /// Positions (files and fenced blocks).
+    pub positions: usize,
+    /// Positions with a move, played through the engine.
+    pub moves: usize,
+    /// Individual claims compared (`expect` keys, game results).
+    pub expectations: usize,
+    /// Game records.
+    pub games: usize,
+    /// Game moves replayed.
+    pub plies: usize,
+    /// Puzzles verified.
+    pub puzzles: usize,
+}
+
+impl Counts {
+    pub fn add(&mut self, o: &Counts) {
+        self.chapters += o.chapters;
+        self.variants += o.variants;
+        self.positions += o.positions;
+        self.moves += o.moves;
+        self.expectations += o.expectations;
+        self.games += o.games;
+        self.plies += o.plies;
+        self.puzzles += o.puzzles;
+    }
+}
+
+/// The outcome of a check run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub checked: Counts,
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    pub fn ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    pub fn merge(&mut self, other: Report) {
+        self.checked.add(&other.checked);
+        self.problems.extend(other.problems);
+    }
+
+    /// Add load diagnostics, each classified into a [`Kind`].
+    pub fn add_diagnostics(&mut self, diags: Diagnostics) {
+        self.problems.extend(diags.0.into_iter().map(|d| {
+            let k = classify(&d);
+            Problem::from_diagnostic(d, k)
+        }));
+    }
+
+    /// Problems in file, line, column order; exact duplicates removed.
+    pub fn sort(&mut self) {
+        self.problems.sort_by(|a, b| {
+            (&a.file, a.line, a.column, a.kind, &a.message)
+                .cmp(&(&b.file, b.line, b.column, b.kind, &b.message))
+        });
+        self.problems.dedup_by(|a, b| {
+            a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message
+        });
+    }
+
+    /// The fixes `--bless` would apply.
+    pub fn fixes(&self) -> Vec<Fix> {
+        self.problems.iter().filter_map(|p| p.fix.clone()).collect()
+    }
+}
+
+/// The kind of a load diagnostic, from what its message says.
+pub fn classify(d: &Diagnostic) -> Kind {
+    let m = d.message.to_ascii_lowercase();
+    let has = |s: &str| m.contains(s);
+    if has("unknown variant \"") || has("unknown variant file") || has("cannot read variant") {
+        Kind::UnknownVariant
+    } else if (has("broken link") || has("link \""))
+        && (has("no anchor") || has("no heading") || has("anchor"))
+    {
+        Kind::BrokenAnchor
+    } else if has("broken link") || has("link \"") {
+        Kind::BrokenLink
+    } else if has("unknown position id") || (has("unknown") && has("ref")) {
+        Kind::UnknownRef
+    } else if has("duplicate") {
+        Kind::DuplicateId
+    } else if has("illegal move") {
+        Kind::IllegalMove
+    } else if d.file.components().any(|c| c.as_os_str() == "puzzles") {
+        Kind::Puzzle
+    } else if has("yaml")
+        || has("unknown field")
+        || has("missing field")
+        || has("invalid type")
+        || has("invalid length")
+        || has("unknown variant `")
+        || has("did not find expected")
+        || has("found unexpected")
+        || has("while parsing")
+        || has("while scanning")
+        || has("mapping values are not allowed")
+    {
+        Kind::Yaml
+    } else {
+        Kind::Invalid
+    }
+}
+
+fn grid_json(g: &Grid) -> Value {
+    json!(g)
+}
+
+/// Compare the claims of `expect` with what `played` did. `at` gives the
+/// file, line and column of a dotted `expect.*` key.
+fn compare(
+    expect: &Expect,
+    played: &Played,
+    what: &str,
+    at: &dyn Fn(&str) -> (PathBuf, usize, usize),
+    counts: &mut Counts,
+    out: &mut Vec<Problem>,
+) {
+    let mut problem = |key: &str,
+                       kind: Kind,
+                       message: String,
+                       expected: Value,
+                       actual: Value,
+                       fix: Option<FixValue>| {
+        let (file, line, column) = at(key);
+        out.push(Problem {
+            fix: fix.map(|value| Fix {
+                file: file.clone(),
+                line,
+                column,
+                key: key.to_string(),
+                value,
+            }),
+            file,
+            line,
+            column,
+            kind,
+            message,
+            expected: Some(expected),
+            actual: Some(actual),
+        });
+    };
+    let finished = played.end.finished();
+    let never = matches!(played.end, MoveEnd::NeverEnding(_));
+    if let Some(b) = &expect.board {
+        counts.expectations += 1;
+        match finished {
+            Some(f) => {
+                let actual = f.board.to_grid();
+                if actual != *b {
+                    let n = b
+                        .iter()
+                        .flatten()
+                        .zip(actual.iter().flatten())
+                        .filter(|(x, y)| x != y)
+                        .count();
+                    problem(
+                        "expect.board",
+                        Kind::WrongBoard,
+                        format!(
+                            "the board after {what} differs from expect.board in {n} pit{}",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                        grid_json(b),
+                        grid_json(&actual),
+                        Some(FixValue::Board {
+                            old: *b,
+                            new: actual,
+                        }),
+                    );
+                }
+            }
+            None => problem(
+                "expect.board",
+                Kind::WrongBoard,
+                format!("expect.board claims a board after {what}, but the move never ends"),
+                grid_json(b),
+                json!("never ends"),
+                None,
+            ),
+        }
+    }
+    if let Some(c) = expect.captured {
+        counts.expectations += 1;
+        match finished {
+            Some(f) if f.captured != c => problem(
+                "expect.captured",
+                Kind::WrongCaptured,
+                format!("{what} captures {} seeds, not {c}", f.captured),
+                json!(c),
+                json!(f.captured),
+                Some(FixValue::Scalar {
+                    old: c.to_string(),
+                    new: f.captured.to_string(),
+                }),
+            ),
+            Some(_) => {}
+            None => problem(
+                "expect.captured",
+                Kind::WrongCaptured,
+                format!("expect.captured claims {c} seeds, but {what} never ends"),
+                json!(c),
+                json!("never ends"),
+                None,
+            ),
+        }
+    }
+    if let Some(l) = expect.laps {
+        counts.expectations += 1;
+        match finished {
+            Some(f) if f.laps != l => problem(
+                "expect.laps",
+                Kind::WrongLaps,
+                format!("{what} takes {} laps, not {l}", f.laps),
+                json!(l),
+                json!(f.laps),
+                Some(FixValue::Scalar {
+                    old: l.to_string(),
+                    new: f.laps.to_string(),
+                }),
+            ),
+            Some(_) => {}
+            None => problem(
+                "expect.laps",
+                Kind::WrongLaps,
+                format!("expect.laps claims {l} laps, but {what} never ends"),
+                json!(l),
+                json!("never ends"),
+                None,
+            ),
+        }
+    }
+    if let Some(n) = expect.never_ending {
+        counts.expectations += 1;
+        if n != never {
+            problem(
+                "expect.never_ending",
+                Kind::WrongNeverEnding,
+                if never {
+                    format!("{what} never ends, but expect.never_ending is false")
+                } else {
+                    format!("{what} ends, but expect.never_ending is true")
+                },
+                json!(n),
+                json!(never),
+                Some(FixValue::Scalar {
+                    old: n.to_string(),
+                    new: never.to_string(),
+                }),
+            );
+        }
+    }
+    if let Some(r) = expect.result {
+        counts.expectations += 1;
+        let actual = ExpectedResult::of(played.end.result());
+        if actual != r {
+            problem(
+                "expect.result",
+                Kind::WrongResult,
+                format!(
+                    "the result of {what} is {}, not {}",
+                    actual.name(),
+                    r.name()
+                ),
+                json!(r.name()),
+                json!(actual.name()),
+                Some(FixValue::Scalar {
+                    old: r.name().to_string(),
+                    new: actual.name().to_string(),
+                }),
+            );
+        }
+    }
+}
+
+/// Check one position: its move must be legal and every `expect` key must
+/// hold.
+pub fn check_position(doc: &PositionDoc) -> Report {
+    let mut report = Report::default();
+    report.checked.positions = 1;
+    let Some(result) = doc.play(0) else {
+        return report;
+    };
+    report.checked.moves = 1;
+    match result {
+        Err(d) => report
+            .problems
+            .push(Problem::from_diagnostic(d, Kind::IllegalMove)),
+        Ok(played) => {
+            if let Some(expect) = &doc.expect {
+                let what = format!("move {}", doc.move_text.as_deref().unwrap_or("?"));
+                let at = |key: &str| {
+                    let d = doc.at(key, "");
+                    (d.file, d.line, d.column)
+                };
+                compare(
+                    expect,
+                    &played,
+                    &what,
+                    &at,
+                    &mut report.checked,
+                    &mut report.problems,
+                );
+            }
+        }
+    }
+    report
+}
+
+/// Check positions (in parallel): every move legal, every claim true.
+pub fn check_positions<'a>(docs: impl IntoIterator<Item = &'a PositionDoc>) -> Report {
+    let docs: Vec<&PositionDoc> = docs.into_iter().collect();
+    let reports: Vec<Report> = docs.par_iter().map(|d| check_position(d)).collect();
+    let mut out = Report::default();
+    for r in reports {
+        out.merge(r);
+    }
+    out.sort();
+    out
+}
+
+/// Check one game record: replay every move (each must be legal, for the
+/// side to move, and the game not yet over), compare every per-move
+/// expectation and the final result.
+pub fn check_game(game: &GameDoc) -> Report {
+    let mut report = Report::default();
+    report.checked.games = 1;
+    let rep = replay(game, 0);
+    report.checked.plies = rep.plies.len();
+    for ply in &rep.plies {
+        let i = ply.number - 1;
+        let m = &game.moves[i];
+        if let Some(expect) = &m.expect {
+            let what = format!("move {} ({})", ply.number, m.text);
+            let at = |key: &str| {
+                let d = game.at_move(i, key, "");
+                (d.file, d.line, d.column)
+            };
+            compare(
+                expect,
+                &ply.played,
+                &what,
+                &at,
+                &mut report.checked,
+                &mut report.problems,
+            );
+        }
+    }
+    match &rep.stopped {
+        Some((i, stop)) => {
+            let kind = match stop {
+                ReplayStop::AfterEnd(_) => Kind::MoveAfterEnd,
+                _ => Kind::IllegalMove,
+            };
+            let m = &game.moves[*i];
+            let d = game.at_move(
+                *i,
+                "move",
+                format!(
+                    "move {} ({}) of game {:?} cannot be played: {stop}",
+                    i + 1,
+                    m.text,
+                    game.id
+                ),
+            );
+            report.problems.push(Problem::from_diagnostic(d, kind));
+        }
+        None => {
+            report.checked.expectations += 1;
+            let actual = rep.expected_result();
+            if actual != game.result {
+                let d = game.at(
+                    "result",
+                    format!(
+                        "game {:?} ends {} after its {} moves, not {}{}",
+                        game.id,
+                        actual.name(),
+                        rep.plies.len(),
+                        game.result.name(),
+                        rep.result
+                            .map(|r| format!(" ({})", r.describe()))
+                            .unwrap_or_default()
+                    ),
+                );
+                let fix = Fix {
+                    file: d.file.clone(),
+                    line: d.line,
+                    column: d.column,
+                    key: "result".into(),
+                    value: FixValue::Scalar {
+                        old: game.result.name().to_string(),
+                        new: actual.name().to_string(),
+                    },
+                };
+                let mut p = Problem::from_diagnostic(d, Kind::WrongGameResult);
+                p.expected = Some(json!(game.result.name()));
+                p.actual = Some(json!(actual.name()));
+                p.fix = Some(fix);
+                report.problems.push(p);
+            }
+        }
+    }
+    report
+}
+
+/// Check game records (in parallel).
+pub fn check_games<'a>(games: impl IntoIterator<Item = &'a GameDoc>) -> Report {
+    let games: Vec<&GameDoc> = games.into_iter().collect();
+    let reports: Vec<Report> = games.par_iter().map(|g| check_game(g)).collect();
+    let mut out = Report::default();
+    for r in reports {
+        out.merge(r);
+    }
+    out.sort();
+    out
+}
+
+/// Problem paths relative to `base` where they lie under it (for display;
+/// the fixes keep their own paths).
+pub fn relative_to(report: &mut Report, base: &Path) {
+    for p in &mut report.problems {
+        if let Ok(rel) = p.file.strip_prefix(base) {
+            p.file = rel.to_path_buf();
+        }
+    }
+}
+
+/// Check a whole site: everything [`crate::site::load`] reports (config,
+/// YAML, variants, positions, fenced blocks, unknown `ref:` ids, duplicate
+/// ids, links and anchors, puzzle verification), every position's move and
+/// claims, and every game record in `content/games/`. Never panics; every
+/// problem of the site is in the report, sorted by file, line and column.
+pub fn check_site(root: &Path, drafts: bool) -> Report {
+    let (site, diags) = crate::site::load(root, drafts);
+    let mut report = Report::default();
+    report.add_diagnostics(diags);
+    report.checked.chapters = site.chapters.len();
+    report.checked.variants = site.variants.iter().count();
+    report.checked.puzzles = site.puzzles.len();
+    report.merge(check_positions(site.all_positions()));
+    let (games, errs) = crate::model::load_games(&site.content_dir().join("games"), &site.variants);
+    report.add_diagnostics(errs);
+    report.merge(check_games(&games));
+    report.sort();
+    report
+}

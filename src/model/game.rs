@@ -1,0 +1,794 @@
+//! Game records (`content/games/*.yaml`): a start, the moves in notation
+//! with optional comments and expectations, and the final result. Parsed
+//! with located errors like positions; [`replay`] plays a record through the
+//! engine (no I/O) and gives every ply with its trace.
+
+use super::position::{
+    Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
+};
+use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
+use crate::engine::notation;
+use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, play};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How a game starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Shackell's rule 4: each player puts four seeds in each outer pit; the
+    /// game is played from that arrangement, South first.
+    Standard,
+    /// The two players' set-ups (pit 1..16 in each owner's numbering).
+    Setup,
+    /// A given position (a game fragment or a game from a diagram).
+    Position,
+}
+
+impl Start {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Start::Standard => "standard",
+            Start::Setup => "setup",
+            Start::Position => "position",
+        }
+    }
+}
+
+/// Whether a record is of a game really played, or made up to demonstrate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RecordKind {
+    /// Moves as actually played, from a cited source.
+    Historical,
+    /// Moves chosen to show something (by the authors, or an engine); not a
+    /// game anybody played.
+    Demonstration,
+}
+
+impl RecordKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordKind::Historical => "historical",
+            RecordKind::Demonstration => "demonstration",
+        }
+    }
+}
+
+/// The players' names, where recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    #[serde(default)]
+    pub south: Option<String>,
+    #[serde(default)]
+    pub north: Option<String>,
+}
+
+/// One move of a record as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameMove {
+    /// The notation as written (`S5`, `12`, `N2C`...).
+    pub text: String,
+    /// The side named in the notation, if any (checked on replay).
+    pub side: Option<Side>,
+    pub mv: Move,
+    pub comment: Option<String>,
+    pub expect: Option<Expect>,
+    /// 1-based (line, column) in the record's file by dotted key: `""` (the
+    /// entry), `move`, `comment`, `expect`, `expect.board`, `expect.captured`...
+    pub locations: BTreeMap<String, (usize, usize)>,
+}
+
+/// A loaded, validated game record.
+#[derive(Clone, Debug)]
+pub struct GameDoc {
+    pub id: String,
+    pub title: Option<String>,
+    pub variant: VariantDoc,
+    /// Historical or demonstration: said on every page that shows it.
+    pub record: RecordKind,
+    /// Where the record comes from (a citation), if anywhere.
+    pub source: Option<String>,
+    pub event: Option<String>,
+    pub date: Option<String>,
+    pub players: Players,
+    /// What is real about this record and anything else a reader should know.
+    pub notes: Option<String>,
+    pub start_kind: Start,
+    /// The position the first move is played from.
+    pub start: Position,
+    pub moves: Vec<GameMove>,
+    /// The claimed final result (`none`: the record stops before the game ends).
+    pub result: ExpectedResult,
+    pub file: PathBuf,
+    /// 1-based (line, column) of the record's keys (`id`, `start`, `moves`,
+    /// `result`...); `""` is the document.
+    pub locations: BTreeMap<String, (usize, usize)>,
+}
+
+impl GameDoc {
+    /// A diagnostic at the record's key `key` (dotted path), or its start.
+    pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
+        let (l, c) = self
+            .locations
+            .get(key)
+            .or_else(|| self.locations.get(""))
+            .copied()
+            .unwrap_or((1, 1));
+        Diagnostic::new(&self.file, l, c, message)
+    }
+
+    /// A diagnostic at key `key` of move `index` (0-based), or at the move.
+    pub fn at_move(&self, index: usize, key: &str, message: impl Into<String>) -> Diagnostic {
+        let m = &self.moves[index];
+        let (l, c) = m
+            .locations
+            .get(key)
+            .or_else(|| m.locations.get(""))
+            .copied()
+            .unwrap_or((1, 1));
+        Diagnostic::new(&self.file, l, c, message)
+    }
+}
+
+/// One ply of a replayed game.
+#[derive(Clone, Debug)]
+pub struct Ply {
+    /// 1-based.
+    pub number: usize,
+    pub side: Side,
+    /// The canonical notation with the mover's side (`S12`, `N2C`).
+    pub notation: String,
+    pub before: Position,
+    pub played: Played,
+    /// The position after the move (None for a never-ending move).
+    pub after: Option<Position>,
+}
+
+/// Why a replay stopped before the record's last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayStop {
+    /// The engine refused the move.
+    Illegal(PlayError),
+    /// The notation names the side not to move.
+    WrongSide { written: Side, to_move: Side },
+    /// The game had already ended (with this result) before this move.
+    AfterEnd(GameResult),
+}
+
+impl fmt::Display for ReplayStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayStop::Illegal(e) => write!(f, "{e}"),
+            ReplayStop::WrongSide { written, to_move } => write!(
+                f,
+                "the move is written as {}'s, but {} is to move",
+                written.title(),
+                to_move.title()
+            ),
+            ReplayStop::AfterEnd(r) => write!(f, "the game is already over ({})", r.describe()),
+        }
+    }
+}
+
+/// A game played through the engine.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// Every ply played, in order (up to the move that stopped the replay).
+    pub plies: Vec<Ply>,
+    /// The move (0-based index in `GameDoc::moves`) the replay stopped at,
+    /// and why.
+    pub stopped: Option<(usize, ReplayStop)>,
+    /// The game's result after the last ply played, if it has ended.
+    pub result: Option<GameResult>,
+    /// The position after the last ply (None after a never-ending move).
+    pub last: Option<Position>,
+}
+
+impl Replay {
+    /// The result in the record's vocabulary.
+    pub fn expected_result(&self) -> ExpectedResult {
+        ExpectedResult::of(self.result)
+    }
+}
+
+/// Play a record's moves from its start, recording at most `max_laps` laps
+/// of each move's trace. Stops at the first move that cannot be played.
+pub fn replay(game: &GameDoc, max_laps: usize) -> Replay {
+    let rules = &game.variant.variant.rules;
+    let mut pos = Some(game.start);
+    let mut plies = Vec::with_capacity(game.moves.len());
+    let mut result = None;
+    for (i, m) in game.moves.iter().enumerate() {
+        if let Some(r) = result {
+            return Replay {
+                plies,
+                stopped: Some((i, ReplayStop::AfterEnd(r))),
+                result,
+                last: pos,
+            };
+        }
+        let Some(before) = pos else { break };
+        if let Some(side) = m.side
+            && side != before.to_move
+        {
+            return Replay {
+                plies,
+                stopped: Some((
+                    i,
+                    ReplayStop::WrongSide {
+                        written: side,
+                        to_move: before.to_move,
+                    },
+                )),
+                result,
+                last: Some(before),
+            };
+        }
+        let played = match play(rules, &before, &m.mv, max_laps) {
+            Ok(p) => p,
+            Err(e) => {
+                return Replay {
+                    plies,
+                    stopped: Some((i, ReplayStop::Illegal(e))),
+                    result,
+                    last: Some(before),
+                };
+            }
+        };
+        result = played.end.result();
+        pos = played.after;
+        plies.push(Ply {
+            number: i + 1,
+            side: before.to_move,
+            notation: notation::format_with_side(before.to_move, &m.mv),
+            before,
+            after: played.after,
+            played,
+        });
+    }
+    Replay {
+        plies,
+        stopped: None,
+        result,
+        last: pos,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    id: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    variant: Option<String>,
+    record: RecordKind,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+    #[serde(default)]
+    players: Option<Players>,
+    #[serde(default)]
+    notes: Option<String>,
+    start: RawStart,
+    moves: Vec<RawMove>,
+    result: ExpectedResult,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetup {
+    south: [Count; 16],
+    north: [Count; 16],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStartMap {
+    #[serde(default)]
+    board: Option<RawGrid>,
+    #[serde(default)]
+    setup: Option<RawSetup>,
+    to_move: RawSide,
+    #[serde(default)]
+    first_move: bool,
+    #[serde(default)]
+    opponent_first_move: bool,
+    #[serde(default)]
+    before_first_capture: bool,
+}
+
+enum RawStart {
+    Standard,
+    Map(Box<RawStartMap>),
+}
+
+impl<'de> Deserialize<'de> for RawStart {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawStart;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "`standard`, a mapping with `setup:` (both sides' pits 1-16) and `to_move:`, \
+                     or a mapping with `board:` (grid form) and `to_move:`",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawStart, E> {
+                if v == "standard" {
+                    Ok(RawStart::Standard)
+                } else {
+                    Err(E::custom(format!(
+                        "unknown start {v:?}: expected `standard`, or a mapping with `setup:` or `board:`"
+                    )))
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawStart, A::Error> {
+                RawStartMap::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(|m| RawStart::Map(Box::new(m)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMoveMap {
+    #[serde(rename = "move")]
+    mv: MoveText,
+    #[serde(default)]
+    comment: Option<String>,
+    #[serde(default)]
+    expect: Option<RawExpect>,
+}
+
+enum RawMove {
+    Text(String),
+    Map(RawMoveMap),
+}
+
+impl<'de> Deserialize<'de> for RawMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawMove;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a move in notation (e.g. S12, N2C) or a mapping {move, comment, expect}",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawMove, E> {
+                Ok(RawMove::Text(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawMove, E> {
+                Ok(RawMove::Text(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawMove, E> {
+                Ok(RawMove::Text(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawMove, A::Error> {
+                RawMoveMap::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RawMove::Map)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+const GAME_KEYS: [&str; 17] = [
+    "",
+    "id",
+    "title",
+    "variant",
+    "record",
+    "source",
+    "event",
+    "date",
+    "players",
+    "notes",
+    "start",
+    "start.board",
+    "start.setup",
+    "start.setup.south",
+    "start.setup.north",
+    "moves",
+    "result",
+];
+
+const MOVE_KEYS: [&str; 9] = [
+    "",
+    "move",
+    "comment",
+    "expect",
+    "expect.board",
+    "expect.captured",
+    "expect.laps",
+    "expect.never_ending",
+    "expect.result",
+];
+
+fn locations_of(
+    loc: &Locator,
+    base: &[Seg],
+    keys: &[&str],
+    line_offset: usize,
+) -> BTreeMap<String, (usize, usize)> {
+    let mut out = BTreeMap::new();
+    for key in keys {
+        let mut path = base.to_vec();
+        path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
+        if let Some((l, c)) = loc.find(&path) {
+            out.insert(key.to_string(), (l + line_offset, c));
+        }
+    }
+    out
+}
+
+/// Parse a game record's text, resolving its variant with `variants`
+/// (paths relative to the file's folder).
+pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnostics> {
+    let raw: RawGame = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
+    let loc = Locator::new(&src.text);
+    let locations = locations_of(&loc, &[], &GAME_KEYS, src.line_offset);
+    let mut errs = Diagnostics::default();
+    let at = |key: &str, msg: String| {
+        let (l, c) = locations
+            .get(key)
+            .or_else(|| locations.get(""))
+            .copied()
+            .unwrap_or((1 + src.line_offset, 1));
+        Diagnostic::new(&src.path, l, c, msg)
+    };
+    if raw.record == RecordKind::Historical && raw.source.is_none() {
+        errs.push(at(
+            "record",
+            "a historical record needs `source:` (where the moves were recorded)".into(),
+        ));
+    }
+    if !valid_id(&raw.id) {
+        errs.push(at(
+            "id",
+            format!(
+                "invalid id {:?}: expected lower-case letters, digits and '-'",
+                raw.id
+            ),
+        ));
+    }
+    let base_dir = src.path.parent().map(PathBuf::from).unwrap_or_default();
+    let vname = raw.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
+    let variant = match variants.resolve(vname, &base_dir) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            errs.push(at("variant", e));
+            None
+        }
+    };
+    let (start_kind, start) = match raw.start {
+        RawStart::Standard => {
+            let side = [0u16, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0];
+            let mut s = [0 as Seeds; 16];
+            s.copy_from_slice(&side[1..]);
+            (
+                Start::Standard,
+                Position {
+                    board: Board::from_sides(s, s),
+                    to_move: Side::South,
+                    first_move: true,
+                    opponent_first_move: true,
+                    before_first_capture: true,
+                },
+            )
+        }
+        RawStart::Map(m) => match (&m.board, &m.setup) {
+            (Some(b), None) => (
+                Start::Position,
+                Position {
+                    board: Board::from_grid(&grid(b)),
+                    to_move: m.to_move.into(),
+                    first_move: m.first_move,
+                    opponent_first_move: m.opponent_first_move,
+                    before_first_capture: m.before_first_capture,
+                },
+            ),
+            (None, Some(setup)) => {
+                let south = setup.south.map(Count::get);
+                let north = setup.north.map(Count::get);
+                let limit = variant
+                    .as_ref()
+                    .and_then(|v| v.variant.rules.max_setup_seeds_per_pit);
+                for (name, pits) in [("south", &south), ("north", &north)] {
+                    let key = format!("start.setup.{name}");
+                    let total: u32 = pits.iter().map(|&n| n as u32).sum();
+                    if total != 32 {
+                        errs.push(at(
+                            &key,
+                            format!(
+                                "{name}'s set-up holds {total} seeds: each player sets up exactly 32"
+                            ),
+                        ));
+                    }
+                    if let Some(max) = limit
+                        && let Some(p) = pits.iter().position(|&n| n > max)
+                    {
+                        errs.push(at(
+                            &key,
+                            format!(
+                                "{name}'s pit {} holds {} seeds: this variant allows at most {max} per pit at set-up",
+                                p + 1,
+                                pits[p]
+                            ),
+                        ));
+                    }
+                    if m.first_move || m.opponent_first_move || m.before_first_capture {
+                        errs.push(at(
+                            "start",
+                            "a set-up start is always both players' first move before any capture: \
+                             leave out first_move, opponent_first_move and before_first_capture"
+                                .to_string(),
+                        ));
+                        break;
+                    }
+                }
+                (
+                    Start::Setup,
+                    Position {
+                        board: Board::from_sides(south, north),
+                        to_move: m.to_move.into(),
+                        first_move: true,
+                        opponent_first_move: true,
+                        before_first_capture: true,
+                    },
+                )
+            }
+            (Some(_), Some(_)) => {
+                errs.push(at(
+                    "start",
+                    "a start has either `board:` or `setup:`, not both".into(),
+                ));
+                (
+                    Start::Position,
+                    Position::new(Board::default(), Side::South),
+                )
+            }
+            (None, None) => {
+                errs.push(at(
+                    "start",
+                    "a start mapping needs `board:` (grid form) or `setup:` (south and north, pits 1-16)"
+                        .into(),
+                ));
+                (
+                    Start::Position,
+                    Position::new(Board::default(), Side::South),
+                )
+            }
+        },
+    };
+    if start.board.total() > u16::MAX as u32 {
+        errs.push(at(
+            "start",
+            format!(
+                "the board holds {} seeds; at most {} are supported",
+                start.board.total(),
+                u16::MAX
+            ),
+        ));
+    }
+    if raw.moves.is_empty() {
+        errs.push(at("moves", "empty list: expected one or more moves".into()));
+    }
+    let mut moves = Vec::with_capacity(raw.moves.len());
+    for (i, rm) in raw.moves.into_iter().enumerate() {
+        let base = [Seg::Key("moves"), Seg::Index(i)];
+        let mut mlocs = locations_of(&loc, &base, &MOVE_KEYS, src.line_offset);
+        let (text, comment, expect) = match rm {
+            RawMove::Text(t) => (t, None, None),
+            RawMove::Map(m) => (m.mv.0, m.comment, m.expect.map(RawExpect::into_expect)),
+        };
+        if !mlocs.contains_key("move")
+            && let Some(&here) = mlocs.get("")
+        {
+            mlocs.insert("move".into(), here);
+        }
+        let (l, c) = mlocs
+            .get("move")
+            .copied()
+            .unwrap_or((1 + src.line_offset, 1));
+        match notation::parse(&text) {
+            Ok(n) => moves.push(GameMove {
+                text,
+                side: n.side,
+                mv: n.mv,
+                comment,
+                expect,
+                locations: mlocs,
+            }),
+            Err(e) => errs.push(Diagnostic::new(
+                &src.path,
+                l,
+                c,
+                format!("move {}: {e}", i + 1),
+            )),
+        }
+    }
+    match variant {
+        Some(variant) if errs.is_empty() => Ok(GameDoc {
+            id: raw.id,
+            title: raw.title,
+            variant,
+            record: raw.record,
+            source: raw.source,
+            event: raw.event,
+            date: raw.date,
+            players: raw.players.unwrap_or_default(),
+            notes: raw.notes,
+            start_kind,
+            start,
+            moves,
+            result: raw.result,
+            file: src.path.clone(),
+            locations,
+        }),
+        _ => Err(errs),
+    }
+}
+
+/// The game record files (`*.yaml`, `*.yml`) of a folder, sorted; none if
+/// the folder does not exist.
+pub fn game_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    if !dir.exists() {
+        return Ok(Vec::new());
+    }
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read folder: {e}")))?;
+    let mut files: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_file()
+                && matches!(
+                    p.extension().and_then(|e| e.to_str()),
+                    Some("yaml") | Some("yml")
+                )
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Load every record of a folder (e.g. `content/games`), collecting every
+/// error; duplicate ids are errors too.
+pub fn load_games(dir: &Path, variants: &Variants) -> (Vec<GameDoc>, Diagnostics) {
+    let mut errs = Diagnostics::default();
+    let files = match game_files(dir) {
+        Ok(f) => f,
+        Err(d) => return (Vec::new(), d.into()),
+    };
+    let mut games: Vec<GameDoc> = Vec::new();
+    for f in files {
+        let src = match Source::read(&f) {
+            Ok(s) => s,
+            Err(d) => {
+                errs.push(d);
+                continue;
+            }
+        };
+        match parse_game(&src, variants) {
+            Ok(g) => {
+                if let Some(first) = games.iter().find(|o| o.id == g.id) {
+                    errs.push(g.at(
+                        "id",
+                        format!(
+                            "duplicate game id {:?}: also used by {}",
+                            g.id,
+                            first.file.display()
+                        ),
+                    ));
+                } else {
+                    games.push(g);
+                }
+            }
+            Err(e) => errs.extend(e),
+        }
+    }
+    (games, errs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "\
+id: demo
+variant: shackell-1935
+record: demonstration
+start: standard
+moves:
+  - S2
+  - move: N2
+    comment: North answers.
+    expect:
+      captured: 0
+  - 3
+result: none
+";
+
+    fn parse(text: &str) -> Result<GameDoc, String> {
+        parse_game(&Source::new("g.yaml", text), &Variants::builtin()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn standard_game_parses_and_replays() {
+        let g = parse(GOOD).unwrap();
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.start.board.total(), 64);
+        assert_eq!(g.moves[1].comment.as_deref(), Some("North answers."));
+        assert_eq!(g.moves[1].locations["expect.captured"], (10, 17));
+        assert_eq!(g.moves[2].locations["move"], (11, 5));
+        let r = replay(&g, 10);
+        assert!(r.stopped.is_none(), "{:?}", r.stopped);
+        assert_eq!(r.plies.len(), 3);
+        assert_eq!(r.plies[0].notation, "S2");
+        assert_eq!(r.plies[1].side, Side::North);
+        assert!(r.plies[0].before.first_move);
+        assert!(r.plies[1].before.first_move);
+        assert!(!r.plies[2].before.first_move);
+        assert_eq!(r.plies[1].before, r.plies[0].after.unwrap());
+    }
+
+    #[test]
+    fn wrong_side_and_illegal_moves_stop_the_replay() {
+        let g = parse(&GOOD.replace("  - S2\n", "  - N2\n")).unwrap();
+        let r = replay(&g, 0);
+        assert!(matches!(r.stopped, Some((0, ReplayStop::WrongSide { .. }))));
+        // pit 9 is empty at the standard start
+        let g = parse(&GOOD.replace("  - S2\n", "  - S9\n")).unwrap();
+        let r = replay(&g, 0);
+        assert!(matches!(
+            r.stopped,
+            Some((0, ReplayStop::Illegal(PlayError::TooFewSeeds { .. })))
+        ));
+    }
+
+    #[test]
+    fn game_errors_are_located() {
+        let cases: Vec<(String, &str)> = vec![
+            (
+                format!("{GOOD}colour: red\n"),
+                "g.yaml:13:1: unknown field `colour`",
+            ),
+            (
+                GOOD.replace("shackell-1935", "bogus"),
+                "g.yaml:2:10: unknown variant \"bogus\"",
+            ),
+            (GOOD.replace("  - 3\n", "  - 17\n"), "g.yaml:11:5: move 3: cannot read move \"17\""),
+            (
+                GOOD.replace("start: standard", "start: normal"),
+                "g.yaml:4:8: start: unknown start \"normal\"",
+            ),
+            (
+                GOOD.replace("    comment: North answers.\n", "    coment: x\n"),
+                "g.yaml:8:5: moves[1]: unknown field `coment`",
+            ),
+            (
+                GOOD.replace("start: standard", "start:\n  to_move: south\n  setup:\n    south: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 1]\n    north: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0]"),
+                "g.yaml:7:5: south's set-up holds 33 seeds",
+            ),
+            (GOOD.replace("result: none", "result: won"), "g.yaml:12:9: result: unknown variant `won`"),
+        ];
+        for (text, want) in cases {
+            let got = parse(&text).unwrap_err();
+            assert!(got.starts_with(want), "\n got: {got}\nwant: {want}");
+        }
+    }
+}

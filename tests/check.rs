@@ -1,0 +1,531 @@
+//! `omweso check`: a correct example site, broken in each way, must give
+//! the exact problem kind and location; `--bless` rewrites only what
+//! differs; JSON output has the documented shape; the bundled rulebook
+//! passes.
+
+use omweso::check::{self, Kind, Report};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CONFIG: &str = "title: Test rulebook\n";
+
+const CHAPTER_A: &str = "\
+---
+title: Alpha
+order: 1
+---
+# Alpha
+
+See [beta](b.md#beta).
+
+```omweso
+id: sow
+to_move: south
+board:
+  - [0, 2, 0, 1, 0, 0, 3, 0]
+  - [1, 0, 0, 2, 0, 0, 0, 1]
+  - [0, 0, 0, 0, 0, 0, 0, 0]
+  - [1, 0, 3, 1, 0, 0, 2, 0]
+move: 3
+expect:
+  board:   # after the move
+    - [0, 2, 0, 1, 0, 0, 3, 0]
+    - [1, 0, 0, 2, 0, 0, 0, 1]
+    - [0, 0, 0, 0, 0, 0, 0, 0]
+    - [1, 0, 0, 2, 1, 1, 2, 0]
+  captured: 0
+  laps: 1   # one lap
+  never_ending: false
+  result: none
+```
+
+```omweso
+ref: cap
+```
+";
+
+const CHAPTER_B: &str = "\
+---
+title: Beta
+order: 2
+---
+# Beta
+
+Nothing to check here.
+";
+
+const POSITION: &str = "\
+# a capture, with comments that bless must keep
+id: cap
+to_move: south
+board:
+  - [0, 2, 0, 1, 0, 0, 0, 3]
+  - [1, 0, 0, 0, 0, 0, 0, 2]
+  - [0, 0, 0, 0, 0, 0, 0, 1]
+  - [0, 0, 0, 0, 4, 0, 0, 0]
+move: 5
+expect:
+  board:
+    - [0, 2, 0, 1, 0, 0, 0, 0]  # North outer
+    - [1, 0, 0, 0, 0, 0, 0, 0]
+    - [0, 0, 0, 0, 0, 0, 1, 3]
+    - [0, 0, 0, 0, 0, 2, 2, 2]
+  captured: 5   # two plus three
+  laps: 2
+  never_ending: false
+  result: none
+";
+
+const GAME: &str = include_str!("data/check-game.yaml");
+
+struct Site {
+    dir: tempfile::TempDir,
+}
+
+impl Site {
+    fn new() -> Site {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("content/positions")).unwrap();
+        fs::create_dir_all(root.join("content/games")).unwrap();
+        fs::write(root.join("omweso.yaml"), CONFIG).unwrap();
+        fs::write(root.join("content/a.md"), CHAPTER_A).unwrap();
+        fs::write(root.join("content/b.md"), CHAPTER_B).unwrap();
+        fs::write(root.join("content/positions/cap.yaml"), POSITION).unwrap();
+        fs::write(root.join("content/games/g.yaml"), GAME).unwrap();
+        Site { dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root().join(rel)
+    }
+
+    /// Replace `from` (which must occur once) by `to` in file `rel`.
+    fn edit(&self, rel: &str, from: &str, to: &str) {
+        let p = self.path(rel);
+        let text = fs::read_to_string(&p).unwrap();
+        assert_eq!(text.matches(from).count(), 1, "{from:?} in {rel}");
+        fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    }
+
+    fn check(&self) -> Report {
+        let mut r = check::check_site(self.root(), false);
+        check::relative_to(&mut r, self.root());
+        r
+    }
+}
+
+/// The single problem of a report, as (kind, file, line, column).
+fn only(report: &Report) -> (Kind, String, usize, usize) {
+    assert_eq!(
+        report.problems.len(),
+        1,
+        "expected one problem, got:\n{}",
+        check::render_text(report)
+    );
+    let p = &report.problems[0];
+    (
+        p.kind,
+        p.file.to_string_lossy().into_owned(),
+        p.line,
+        p.column,
+    )
+}
+
+#[test]
+fn the_correct_example_passes() {
+    let site = Site::new();
+    let r = site.check();
+    assert!(r.ok(), "{}", check::render_text(&r));
+    assert_eq!(r.checked.chapters, 2);
+    assert_eq!(r.checked.positions, 2);
+    assert_eq!(r.checked.moves, 2);
+    assert_eq!(r.checked.games, 1);
+    assert!(r.checked.plies >= 4);
+    // 5 claims per position + per-move claims of the game + its result
+    assert!(r.checked.expectations >= 12, "{:?}", r.checked);
+}
+
+#[test]
+fn each_break_is_reported_with_its_kind_and_location() {
+    let pos = "content/positions/cap.yaml";
+    let ch = "content/a.md";
+    let game = "content/games/g.yaml";
+    type Case<'a> = (&'a str, &'a str, &'a str, (Kind, &'a str, usize, usize));
+    let cases: Vec<Case> = vec![
+        (
+            pos,
+            "- [0, 0, 0, 0, 0, 2, 2, 2]",
+            "- [0, 0, 0, 0, 0, 2, 2, 3]",
+            (Kind::WrongBoard, pos, 11, 3),
+        ),
+        (
+            pos,
+            "captured: 5",
+            "captured: 4",
+            (Kind::WrongCaptured, pos, 16, 13),
+        ),
+        (pos, "laps: 2", "laps: 3", (Kind::WrongLaps, pos, 17, 9)),
+        (pos, "move: 5", "move: 6", (Kind::IllegalMove, pos, 9, 7)),
+        (
+            ch,
+            "id: sow\n",
+            "id: sow\nvariant: bogus\n",
+            (Kind::UnknownVariant, ch, 11, 10),
+        ),
+        (
+            ch,
+            "captured: 0",
+            "captured: none",
+            (Kind::Yaml, ch, 24, 13),
+        ),
+        (
+            ch,
+            "never_ending: false",
+            "never_ending: true",
+            (Kind::WrongNeverEnding, ch, 26, 17),
+        ),
+        (
+            ch,
+            "result: none",
+            "result: draw",
+            (Kind::WrongResult, ch, 27, 11),
+        ),
+        (
+            ch,
+            "(b.md#beta)",
+            "(c.md#beta)",
+            (Kind::BrokenLink, ch, 7, 5),
+        ),
+        (
+            ch,
+            "(b.md#beta)",
+            "(b.md#gamma)",
+            (Kind::BrokenAnchor, ch, 7, 5),
+        ),
+        (ch, "ref: cap", "ref: nope", (Kind::UnknownRef, ch, 31, 6)),
+        (
+            game,
+            "  - S8\n",
+            "  - S9\n",
+            (Kind::IllegalMove, game, 20, 5),
+        ),
+        (
+            game,
+            "result: none",
+            "result: south-wins",
+            (Kind::WrongGameResult, game, 21, 9),
+        ),
+    ];
+    for (file, from, to, (kind, want_file, line, column)) in cases {
+        let site = Site::new();
+        site.edit(file, from, to);
+        let r = site.check();
+        let got = only(&r);
+        assert_eq!(
+            got,
+            (kind, want_file.to_string(), line, column),
+            "breaking {file}: {from:?} -> {to:?}\n{}",
+            check::render_text(&r)
+        );
+        assert!(!r.ok());
+    }
+}
+
+#[test]
+fn everything_wrong_is_reported_in_one_run() {
+    let site = Site::new();
+    site.edit("content/positions/cap.yaml", "captured: 5", "captured: 4");
+    site.edit("content/positions/cap.yaml", "laps: 2", "laps: 3");
+    site.edit("content/a.md", "(b.md#beta)", "(b.md#gamma)");
+    site.edit("content/games/g.yaml", "result: none", "result: draw");
+    let r = site.check();
+    let kinds: Vec<Kind> = r.problems.iter().map(|p| p.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            Kind::BrokenAnchor,
+            Kind::WrongGameResult,
+            Kind::WrongCaptured,
+            Kind::WrongLaps
+        ],
+        "{}",
+        check::render_text(&r)
+    );
+}
+
+#[test]
+fn a_wrong_board_is_shown_side_by_side() {
+    let site = Site::new();
+    site.edit(
+        "content/positions/cap.yaml",
+        "- [0, 0, 0, 0, 0, 2, 2, 2]",
+        "- [0, 0, 0, 0, 0, 2, 2, 3]",
+    );
+    let text = check::render_text(&site.check());
+    assert!(
+        text.starts_with(
+            "content/positions/cap.yaml:11:3: error[wrong-board]: the board after move 5 differs from expect.board in 1 pit\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("expected"), "{text}");
+    assert!(
+        text.contains(
+            "    S outer    0   0   0   0   0   2   2   3     0   0   0   0   0   2   2   2*\n"
+        ),
+        "{text}"
+    );
+}
+
+fn omweso(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bless_rewrites_only_the_claims_that_differ() {
+    let site = Site::new();
+    let pos = site.path("content/positions/cap.yaml");
+    let ch = site.path("content/a.md");
+    let b = site.path("content/b.md");
+    let game = site.path("content/games/g.yaml");
+    site.edit(
+        "content/positions/cap.yaml",
+        "- [0, 0, 0, 0, 0, 2, 2, 2]",
+        "- [0, 0, 0, 0, 0, 2, 12, 2]",
+    );
+    site.edit("content/positions/cap.yaml", "captured: 5", "captured: 4");
+    site.edit("content/a.md", "laps: 1   # one lap", "laps: 7   # one lap");
+    site.edit("content/games/g.yaml", "result: none", "result: \"draw\"");
+    // leave time so that an untouched file's mtime would show a rewrite
+    let b_before = fs::metadata(&b).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let out = omweso(&["check", "--bless"], site.root());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(fs::read_to_string(&pos).unwrap(), POSITION);
+    assert_eq!(fs::read_to_string(&ch).unwrap(), CHAPTER_A);
+    assert_eq!(
+        fs::read_to_string(&game).unwrap(),
+        GAME.replace("result: none", "result: \"none\"")
+    );
+    assert_eq!(fs::read_to_string(&b).unwrap(), CHAPTER_B);
+    assert_eq!(fs::metadata(&b).unwrap().modified().unwrap(), b_before);
+    assert!(stderr.contains("blessed 4 claims in 3 files"), "{stderr}");
+    // a second check passes and touches nothing
+    let pos_time = fs::metadata(&pos).unwrap().modified().unwrap();
+    let out = omweso(&["check", "--bless"], site.root());
+    assert!(out.status.success());
+    assert_eq!(fs::metadata(&pos).unwrap().modified().unwrap(), pos_time);
+    let out = omweso(&["check"], site.root());
+    assert!(out.status.success());
+    // no temporary files left behind
+    for dir in ["content", "content/positions", "content/games"] {
+        for e in fs::read_dir(site.path(dir)).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.contains("omweso-bless"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn bless_leaves_an_already_right_site_untouched() {
+    let site = Site::new();
+    let files = [
+        "content/a.md",
+        "content/b.md",
+        "content/positions/cap.yaml",
+        "content/games/g.yaml",
+    ];
+    let before: Vec<_> = files
+        .iter()
+        .map(|f| fs::metadata(site.path(f)).unwrap().modified().unwrap())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let out = omweso(&["check", "--bless"], site.root());
+    assert!(out.status.success());
+    let after: Vec<_> = files
+        .iter()
+        .map(|f| fs::metadata(site.path(f)).unwrap().modified().unwrap())
+        .collect();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn json_output_has_the_documented_shape() {
+    let site = Site::new();
+    site.edit("content/positions/cap.yaml", "captured: 5", "captured: 4");
+    site.edit("content/a.md", "ref: cap", "ref: nope");
+    let out = omweso(&["check", "--format", "json"], site.root());
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    for key in [
+        "chapters",
+        "variants",
+        "positions",
+        "moves",
+        "expectations",
+        "games",
+        "plies",
+        "puzzles",
+    ] {
+        assert!(v["checked"][key].is_u64(), "checked.{key} in {v}");
+    }
+    let problems = v["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 2, "{v}");
+    let p = &problems[0];
+    assert_eq!(p["file"], "content/a.md");
+    assert_eq!(p["line"], 31);
+    assert_eq!(p["column"], 6);
+    assert_eq!(p["kind"], "unknown-ref");
+    assert!(p["message"].as_str().unwrap().contains("nope"));
+    assert!(p.get("expected").is_none());
+    let p = &problems[1];
+    assert_eq!(p["file"], "content/positions/cap.yaml");
+    assert_eq!(p["kind"], "wrong-captured");
+    assert_eq!(p["expected"], 4);
+    assert_eq!(p["actual"], 5);
+    // a clean run
+    let site = Site::new();
+    let out = omweso(&["check", "--format", "json"], site.root());
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["problems"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn text_output_ends_with_a_summary_and_fails_on_problems() {
+    let site = Site::new();
+    let out = omweso(
+        &["check", "--root", site.root().to_str().unwrap()],
+        Path::new("/"),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("checked 2 chapters"),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with("all good"), "{stdout}");
+    site.edit("content/positions/cap.yaml", "laps: 2", "laps: 3");
+    let out = omweso(&["check"], &site.path("content"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("error[wrong-laps]"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("1 problem"), "{stdout}");
+}
+
+#[test]
+fn the_bundled_rulebook_passes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = omweso(&["check", "--format", "json"], root);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "{v:#}");
+    assert_eq!(v["ok"], true);
+    assert!(v["checked"]["games"].as_u64().unwrap() >= 1, "{v}");
+    assert!(v["checked"]["puzzles"].as_u64().unwrap() >= 60, "{v}");
+    assert!(v["checked"]["expectations"].as_u64().unwrap() >= 100, "{v}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// Corrupt every scalar claim and the first cell of every board claim of
+/// the bundled content; bless must restore every file byte for byte.
+#[test]
+fn bless_restores_the_bundled_rulebook_byte_for_byte() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    fs::copy(repo.join("omweso.yaml"), tmp.path().join("omweso.yaml")).unwrap();
+    copy_dir(&repo.join("content"), &tmp.path().join("content"));
+    let mut files = Vec::new();
+    files_under(&tmp.path().join("content"), &mut files);
+    let mut corrupted = 0;
+    let mut boards = 0;
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap();
+        let mut out = String::new();
+        let mut board_next = false;
+        for line in text.split_inclusive('\n') {
+            let t = line.trim_start();
+            let indent = &line[..line.len() - t.len()];
+            let mut new = line.to_string();
+            if let Some(rest) = t.strip_prefix("captured: ").or(t.strip_prefix("laps: ")) {
+                let (num, tail) = rest.split_at(rest.find(|c: char| !c.is_ascii_digit()).unwrap());
+                let key = &t[..t.len() - rest.len()];
+                new = format!("{indent}{key}{}{tail}", num.parse::<u64>().unwrap() + 1);
+            } else if t.starts_with("never_ending: false") {
+                new = line.replacen("false", "true", 1);
+            } else if t.starts_with("result: none") {
+                new = line.replacen("none", "draw", 1);
+            } else if board_next && t.starts_with("- [") {
+                let (num, tail) = t[3..].split_at(t[3..].find(',').unwrap());
+                new = format!("{indent}- [{}{tail}", num.parse::<u64>().unwrap() + 7);
+                boards += 1;
+            }
+            board_next = t.starts_with("board:") && out.ends_with("expect:\n");
+            if new != line {
+                corrupted += 1;
+            }
+            out.push_str(&new);
+        }
+        fs::write(f, out).unwrap();
+    }
+    assert!(corrupted >= 100 && boards >= 20, "{corrupted} {boards}");
+    let out = omweso(&["check"], tmp.path());
+    assert_eq!(out.status.code(), Some(1));
+    let out = omweso(&["check", "--bless"], tmp.path());
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in &files {
+        let rel = f.strip_prefix(tmp.path()).unwrap();
+        assert_eq!(
+            fs::read_to_string(f).unwrap(),
+            fs::read_to_string(repo.join(rel)).unwrap(),
+            "{}",
+            rel.display()
+        );
+    }
+}
