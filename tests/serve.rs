@@ -16,8 +16,10 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(20);
 
-/// A site whose build copies `page.txt` into `index.html`; a page text
-/// starting with FAIL makes the build fail with a located error.
+/// A site whose build copies `page.txt` into `index.html` (a page text
+/// starting with FAIL makes the build fail with a located error),
+/// `content/chapter.md` into `sub/index.html`, and `templates/page.html`, if
+/// there, into `template.html`.
 fn site() -> (tempfile::TempDir, BuildFn, Arc<AtomicUsize>) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("page.txt"), "first version").unwrap();
@@ -40,8 +42,16 @@ fn site() -> (tempfile::TempDir, BuildFn, Arc<AtomicUsize>) {
             format!("<!doctype html><html><head><title>t</title></head><body><p>{text}</p></body></html>"),
         )
         .map_err(|e| e.to_string())?;
-        std::fs::write(out.join("sub/index.html"), "<html><body>sub</body></html>")
-            .map_err(|e| e.to_string())?;
+        let chapter =
+            std::fs::read_to_string(root.join("content/chapter.md")).map_err(|e| e.to_string())?;
+        std::fs::write(
+            out.join("sub/index.html"),
+            format!("<html><body>{chapter}</body></html>"),
+        )
+        .map_err(|e| e.to_string())?;
+        if let Ok(t) = std::fs::read_to_string(root.join("templates/page.html")) {
+            std::fs::write(out.join("template.html"), t).map_err(|e| e.to_string())?;
+        }
         std::fs::write(out.join("404.html"), "<html><body>not here</body></html>")
             .map_err(|e| e.to_string())?;
         std::fs::write(out.join("style.css"), "p{color:red}").map_err(|e| e.to_string())?;
@@ -189,6 +199,34 @@ impl Events {
     }
 }
 
+/// Replace a file at once, as careful editors do (write a backup-named
+/// file, which the watcher ignores, then rename it over the file), so no
+/// build sees it half written.
+fn write_atomic(path: &Path, text: &str) {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push("~");
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, path).unwrap();
+}
+
+/// GET `path` until its body contains `needle` (a write can be seen half
+/// done by a build, then the next build fixes it), bounded by WAIT.
+fn page_with(addr: SocketAddr, path: &str, needle: &str) -> Reply {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let page = get(addr, path);
+        if page.body.contains(needle) {
+            return page;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{path} never showed {needle:?}: {}",
+            page.body
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 fn start(root: &Path, build: BuildFn) -> Server {
     serve::start(options(root, 0), build).unwrap()
 }
@@ -270,29 +308,29 @@ fn a_change_rebuilds_and_sends_reload_and_failures_send_errors() {
         "{hello}"
     );
     assert_eq!(hello["errors"].as_array().unwrap().len(), 0, "{hello}");
-    std::fs::write(dir.path().join("page.txt"), "second version").unwrap();
+    write_atomic(&dir.path().join("page.txt"), "second version");
     let data = events.wait_for("event: reload").expect("a reload event");
     assert!(data.contains("\"build\""), "{data}");
-    assert!(get(addr, "/").body.contains("second version"));
+    page_with(addr, "/", "second version");
 
     // A change in a sub-folder is watched too.
     let before = builds.load(Ordering::SeqCst);
-    std::fs::write(dir.path().join("content/chapter.md"), "# Changed").unwrap();
+    write_atomic(&dir.path().join("content/chapter.md"), "# Changed");
     events.wait_for("event: reload").expect("a reload event");
+    page_with(addr, "/sub/", "# Changed");
     assert!(builds.load(Ordering::SeqCst) > before);
 
     // A failing build: an error event with the located messages; the last
     // good output is still served.
-    std::fs::write(dir.path().join("page.txt"), "FAIL now").unwrap();
+    write_atomic(&dir.path().join("page.txt"), "FAIL now");
     let data = events.wait_for("event: error").expect("an error event");
     let json: serde_json::Value = serde_json::from_str(&data).unwrap();
     let errors = json["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 2, "{data}");
     assert_eq!(errors[0], "page.txt:1:1: the page says FAIL now");
     assert_eq!(errors[1], "content/chapter.md:3:7: a <second> error");
-    let page = get(addr, "/");
+    let page = page_with(addr, "/", "second version");
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("second version"), "{}", page.body);
 
     // A new connection is told about the errors at once.
     let (_late, hello) = Events::open(addr);
@@ -300,9 +338,9 @@ fn a_change_rebuilds_and_sends_reload_and_failures_send_errors() {
     assert_eq!(hello["build"], json["build"], "{hello}");
 
     // Fixed: reload again.
-    std::fs::write(dir.path().join("page.txt"), "third version").unwrap();
+    write_atomic(&dir.path().join("page.txt"), "third version");
     events.wait_for("event: reload").expect("a reload event");
-    assert!(get(addr, "/").body.contains("third version"));
+    page_with(addr, "/", "third version");
     server.shutdown().unwrap();
 }
 
@@ -335,11 +373,10 @@ fn a_failed_first_build_shows_errors_on_every_page() {
     assert_eq!(hello["build"], 0, "{hello}");
     assert_eq!(hello["errors"].as_array().unwrap().len(), 2, "{hello}");
 
-    std::fs::write(dir.path().join("page.txt"), "works now").unwrap();
+    write_atomic(&dir.path().join("page.txt"), "works now");
     events.wait_for("event: reload").expect("a reload event");
-    let page = get(addr, "/");
+    let page = page_with(addr, "/", "works now");
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("works now"));
     server.shutdown().unwrap();
 }
 
@@ -373,10 +410,11 @@ fn the_output_folder_is_not_watched() {
         .wait_for("event: reload")
         .expect("reload for the new folder");
     std::thread::sleep(Duration::from_millis(300));
-    std::fs::write(dir.path().join("templates/page.html"), "x").unwrap();
+    std::fs::write(dir.path().join("templates/page.html"), "new template").unwrap();
     events
         .wait_for("event: reload")
         .expect("reload for a file in the new folder");
+    page_with(addr, "/template.html", "new template");
     let work = server.work_dir().to_path_buf();
     server.shutdown().unwrap();
     // Builds are cleaned up on shutdown.
@@ -420,4 +458,131 @@ fn shutdown_ends_open_event_streams() {
         assert!(Instant::now() < deadline, "the event stream stayed open");
     }
     done.join().unwrap().unwrap();
+}
+
+/// The command end to end on a site made by `omweso init`: the URL is the
+/// first line of stdout, pages carry the script, an edit sends `reload`, a
+/// broken config sends `error` with a location relative to the site root,
+/// and Ctrl-C stops it cleanly, removing its builds.
+#[test]
+fn the_serve_command_end_to_end() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let work = dir.path().join("work");
+
+    // No site there: a clear error, no server.
+    let none = Command::new(bin)
+        .args(["serve", "--root"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(!none.status.success());
+    assert!(
+        String::from_utf8_lossy(&none.stderr).contains("omweso.yaml"),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+
+    let mut child = Command::new(bin)
+        .args(["serve", "--port", "0", "--root"])
+        .arg(&site)
+        .arg("--out")
+        .arg(&work)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let stdout = child.stdout.take().unwrap();
+    let mut child = Kill(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(WAIT).expect("a first line on stdout");
+    let url = line
+        .trim()
+        .strip_prefix("serving http://")
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    let addr: SocketAddr = url.parse().unwrap();
+    assert!(addr.ip().is_loopback());
+
+    let page = get(addr, "/index.html");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains(&serve::script_tag()), "{}", page.body);
+    let (mut events, hello) = Events::open(addr);
+    assert_eq!(hello["build"], 1, "{hello}");
+
+    let chapter = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .expect("a chapter");
+    let mut text = std::fs::read_to_string(&chapter).unwrap();
+    text.push_str("\nA sentence added while serving.\n");
+    write_atomic(&chapter, &text);
+    events.wait_for("event: reload").expect("a reload event");
+    let stem = chapter.file_stem().unwrap().to_string_lossy().into_owned();
+    page_with(
+        addr,
+        &format!("/{stem}.html"),
+        "A sentence added while serving.",
+    );
+
+    let config = std::fs::read_to_string(site.join("omweso.yaml")).unwrap();
+    write_atomic(
+        &site.join("omweso.yaml"),
+        &format!("{config}\nno_such_key: 1\n"),
+    );
+    let data = events.wait_for("event: error").expect("an error event");
+    let json: serde_json::Value = serde_json::from_str(&data).unwrap();
+    let first = json["errors"][0].as_str().unwrap_or_default().to_string();
+    assert!(first.starts_with("omweso.yaml:"), "{data}");
+    assert!(first.contains("no_such_key"), "{data}");
+    // The last good build is still served.
+    let page = get(addr, &format!("/{stem}.html"));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("A sentence added while serving."));
+
+    // Ctrl-C.
+    let pid = child.0.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let deadline = Instant::now() + WAIT;
+    let status = loop {
+        if let Some(s) = child.0.try_wait().unwrap() {
+            break s;
+        }
+        assert!(Instant::now() < deadline, "still running after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    let left: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().collect();
+    assert!(left.is_empty(), "builds left behind: {left:?}");
 }
