@@ -2,7 +2,7 @@
 //! loopback and headless Chromium (Debian's package, driven through
 //! playwright-core by the scripts in tests/browser/) reads it.
 //!
-//! - The bundled rulebook (tests/browser/check-site.mjs): every page
+//! - The bundled rulebook (a copy of it; tests/browser/check-site.mjs): every page
 //!   reachable from index.html loads with no console errors and no failed
 //!   requests, diagrams are visible, the step-through moves forward and back
 //!   (buttons and arrow keys), search finds a term and its link works, and
@@ -202,6 +202,27 @@ impl Drop for Served {
     }
 }
 
+/// Copy a site folder, leaving out build output, version control, node
+/// modules and the tests.
+fn copy_site(from: &Path, to: &Path) {
+    let skip = ["target", ".git", "tests", "public"];
+    let walk = walkdir::WalkDir::new(from).into_iter().filter_entry(|e| {
+        let name = e.file_name().to_string_lossy();
+        let top = e.depth() == 1 && skip.contains(&name.as_ref());
+        e.depth() == 0 || !(top || name == "node_modules" || name.starts_with(".omweso-"))
+    });
+    for entry in walk {
+        let entry = entry.expect("read the site folder");
+        let rel = entry.path().strip_prefix(from).unwrap();
+        let dest = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
 /// Run a node script of tests/browser/, bounded in time: (status, stdout, stderr).
 fn node(script: &str, args: &[&str]) -> (Option<ExitStatus>, String, String) {
     let dir = repo().join("tests/browser");
@@ -234,8 +255,12 @@ fn the_rulebook_works_in_a_real_browser() {
     for shot in ["the-move.png", "the-move-phone.png"] {
         let _ = std::fs::remove_file(artifacts.join(shot));
     }
+    // A copy of the rulebook, so that editing the repository while the test
+    // runs does not rebuild and reload the pages under the browser.
     let work = tempfile::tempdir().unwrap();
-    let server = Served::start(&repo(), &work.path().join("serve"));
+    let site = work.path().join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.path().join("serve"));
 
     let (status, report, err) = node(
         "check-site.mjs",

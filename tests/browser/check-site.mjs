@@ -10,7 +10,10 @@
 // - every diagram shows a visible SVG of non-zero size;
 // - the step-through of a multi-frame diagram on the-move.html moves forward
 //   and back with the buttons and the arrow keys, and plays;
+// - every page has a lang, a title, one <main>, an <h1>, labelled controls;
 // - search finds "Nkutemye" and its first result link opens a page with it;
+// - in print, every frame of a diagram shows, the stepper does not, and
+//   diagrams are not split across pages (the-move.pdf is saved);
 // - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
@@ -126,9 +129,23 @@ try {
       const images = [...document.images].filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src);
       const links = [...document.querySelectorAll('a[href]')].map((a) => a.href);
       const search = !!document.getElementById('search-input') && !!document.getElementById('search-results');
-      return { figures, images, links, search };
+      const a11y = {
+        lang: !!document.documentElement.lang,
+        main: document.querySelectorAll('main').length,
+        h1: document.querySelectorAll('h1').length,
+        title: document.title.trim().length > 0,
+        unlabelled: [...document.querySelectorAll('button, input')].filter((e) =>
+          !(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length || e.getAttribute('title'))).length,
+      };
+      return { figures, images, links, search, a11y };
     });
     if (!info.search) fail(`${where}: no #search-input / #search-results`);
+    const a = info.a11y;
+    if (!a.lang) fail(`${where}: <html> has no lang`);
+    if (!a.title) fail(`${where}: empty <title>`);
+    if (a.main !== 1) fail(`${where}: ${a.main} <main> landmarks, not 1`);
+    if (a.h1 < 1) fail(`${where}: no <h1> heading`);
+    if (a.unlabelled) fail(`${where}: ${a.unlabelled} buttons or inputs without a label`);
     for (const src of info.images) fail(`${where}: image not loaded: ${src}`);
     for (const f of info.figures) {
       report.diagrams++;
@@ -196,6 +213,34 @@ try {
     await fig.locator('button.play').click();
     ok(`step-through: ${first.total} frames, next/prev/arrow keys move one frame`);
   }
+
+  // Print: every frame of a diagram shows, the stepper does not, and no
+  // diagram is split across pages (break-inside: avoid); a PDF of the
+  // chapter goes with the screenshots.
+  await visit(new URL('the-move.html', root).href);
+  await page.emulateMedia({ media: 'print' });
+  const print = await page.evaluate(() => {
+    const f = [...document.querySelectorAll('figure.omweso-diagram')].find((x) => x.querySelectorAll('li.frame').length > 1);
+    if (!f) return null;
+    const frames = [...f.querySelectorAll('li.frame')];
+    const shown = frames.filter((li) => li.getBoundingClientRect().height > 0).length;
+    const stepper = f.querySelector('.stepper');
+    return {
+      frames: frames.length,
+      shown,
+      stepperShown: !!stepper && stepper.getBoundingClientRect().height > 0,
+      breakInside: getComputedStyle(f).breakInside,
+    };
+  });
+  if (!print) fail('the-move.html: no multi-frame diagram to print');
+  else {
+    if (print.shown !== print.frames) fail(`the-move.html in print: ${print.shown} of ${print.frames} frames show`);
+    if (print.stepperShown) fail('the-move.html in print: the stepper buttons show');
+    if (print.breakInside !== 'avoid') fail(`the-move.html in print: diagrams have break-inside: ${print.breakInside}`);
+    ok(`print: all ${print.frames} frames of a diagram show, no stepper, break-inside: avoid`);
+  }
+  await page.pdf({ path: join(artifacts, 'the-move.pdf'), format: 'A4', printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
 
   // Screenshots of a chapter: desktop, phone width, dark mode; each also
   // of its first multi-frame diagram alone (full pages are too tall to read).
