@@ -586,3 +586,60 @@ fn the_serve_command_end_to_end() {
     let left: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().collect();
     assert!(left.is_empty(), "builds left behind: {left:?}");
 }
+
+#[test]
+fn builds_of_gone_processes_are_removed_and_others_kept() {
+    let (dir, build, _) = site();
+    let work = dir.path().join("work");
+    // PID 1 always runs; no process has a PID above the kernel's limit.
+    let live = work.join("gen-1-3");
+    let dead = work.join("gen-999999999-3");
+    let other = work.join("notes");
+    for d in [&live, &dead, &other] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    let mut opts = options(dir.path(), 0);
+    opts.work_dir = Some(work.clone());
+    let server = serve::start(opts, build).unwrap();
+    assert_eq!(get(server.addr(), "/").status, 200);
+    assert!(!dead.exists(), "a dead process's build was kept");
+    assert!(live.exists(), "a running process's build was removed");
+    server.shutdown().unwrap();
+    assert!(live.exists() && other.exists());
+    let mut left: Vec<String> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["gen-1-3", "notes"]);
+}
+
+#[test]
+fn a_folder_removed_and_made_again_is_watched_again() {
+    let (dir, build, builds) = site();
+    let templates = dir.path().join("templates");
+    std::fs::create_dir(&templates).unwrap();
+    std::fs::write(templates.join("page.html"), "v1").unwrap();
+    let server = start(dir.path(), build);
+    let addr = server.addr();
+    page_with(addr, "/template.html", "v1");
+
+    std::fs::remove_dir_all(&templates).unwrap();
+    let deadline = Instant::now() + WAIT;
+    while get(addr, "/template.html").status != 404 {
+        assert!(Instant::now() < deadline, "the removed folder still builds");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Builds start after the watches are renewed: once the count moves past
+    // the folder's creation, files inside it are watched.
+    std::thread::sleep(Duration::from_millis(300));
+    let before = builds.load(Ordering::SeqCst);
+    std::fs::create_dir(&templates).unwrap();
+    eventually("a rebuild for the new folder", || {
+        builds.load(Ordering::SeqCst) > before
+    });
+    std::fs::write(templates.join("page.html"), "v2").unwrap();
+    page_with(addr, "/template.html", "v2");
+    server.shutdown().unwrap();
+}

@@ -5,7 +5,7 @@
 //! The build step is a parameter ([`BuildFn`]): it is given a fresh, empty
 //! output folder and returns a one-line summary, or the build's errors (one
 //! per line, `file:line:col: message`). Every build goes into its own folder
-//! (`WORK/gen-N`); only a successful one is served, so a failed rebuild keeps
+//! (`WORK/gen-PID-N`); only a successful one is served, so a failed rebuild keeps
 //! the last good output on the wire while every open page shows the errors in
 //! an overlay. If the very first build fails, every page is an error page
 //! until a build succeeds.
@@ -36,7 +36,7 @@ use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, watch};
@@ -158,7 +158,7 @@ impl Server {
         if let Some(h) = self.builder.take() {
             let _ = h.join();
         }
-        remove_builds(&self.work);
+        remove_builds(&self.work, Builds::Own);
         result
     }
 }
@@ -239,7 +239,7 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
     let work = work
         .canonicalize()
         .map_err(|e| format!("{}: {e}", work.display()))?;
-    remove_builds(&work);
+    remove_builds(&work, Builds::Stale);
 
     let listener = bind(opts.port)?;
     let addr = listener
@@ -272,8 +272,8 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
     let config = notify_debouncer_mini::Config::default().with_timeout(opts.debounce);
     let mut debouncer = new_debouncer_opt::<_, ChangeWatcher>(config, tx)
         .map_err(|e| format!("cannot watch files: {e}"))?;
-    let watched = Mutex::new(Vec::new());
-    watch_tree(&mut debouncer, &root, &work, &watched);
+    let mut watched = Vec::new();
+    watch_tree(&mut debouncer, &root, &work, &mut watched);
 
     let builder = {
         let shared = shared.clone();
@@ -314,7 +314,7 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
                     changed.sort();
                     changed.dedup();
                     // New top-level folders get watched too.
-                    watch_tree(&mut debouncer, &root, &work, &watched);
+                    watch_tree(&mut debouncer, &root, &work, &mut watched);
                     builder.run_once(&changed);
                 }
                 drop(debouncer);
@@ -364,9 +364,10 @@ fn watch_tree(
     debouncer: &mut Debouncer<ChangeWatcher>,
     root: &Path,
     work: &Path,
-    watched: &Mutex<Vec<PathBuf>>,
+    watched: &mut Vec<PathBuf>,
 ) {
-    let mut watched = watched.lock().unwrap_or_else(|e| e.into_inner());
+    // A removed folder loses its watch; if it comes back it is watched anew.
+    watched.retain(|p| p.exists());
     let mut add = |path: PathBuf, mode: RecursiveMode| {
         if watched.contains(&path) {
             return;
@@ -486,7 +487,7 @@ impl Builder {
         }
         let n = self.next;
         self.next += 1;
-        let out = self.work.join(format!("gen-{n}"));
+        let out = self.work.join(format!("gen-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&out);
         let started = Instant::now();
         let build = self.build.clone();
@@ -573,11 +574,14 @@ impl Builder {
         let Ok(entries) = std::fs::read_dir(&self.work) else {
             return;
         };
-        let keep_n = gen_number(keep);
+        let Some((me, keep_n)) = build_id(keep) else {
+            return;
+        };
         for e in entries.flatten() {
             let p = e.path();
-            if let (Some(n), Some(k)) = (gen_number(&p), keep_n)
-                && n < k
+            if let Some((pid, n)) = build_id(&p)
+                && pid == me
+                && n < keep_n
             {
                 let _ = std::fs::remove_dir_all(&p);
             }
@@ -585,21 +589,48 @@ impl Builder {
     }
 }
 
-fn gen_number(p: &Path) -> Option<u64> {
-    p.file_name()?.to_str()?.strip_prefix("gen-")?.parse().ok()
+/// A build folder's process id and number: `gen-PID-N`.
+fn build_id(p: &Path) -> Option<(u32, u64)> {
+    let rest = p.file_name()?.to_str()?.strip_prefix("gen-")?;
+    let (pid, n) = rest.split_once('-')?;
+    Some((pid.parse().ok()?, n.parse().ok()?))
 }
 
-/// Remove every build folder (`gen-N`) of the work folder, nothing else.
-fn remove_builds(work: &Path) {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Builds {
+    /// This process's builds (on shutdown).
+    Own,
+    /// Builds left by processes that are gone (on start); another
+    /// `omweso serve` of the same site keeps its builds.
+    Stale,
+}
+
+/// Remove build folders (`gen-PID-N`) of the work folder, nothing else.
+fn remove_builds(work: &Path, which: Builds) {
     let Ok(entries) = std::fs::read_dir(work) else {
         return;
     };
+    let me = std::process::id();
     for e in entries.flatten() {
         let p = e.path();
-        if gen_number(&p).is_some() && p.is_dir() {
+        let Some((pid, _)) = build_id(&p) else {
+            continue;
+        };
+        let remove = match which {
+            Builds::Own => pid == me,
+            Builds::Stale => pid == me || !process_alive(pid),
+        };
+        if remove && p.is_dir() {
             let _ = std::fs::remove_dir_all(&p);
         }
     }
+}
+
+/// Whether a process runs (Linux: /proc); elsewhere assume it does, so
+/// nothing that may be in use is removed.
+fn process_alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
 fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<(), String> {
@@ -958,6 +989,14 @@ mod tests {
             root,
             work
         ));
+    }
+
+    #[test]
+    fn build_folders_are_named_by_process_and_number() {
+        assert_eq!(build_id(Path::new("/w/gen-42-7")), Some((42, 7)));
+        assert_eq!(build_id(Path::new("/w/gen-7")), None);
+        assert_eq!(build_id(Path::new("/w/.omweso-build-1-gen-2-3")), None);
+        assert!(process_alive(std::process::id()));
     }
 
     #[test]
