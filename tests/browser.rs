@@ -10,6 +10,8 @@
 //! - Live reload (tests/browser/live-reload.mjs) on a site made by
 //!   `omweso init`: an edit reloads the open page, a broken build shows an
 //!   error overlay, the fix removes it.
+//! - A first build that fails (tests/browser/first-failure.mjs): the page
+//!   lists the located errors, and turns into the site once they are fixed.
 //!
 //! Needs `chromium` (apt-get install chromium) and the node modules
 //! (npm ci --prefix tests/browser); `.ci/run` installs both. Without them the
@@ -113,6 +115,11 @@ struct Served {
 
 impl Served {
     fn start(root: &Path, work: &Path) -> Served {
+        Served::start_expecting(root, work, " 200 ")
+    }
+
+    /// Start, and wait for index.html to answer with `status` (" 200 ").
+    fn start_expecting(root: &Path, work: &Path, status: &str) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
             .args(["serve", "--root"])
             .arg(root)
@@ -153,8 +160,8 @@ impl Served {
             served.url
         );
         // The first request waits for the first build.
-        let status = served.get_status("/index.html");
-        assert!(status.contains(" 200 "), "index.html answered {status:?}");
+        let got = served.get_status("/index.html");
+        assert!(got.contains(status), "index.html answered {got:?}");
         served
     }
 
@@ -296,31 +303,7 @@ fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
     }
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    let init = Command::new(env!("CARGO_BIN_EXE_omweso"))
-        .arg("init")
-        .arg(&site)
-        .output()
-        .expect("run omweso init");
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
-    // The first chapter of the new site.
-    let mut chapters: Vec<String> = std::fs::read_dir(site.join("content"))
-        .unwrap()
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name.strip_suffix(".md").map(String::from)
-        })
-        .collect();
-    chapters.sort();
-    let stem = chapters
-        .first()
-        .expect("omweso init wrote a chapter")
-        .clone();
+    let (site, stem) = init_site(dir.path());
 
     let server = Served::start(&site, &dir.path().join("serve"));
     let artifacts = artifacts();
@@ -346,5 +329,67 @@ fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
     assert!(
         server_status.is_some_and(|s| s.success()),
         "omweso serve did not stop cleanly after Ctrl-C ({server_status:?}):\n{server_log}"
+    );
+}
+
+/// Makes a site with `omweso init` in `dir/site`; returns it and its first
+/// chapter's stem.
+fn init_site(dir: &Path) -> (PathBuf, String) {
+    let site = dir.join("site");
+    let init = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("init")
+        .arg(&site)
+        .output()
+        .expect("run omweso init");
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let mut chapters: Vec<String> = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".md").map(String::from)
+        })
+        .collect();
+    chapters.sort();
+    let stem = chapters
+        .first()
+        .expect("omweso init wrote a chapter")
+        .clone();
+    (site, stem)
+}
+
+#[test]
+fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let (site, _) = init_site(dir.path());
+    let config = site.join("omweso.yaml");
+    let good = dir.path().join("good-omweso.yaml");
+    std::fs::copy(&config, &good).unwrap();
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\nno_such_setting: 1\n")).unwrap();
+
+    let server = Served::start_expecting(&site, &dir.path().join("serve"), " 500 ");
+    let (status, report, err) = node(
+        "first-failure.mjs",
+        &[
+            &server.url,
+            config.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+    );
+    let (_, server_log) = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the first-failure checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
     );
 }

@@ -892,6 +892,8 @@ const LIVE_JS: &str = r#"(function () {
   if (!window.EventSource) return;
   var known = null;
   var server = null;
+  // The page served while no build has succeeded lists the errors itself.
+  var errorPage = !!document.querySelector("ol.omweso-build-errors");
   var box = null;
   function hide() {
     if (box) { box.remove(); box = null; }
@@ -931,12 +933,14 @@ const LIVE_JS: &str = r#"(function () {
     if (known !== null && (d.build !== known || d.server !== server)) { location.reload(); return; }
     known = d.build;
     server = d.server;
+    if (errorPage) { if (!d.errors || !d.errors.length) location.reload(); return; }
     if (d.errors && d.errors.length) show(d.errors); else hide();
   });
   source.addEventListener("reload", function () { location.reload(); });
   source.addEventListener("error", function (ev) {
     if (!ev.data) return; // a connection error: EventSource reconnects by itself
     var d = data(ev);
+    if (errorPage) { location.reload(); return; }
     if (d.errors) show(d.errors);
   });
   window.addEventListener("pagehide", function () { source.close(); });
