@@ -168,9 +168,9 @@ fn each_break_is_reported_with_its_kind_and_location() {
             pos,
             "captured: 5",
             "captured: 4",
-            (Kind::WrongCaptured, pos, 16, 13),
+            (Kind::WrongCaptured, pos, 16, 3),
         ),
-        (pos, "laps: 2", "laps: 3", (Kind::WrongLaps, pos, 17, 9)),
+        (pos, "laps: 2", "laps: 3", (Kind::WrongLaps, pos, 17, 3)),
         (pos, "move: 5", "move: 6", (Kind::IllegalMove, pos, 9, 7)),
         (
             ch,
@@ -188,13 +188,13 @@ fn each_break_is_reported_with_its_kind_and_location() {
             ch,
             "never_ending: false",
             "never_ending: true",
-            (Kind::WrongNeverEnding, ch, 26, 17),
+            (Kind::WrongNeverEnding, ch, 26, 3),
         ),
         (
             ch,
             "result: none",
             "result: draw",
-            (Kind::WrongResult, ch, 27, 11),
+            (Kind::WrongResult, ch, 27, 3),
         ),
         (
             ch,
@@ -217,9 +217,21 @@ fn each_break_is_reported_with_its_kind_and_location() {
         ),
         (
             game,
+            "record: demonstration",
+            "record: real",
+            (Kind::Yaml, game, 5, 9),
+        ),
+        (
+            game,
+            "laps: 18}",
+            "laps: 17}",
+            (Kind::WrongLaps, game, 19, 28),
+        ),
+        (
+            game,
             "result: none",
             "result: south-wins",
-            (Kind::WrongGameResult, game, 21, 9),
+            (Kind::WrongGameResult, game, 21, 1),
         ),
     ];
     for (file, from, to, (kind, want_file, line, column)) in cases {
@@ -306,6 +318,7 @@ fn bless_rewrites_only_the_claims_that_differ() {
     site.edit("content/positions/cap.yaml", "captured: 5", "captured: 4");
     site.edit("content/a.md", "laps: 1   # one lap", "laps: 7   # one lap");
     site.edit("content/games/g.yaml", "result: none", "result: \"draw\"");
+    site.edit("content/games/g.yaml", "laps: 18}", "laps: 180}");
     // leave time so that an untouched file's mtime would show a rewrite
     let b_before = fs::metadata(&b).unwrap().modified().unwrap();
     std::thread::sleep(std::time::Duration::from_millis(20));
@@ -321,7 +334,7 @@ fn bless_rewrites_only_the_claims_that_differ() {
     );
     assert_eq!(fs::read_to_string(&b).unwrap(), CHAPTER_B);
     assert_eq!(fs::metadata(&b).unwrap().modified().unwrap(), b_before);
-    assert!(stderr.contains("blessed 4 claims in 3 files"), "{stderr}");
+    assert!(stderr.contains("blessed 5 claims in 3 files"), "{stderr}");
     // a second check passes and touches nothing
     let pos_time = fs::metadata(&pos).unwrap().modified().unwrap();
     let out = omweso(&["check", "--bless"], site.root());
@@ -528,4 +541,37 @@ fn bless_restores_the_bundled_rulebook_byte_for_byte() {
             rel.display()
         );
     }
+}
+
+/// The bundled game record loads, replays to its claimed result, and every
+/// ply draws as a diagram (what the site's game pages use).
+#[test]
+fn the_bundled_game_replays_and_draws() {
+    use omweso::model::{ExpectedResult, RecordKind, Variants, load_games, replay};
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut variants = Variants::builtin();
+    variants.load_dir(&repo.join("content/variants")).unwrap();
+    let (games, errs) = load_games(&repo.join("content/games"), &variants);
+    assert!(errs.is_empty(), "{errs}");
+    assert!(!games.is_empty());
+    for g in &games {
+        if g.record == RecordKind::Historical {
+            assert!(g.source.is_some(), "{}", g.id);
+        }
+        let r = replay(g, 50);
+        assert!(r.stopped.is_none(), "{}: {:?}", g.id, r.stopped);
+        assert_eq!(r.plies.len(), g.moves.len());
+        assert_eq!(r.expected_result(), g.result);
+        for ply in &r.plies {
+            let doc = g.ply_doc(ply);
+            let frames = omweso::diagram::position_frames(&doc, None).unwrap();
+            assert!(frames.len() >= 2, "{} ply {}", g.id, ply.number);
+        }
+    }
+    let demo = games
+        .iter()
+        .find(|g| g.id == "demonstration-greedy")
+        .unwrap();
+    assert_eq!(demo.record, RecordKind::Demonstration);
+    assert_eq!(demo.result, ExpectedResult::NorthWins);
 }

@@ -127,6 +127,36 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         assert!(figure.contains(part), "figure lacks {part}");
     }
 
+    // A puzzle page: the solution (with its step-by-step diagram) hidden in <details>.
+    let puzzle = read(&out, "puzzles/win-now-ludii-015d2c.html");
+    let sol = puzzle
+        .find("<details class=\"solution\">")
+        .expect("solution details");
+    let sol_end = sol
+        + puzzle[sol..]
+            .find("</details>\n<nav")
+            .expect("end of solution");
+    assert!(!puzzle[sol..].starts_with("<details class=\"solution\" open"));
+    assert!(puzzle[sol..sol_end].contains("id=\"puzzle-solution\""));
+    assert!(!puzzle[..sol].contains("id=\"puzzle-solution\""));
+    // The comparison: one row per variant for each compared position.
+    let compare = read(&out, "compare.html");
+    assert!(compare.contains("id=\"compare-capture-basic\""));
+    assert_eq!(compare.matches("<tr><th scope=\"row\">").count() % 4, 0);
+    assert!(compare.contains("illegal:"), "a move some variant forbids");
+    // A variant page: parameters, sources and examples.
+    let modern = read(&out, "variants/modern.html");
+    assert!(modern.contains("<code>reverse_laps</code>") && modern.contains("id=\"examples\""));
+    // Glossary anchors per term.
+    assert!(read(&out, "glossary.html").contains("<dt id=\"okutebuka\">"));
+
+    // The print page: every chapter, ids unique.
+    let print = read(&out, "print.html");
+    let ids = attrs(&print, "id");
+    let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+    assert_eq!(ids.len(), unique.len(), "duplicate ids on print.html");
+    assert!(print.contains("id=\"chapter-the-move\""));
+
     // Search box and index on every page; the favicon linked everywhere.
     let index: serde_json::Value = serde_json::from_str(&read(&out, "search-index.json")).unwrap();
     let docs = index.as_array().unwrap();
@@ -142,6 +172,9 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
             "{p}"
         );
         assert!(html.contains("assets/favicon.svg"), "{p}");
+        let ids = attrs(&html, "id");
+        let unique: std::collections::BTreeSet<&&str> = ids.iter().collect();
+        assert_eq!(ids.len(), unique.len(), "{p}: duplicate ids");
         // Every relative link and asset resolves, anchors included.
         let base = Path::new(p).parent().unwrap_or(Path::new(""));
         for href in attrs(&html, "href").into_iter().chain(attrs(&html, "src")) {
@@ -422,4 +455,79 @@ fn glossary_page_snapshot() {
     let out = tmp.path().join("out");
     site::build(&opts(&root, &out)).unwrap();
     insta::assert_snapshot!("init_site_glossary", read(&out, "glossary.html"));
+}
+
+#[test]
+fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
+    let exe = env!("CARGO_BIN_EXE_omweso");
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    let ok = std::process::Command::new(exe)
+        .arg("init")
+        .arg(&root)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let again = std::process::Command::new(exe)
+        .arg("init")
+        .arg(&root)
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+
+    let out = tmp.path().join("out");
+    let built = std::process::Command::new(exe)
+        .args(["build", "--quiet", "--root"])
+        .arg(&root)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert!(String::from_utf8_lossy(&built.stdout).starts_with("built "));
+
+    let md = root.join("content/introduction.md");
+    let text = read(&root, "content/introduction.md").replace("move: 5", "move: 7");
+    std::fs::write(&md, &text).unwrap();
+    let failed = std::process::Command::new(exe)
+        .args(["build", "--quiet", "--root"])
+        .arg(&root)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!failed.status.success());
+    let err = String::from_utf8_lossy(&failed.stderr);
+    let line = text.lines().position(|l| l == "move: 7").unwrap() + 1;
+    assert!(err.contains(&format!("introduction.md:{line}:")), "{err}");
+    assert!(err.contains("illegal move"), "{err}");
+    assert!(err.contains("unchanged"), "{err}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Any chapter text scans and renders without panicking, and every
+    /// fenced block found is at a line of the text.
+    #[test]
+    fn markdown_never_panics(body in "(---\ntitle: t\n---\n)?([#`>*\\[\\]()a-z0-9.:\n -]{0,300})") {
+        let scan = site::markdown::scan(&body);
+        let lines = body.lines().count().max(1);
+        for b in &scan.blocks {
+            proptest::prop_assert!(b.line >= 1 && b.line <= lines);
+        }
+        for l in &scan.links {
+            proptest::prop_assert!(l.line >= 1 && l.line <= lines);
+        }
+        let _ = site::markdown::render(&body, "", &|_| String::new());
+    }
 }

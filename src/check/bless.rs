@@ -134,11 +134,58 @@ fn board_cells(text: &str, at: usize) -> Option<Vec<(Range<usize>, u64)>> {
     Some(cells)
 }
 
+/// Where the value of `key` (its last dotted segment) is written on line
+/// `line`, when the key occurs there exactly once: the fallback for a
+/// column that does not match the file (a fenced block indented inside a
+/// list, whose columns count from the block's own margin).
+fn value_on_line(text: &str, line: usize, key: &str) -> Option<usize> {
+    let start = offset_of(text, line, 1)?;
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let name = key.rsplit('.').next()?;
+    let line_text = &text[start..end];
+    let mut found = None;
+    for (i, _) in line_text.match_indices(name) {
+        let before_ok = line_text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        let rest = &line_text[i + name.len()..];
+        if before_ok && rest.trim_start_matches([' ', '\t']).starts_with(':') {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(start + i);
+        }
+    }
+    let key_at = found?;
+    if name == "board" {
+        return Some(key_at);
+    }
+    let after = &text[key_at + name.len()..end];
+    let colon = after.find(':')?;
+    let value = &after[colon + 1..];
+    let skip = value.len() - value.trim_start_matches([' ', '\t']).len();
+    Some(key_at + name.len() + colon + 1 + skip)
+}
+
 /// The edits (byte range, new text) for one fix, after checking that the
 /// text at its location is the claimed value.
 fn edits_for(text: &str, fix: &Fix) -> Result<Vec<(Range<usize>, String)>, String> {
-    let at = offset_of(text, fix.line, fix.column)
-        .ok_or_else(|| format!("{} is not at this line and column any more", fix.key))?;
+    match edits_at(text, fix, offset_of(text, fix.line, fix.column)) {
+        Ok(e) => Ok(e),
+        Err(first) => match value_on_line(text, fix.line, &fix.key) {
+            Some(at) => edits_at(text, fix, Some(at)).map_err(|_| first),
+            None => Err(first),
+        },
+    }
+}
+
+fn edits_at(
+    text: &str,
+    fix: &Fix,
+    at: Option<usize>,
+) -> Result<Vec<(Range<usize>, String)>, String> {
+    let at = at.ok_or_else(|| format!("{} is not at this line and column any more", fix.key))?;
     match &fix.value {
         FixValue::Scalar { old, new } => {
             let (range, value, quote) = scalar_at(text, at)
@@ -346,6 +393,50 @@ mod tests {
         };
         let out = apply_edits(text, edits_for(text, &fix).unwrap()).unwrap();
         assert_eq!(out, text.replace("6, 7]", "6, 0]").replace("[9,9", "[10,9"));
+    }
+
+    #[test]
+    fn a_shifted_column_falls_back_to_the_key_on_its_line() {
+        // a block indented in a list: columns count from the block's margin
+        let text = "1. item\n\n   ```omweso\n   expect:\n     captured: 2  # c\n     board: [[1,1,1,1,1,1,1,1],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0]]\n   ```\n";
+        let fix = Fix {
+            file: "x".into(),
+            line: 5,
+            column: 13,
+            key: "expect.captured".into(),
+            value: FixValue::Scalar {
+                old: "2".into(),
+                new: "0".into(),
+            },
+        };
+        let out = apply_edits(text, edits_for(text, &fix).unwrap()).unwrap();
+        assert_eq!(out, text.replace("captured: 2", "captured: 0"));
+        let mut new = [[0; 8]; 4];
+        new[0][0] = 1;
+        let board = Fix {
+            line: 6,
+            column: 3,
+            key: "expect.board".into(),
+            value: FixValue::Board {
+                old: [[1; 8], [0; 8], [0; 8], [0; 8]],
+                new,
+            },
+            ..fix.clone()
+        };
+        let out = apply_edits(text, edits_for(text, &board).unwrap()).unwrap();
+        assert_eq!(
+            out,
+            text.replace("[[1,1,1,1,1,1,1,1]", "[[1,0,0,0,0,0,0,0]")
+        );
+        // still refuses a value that is not the claimed one
+        let wrong = Fix {
+            value: FixValue::Scalar {
+                old: "3".into(),
+                new: "0".into(),
+            },
+            ..fix
+        };
+        assert!(edits_for(text, &wrong).is_err());
     }
 
     #[test]

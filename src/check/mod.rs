@@ -251,12 +251,14 @@ fn compare(
                        expected: Value,
                        actual: Value,
                        fix: Option<FixValue>| {
-        let (file, line, column) = at(key);
+        // reported at the claim's key, rewritten at its value
+        let (file, line, column) = at(&format!("key:{key}"));
+        let (vfile, vline, vcolumn) = at(key);
         out.push(Problem {
             fix: fix.map(|value| Fix {
-                file: file.clone(),
-                line,
-                column,
+                file: vfile,
+                line: vline,
+                column: vcolumn,
                 key: key.to_string(),
                 value,
             }),
@@ -499,22 +501,29 @@ pub fn check_game(game: &GameDoc) -> Report {
             let actual = rep.expected_result();
             if actual != game.result {
                 let d = game.at(
-                    "result",
-                    format!(
-                        "game {:?} ends {} after its {} moves, not {}{}",
-                        game.id,
-                        actual.name(),
-                        rep.plies.len(),
-                        game.result.name(),
-                        rep.result
-                            .map(|r| format!(" ({})", r.describe()))
-                            .unwrap_or_default()
-                    ),
+                    "key:result",
+                    match rep.result {
+                        None => format!(
+                            "game {:?} is not over after its {} moves, but `result` says {}",
+                            game.id,
+                            rep.plies.len(),
+                            game.result.name()
+                        ),
+                        Some(r) => format!(
+                            "game {:?} ends {} after its {} moves ({}), not {}",
+                            game.id,
+                            actual.name(),
+                            rep.plies.len(),
+                            r.describe(),
+                            game.result.name()
+                        ),
+                    },
                 );
+                let v = game.at("result", "");
                 let fix = Fix {
-                    file: d.file.clone(),
-                    line: d.line,
-                    column: d.column,
+                    file: v.file,
+                    line: v.line,
+                    column: v.column,
                     key: "result".into(),
                     value: FixValue::Scalar {
                         old: game.result.name().to_string(),
@@ -556,8 +565,9 @@ pub fn relative_to(report: &mut Report, base: &Path) {
 
 /// Check a whole site: everything [`crate::site::load`] reports (config,
 /// YAML, variants, positions, fenced blocks, unknown `ref:` ids, duplicate
-/// ids, links and anchors, puzzle verification), every position's move and
-/// claims, and every game record in `content/games/`. Never panics; every
+/// ids, links and anchors, puzzle verification, game records that do not
+/// load), every position's move and claims, and every game record
+/// (`Site::games`) replayed. Never panics; every
 /// problem of the site is in the report, sorted by file, line and column.
 pub fn check_site(root: &Path, drafts: bool) -> Report {
     let (site, diags) = crate::site::load(root, drafts);
@@ -567,9 +577,75 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.checked.variants = site.variants.iter().count();
     report.checked.puzzles = site.puzzles.len();
     report.merge(check_positions(site.all_positions()));
-    let (games, errs) = crate::model::load_games(&site.content_dir().join("games"), &site.variants);
-    report.add_diagnostics(errs);
-    report.merge(check_games(&games));
+    report.merge(check_games(&site.games));
     report.sort();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Source, Variants, parse_game};
+
+    const DEMO: &str = include_str!("../../content/games/demonstration-greedy.yaml");
+
+    fn check(text: &str) -> Report {
+        let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
+        check_game(&g)
+    }
+
+    #[test]
+    fn the_demonstration_game_checks() {
+        let r = check(DEMO);
+        assert!(r.ok(), "{}", render_text(&r));
+        assert_eq!(r.checked.plies, 14);
+    }
+
+    #[test]
+    fn a_move_after_the_end_is_reported() {
+        let text = DEMO.replace("\nresult: north-wins\n", "\n  - S1\nresult: north-wins\n");
+        let r = check(&text);
+        assert_eq!(r.problems.len(), 1, "{}", render_text(&r));
+        let p = &r.problems[0];
+        assert_eq!(p.kind, Kind::MoveAfterEnd);
+        let lines: Vec<&str> = text.lines().collect();
+        let last = lines.iter().rposition(|l| *l == "  - S1").unwrap();
+        assert_eq!(lines[last + 1], "result: north-wins");
+        assert_eq!((p.line, p.column), (last + 1, 5));
+        assert!(p.message.contains("already over"), "{}", p.message);
+    }
+
+    #[test]
+    fn a_never_ending_move_cannot_back_a_board_claim() {
+        let text = "\
+id: ne
+record: demonstration
+variant: mcgill-2015
+start:
+  to_move: north
+  board:
+    - [3, 4, 2, 1, 2, 5, 2, 1]
+    - [2, 1, 2, 1, 3, 2, 5, 24]
+    - [1, 2, 0, 0, 0, 0, 0, 0]
+    - [0, 0, 0, 0, 1, 0, 0, 0]
+moves:
+  - move: N2
+    expect:
+      captured: 0
+      never_ending: false
+result: annulled
+";
+        let r = check(text);
+        let kinds: Vec<Kind> = r.problems.iter().map(|p| p.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![Kind::WrongCaptured, Kind::WrongNeverEnding],
+            "{}",
+            render_text(&r)
+        );
+        // the never-ending claim can be blessed, the capture claim cannot
+        assert!(r.problems[0].fix.is_none());
+        assert!(r.problems[1].fix.is_some());
+        assert_eq!(r.problems[0].actual, Some(json!("never ends")));
+    }
 }

@@ -3,6 +3,8 @@
 //! with located errors like positions; [`replay`] plays a record through the
 //! engine (no I/O) and gives every ply with its trace.
 
+use super::annotations::Annotations;
+use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
@@ -80,6 +82,7 @@ pub struct GameMove {
     pub expect: Option<Expect>,
     /// 1-based (line, column) in the record's file by dotted key: `""` (the
     /// entry), `move`, `comment`, `expect`, `expect.board`, `expect.captured`...
+    /// (values), and `key:expect.captured`... (the keys).
     pub locations: BTreeMap<String, (usize, usize)>,
 }
 
@@ -132,6 +135,32 @@ impl GameDoc {
             .copied()
             .unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
+    }
+}
+
+impl GameDoc {
+    /// Ply `ply` of a replay as a position document (the position before
+    /// the move, with the move, its comment as caption and its expectations),
+    /// so pages draw it like any other position: id `GAME-N`, title
+    /// `N. S12`.
+    pub fn ply_doc(&self, ply: &Ply) -> PositionDoc {
+        let m = &self.moves[ply.number - 1];
+        PositionDoc {
+            variant: self.variant.clone(),
+            position: ply.before,
+            mv: Some(m.mv.clone()),
+            move_text: Some(m.text.clone()),
+            annotations: Annotations {
+                id: Some(format!("{}-{}", self.id, ply.number)),
+                title: Some(format!("{}. {}", ply.number, ply.notation)),
+                caption: m.comment.clone(),
+                ..Annotations::default()
+            },
+            expect: m.expect.clone(),
+            file: self.file.clone(),
+            index: ply.number - 1,
+            locations: m.locations.clone(),
+        }
     }
 }
 
@@ -431,6 +460,12 @@ fn locations_of(
         path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
         if let Some((l, c)) = loc.find(&path) {
             out.insert(key.to_string(), (l + line_offset, c));
+            // the key too (`captured:` of `expect.captured`): claims that do
+            // not hold are reported there
+            if let Some((Seg::Key(last), parent)) = path.split_last() {
+                let (kl, kc) = loc.locate_key(parent, last);
+                out.insert(format!("key:{key}"), (kl + line_offset, kc));
+            }
         }
     }
     out
@@ -744,6 +779,12 @@ result: none
         assert!(r.plies[1].before.first_move);
         assert!(!r.plies[2].before.first_move);
         assert_eq!(r.plies[1].before, r.plies[0].after.unwrap());
+        let doc = g.ply_doc(&r.plies[1]);
+        assert_eq!(doc.id(), Some("demo-2"));
+        assert_eq!(doc.annotations.title.as_deref(), Some("2. N2"));
+        assert_eq!(doc.annotations.caption.as_deref(), Some("North answers."));
+        assert_eq!(doc.play(10).unwrap().unwrap(), r.plies[1].played);
+        assert_eq!(doc.at("expect.captured", "").line, 10);
     }
 
     #[test]
@@ -758,6 +799,54 @@ result: none
             r.stopped,
             Some((0, ReplayStop::Illegal(PlayError::TooFewSeeds { .. })))
         ));
+    }
+
+    #[test]
+    fn setup_and_position_starts() {
+        let setup = "\
+id: setup
+record: demonstration
+start:
+  to_move: north
+  setup:
+    south: [0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4]
+    north: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+moves: [N2, S9]
+result: none
+";
+        let g = parse(setup).unwrap();
+        assert_eq!(g.start_kind, Start::Setup);
+        assert_eq!(g.start.to_move, Side::North);
+        assert!(g.start.first_move && g.start.opponent_first_move && g.start.before_first_capture);
+        let pit = |n| crate::engine::Pit::new(n).unwrap();
+        assert_eq!(g.start.board.get(Side::South, pit(9)), 4);
+        assert_eq!(g.start.board.get(Side::North, pit(16)), 2);
+        let r = replay(&g, 0);
+        assert!(r.stopped.is_none(), "{:?}", r.stopped);
+        assert_eq!(r.plies.len(), 2);
+        // the move after North's first is South's first
+        assert!(r.plies[1].before.first_move);
+        // the sow-plain example of the-move.md as a one-move game
+        let position = "\
+id: position
+record: demonstration
+start:
+  to_move: south
+  board:
+    - [0, 2, 0, 1, 0, 0, 3, 0]
+    - [1, 0, 0, 2, 0, 0, 0, 1]
+    - [0, 0, 0, 0, 0, 0, 0, 0]
+    - [1, 0, 3, 1, 0, 0, 2, 0]
+moves: [S3]
+result: none
+";
+        let g = parse(position).unwrap();
+        assert_eq!(g.start_kind, Start::Position);
+        assert!(!g.start.first_move);
+        let r = replay(&g, 0);
+        assert!(r.stopped.is_none());
+        assert_eq!(r.last.unwrap().board.to_grid()[3], [1, 0, 0, 2, 1, 1, 2, 0]);
+        assert_eq!(r.expected_result(), ExpectedResult::None);
     }
 
     #[test]
@@ -783,6 +872,14 @@ result: none
             (
                 GOOD.replace("start: standard", "start:\n  to_move: south\n  setup:\n    south: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 1]\n    north: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0]"),
                 "g.yaml:7:5: south's set-up holds 33 seeds",
+            ),
+            (
+                GOOD.replace("record: demonstration", "record: historical"),
+                "g.yaml:3:9: a historical record needs `source:`",
+            ),
+            (
+                GOOD.replace("start: standard", "start:\n  to_move: south"),
+                "g.yaml:4:1: a start mapping needs `board:` (grid form) or `setup:`",
             ),
             (GOOD.replace("result: none", "result: won"), "g.yaml:12:9: result: unknown variant `won`"),
         ];

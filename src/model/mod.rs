@@ -8,7 +8,9 @@ pub mod source;
 pub mod variant;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
-pub use game::{GameDoc, GameMove, Ply, Replay, ReplayStop, Start, load_games, parse_game, replay};
+pub use game::{
+    GameDoc, GameMove, Ply, RecordKind, Replay, ReplayStop, Start, load_games, parse_game, replay,
+};
 pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };

@@ -76,7 +76,8 @@ pub struct PositionDoc {
     /// Index in its file or block (0 for a single position).
     pub index: usize,
     /// 1-based (line, column) in `file` of each value written, by dotted path
-    /// (`""` is the position itself; `move`, `expect.board`...).
+    /// (`""` is the position itself; `move`, `expect.board`...), and of the
+    /// keys of the `expect` claims (`key:expect.captured`...).
     pub locations: BTreeMap<String, (usize, usize)>,
 }
 
@@ -438,6 +439,12 @@ fn validate(
             continue;
         };
         locations.insert(key.to_string(), (l + src.line_offset, c));
+        // the claim's key too (`captured:` of `expect.captured`), where
+        // `omweso check` reports a claim that does not hold
+        if let Some(sub) = key.strip_prefix("expect.") {
+            let (kl, kc) = loc.locate_key(&path[..path.len() - 1], sub);
+            locations.insert(format!("key:{key}"), (kl + src.line_offset, kc));
+        }
     }
     let mut errs = Diagnostics::default();
     let at = |key: &str, msg: String| {

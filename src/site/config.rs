@@ -101,6 +101,11 @@ pub fn find_root(start: &Path) -> Result<PathBuf, String> {
             .map_err(|e| format!("cannot read the current folder: {e}"))?
             .join(start)
     };
+    // Without `.` components, so that paths built from it read well.
+    let start: PathBuf = start
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect();
     let mut dir = Some(start.as_path());
     while let Some(d) = dir {
         if d.join(CONFIG_FILE).is_file() {
@@ -131,6 +136,18 @@ mod tests {
         let c = Config::parse(&Source::new("o.yaml", "title: X\n")).unwrap();
         assert_eq!(c.language, "en");
         assert!(c.base_url.is_none() && c.compare.is_empty());
+    }
+
+    #[test]
+    fn find_root_walks_up() {
+        let tmp = std::env::temp_dir().join(format!("omweso-find-root-{}", std::process::id()));
+        let deep = tmp.join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(tmp.join(CONFIG_FILE), "title: X\n").unwrap();
+        assert_eq!(find_root(&deep.join(".")).unwrap(), tmp);
+        std::fs::remove_file(tmp.join(CONFIG_FILE)).unwrap();
+        assert!(find_root(&deep).unwrap_err().contains("omweso init"));
+        std::fs::remove_dir_all(&tmp).unwrap();
     }
 
     #[test]

@@ -75,9 +75,9 @@ pub fn figure(
     h.push_str("</ol>\n");
     h.push_str(
         "<div class=\"stepper\" hidden>\
-<button type=\"button\" class=\"prev\" aria-label=\"Previous frame\">&#8592; Prev</button>\
+<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">&#8592; </span>Previous</button>\
 <button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
-<button type=\"button\" class=\"next\" aria-label=\"Next frame\">Next &#8594;</button>\
+<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> &#8594;</span></button>\
 <span class=\"frame-status\" aria-live=\"polite\"></span></div>\n",
     );
     h.push_str("<details class=\"text-twin\"><summary>Text version</summary>\n");

@@ -77,6 +77,44 @@ fn title_of(doc: &PositionDoc) -> String {
         .unwrap_or_else(|| "Position".into())
 }
 
+/// A chapter body for the all-in-one print page: ids get the chapter's
+/// stem as prefix (`the-move--summary`), and links between chapters become
+/// links within the page.
+pub fn print_body(stem: &str, html: &str, chapters: &std::collections::BTreeSet<&str>) -> String {
+    let mut out = String::with_capacity(html.len() + 1024);
+    let mut rest = html;
+    loop {
+        let id = rest.find(" id=\"");
+        let href = rest.find(" href=\"");
+        let (i, is_id) = match (id, href) {
+            (Some(a), Some(b)) if a < b => (a, true),
+            (Some(a), None) => (a, true),
+            (_, Some(b)) => (b, false),
+            (None, None) => break,
+        };
+        let attr_len = if is_id { 5 } else { 7 };
+        out.push_str(&rest[..i + attr_len]);
+        rest = &rest[i + attr_len..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        let value = &rest[..end];
+        if is_id {
+            out.push_str(&format!("{stem}--{value}"));
+        } else if let Some(a) = value.strip_prefix('#') {
+            out.push_str(&format!("#{stem}--{a}"));
+        } else {
+            let (path, anchor) = value.split_once('#').unwrap_or((value, ""));
+            match path.strip_suffix(".html").filter(|p| chapters.contains(p)) {
+                Some(other) if anchor.is_empty() => out.push_str(&format!("#chapter-{other}")),
+                Some(other) => out.push_str(&format!("#{other}--{anchor}")),
+                None => out.push_str(value),
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Renders pages with the site's templates.
 pub struct Renderer<'a> {
     pub site: &'a Site,
@@ -339,6 +377,13 @@ impl<'a> Renderer<'a> {
         };
         ctx.insert("trace", &trace);
         ctx.insert("used_in", &self.used_in(doc));
+        let source = doc.file.strip_prefix(&self.site.root).unwrap_or(&doc.file);
+        let source: Vec<String> = source
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        ctx.insert("source", &source.join("/"));
+        ctx.insert("line", &doc.locations.get("").map(|l| l.0));
         self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
     }
 
@@ -641,8 +686,10 @@ impl<'a> Renderer<'a> {
         struct C<'b> {
             stem: &'b str,
             title: &'b str,
-            body: &'b str,
+            body: String,
         }
+        let stems: std::collections::BTreeSet<&str> =
+            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
         let chapters: Vec<C> = self
             .site
             .chapters
@@ -651,7 +698,7 @@ impl<'a> Renderer<'a> {
             .map(|(c, b)| C {
                 stem: &c.stem,
                 title: &c.front.title,
-                body: &b.html,
+                body: print_body(&c.stem, &b.html, &stems),
             })
             .collect();
         let n = bodies.iter().map(|b| b.diagrams).sum();
@@ -863,5 +910,20 @@ impl<'a> Renderer<'a> {
             "",
         ));
         docs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn print_body_prefixes_ids_and_keeps_links_in_the_page() {
+        let chapters = ["a", "b"].into_iter().collect();
+        let html = "<h2 id=\"x\">X</h2><a href=\"#x\">1</a><a href=\"b.html#y\">2</a><a href=\"b.html\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>";
+        assert_eq!(
+            print_body("a", html, &chapters),
+            "<h2 id=\"a--x\">X</h2><a href=\"#a--x\">1</a><a href=\"#b--y\">2</a><a href=\"#chapter-b\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>"
+        );
     }
 }

@@ -83,21 +83,28 @@
     var a = Math.max(0, i - 50), b = Math.min(text.length, i + word.length + 70);
     return (a > 0 ? "…" : "") + text.slice(a, b) + (b < text.length ? "…" : "");
   }
+  function count(text, w) {
+    var n = 0, i = text.indexOf(w);
+    while (i >= 0 && n < 10) { n++; i = text.indexOf(w, i + w.length); }
+    return n;
+  }
   function search(q) {
     var words = norm(q).split(/\s+/).filter(function (w) { return w.length > 1; });
     if (!words.length) return [];
+    var whole = words.join(" ");
     var hits = [];
     index.forEach(function (d) {
       var t = norm(d.t), h = norm((d.h || []).join(" ")), x = norm(d.x);
       var score = 0;
       for (var i = 0; i < words.length; i++) {
         var w = words[i], s = 0;
-        if (t.indexOf(w) >= 0) s += 10;
-        if (h.indexOf(w) >= 0) s += 4;
-        if (x.indexOf(w) >= 0) s += 1;
+        if (t.indexOf(w) >= 0) s += 20;
+        if (h.indexOf(w) >= 0) s += 6;
+        s += Math.min(count(x, w), 10);
         if (!s) return;
         score += s;
       }
+      if (t === whole) score += 30;
       hits.push({ d: d, score: score });
     });
     hits.sort(function (a, b) { return b.score - a.score || a.d.t.localeCompare(b.d.t); });
@@ -107,11 +114,17 @@
     var input = document.getElementById("search-input");
     var list = document.getElementById("search-results");
     if (!input || !list) return;
+    var status = document.createElement("p");
+    status.className = "visually-hidden";
+    status.setAttribute("role", "status");
+    list.parentNode.appendChild(status);
     function render() {
       var q = input.value.trim();
       list.textContent = "";
+      status.textContent = "";
       if (!q || !index) return;
       var results = search(q);
+      status.textContent = results.length + (results.length === 1 ? " result" : " results");
       var first = norm(q).split(/\s+/)[0];
       if (!results.length) {
         var li = document.createElement("li");
@@ -148,7 +161,21 @@
     if (input.value) loadIndex().then(render, function () {});
   }
 
+  // Section links: a "#" after each heading of the main text, shown on hover or focus.
+  function headingLinks() {
+    var hs = document.querySelectorAll("main h2[id], main h3[id]");
+    Array.prototype.forEach.call(hs, function (h) {
+      var a = document.createElement("a");
+      a.className = "heading-link";
+      a.href = "#" + h.id;
+      a.setAttribute("aria-label", "Link to this section: " + h.textContent);
+      a.textContent = "#";
+      h.appendChild(a);
+    });
+  }
+
   function init() {
+    headingLinks();
     // On a phone the chapter list starts folded, below the header.
     var toggle = document.querySelector(".sidebar-toggle");
     if (toggle && window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) toggle.open = false;
