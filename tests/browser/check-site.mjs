@@ -239,7 +239,11 @@ try {
     if (print.breakInside !== 'avoid') fail(`the-move.html in print: diagrams have break-inside: ${print.breakInside}`);
     ok(`print: all ${print.frames} frames of a diagram show, no stepper, break-inside: avoid`);
   }
-  await page.pdf({ path: join(artifacts, 'the-move.pdf'), format: 'A4', printBackground: true });
+  // The margins of a print dialog's default (the site may set its own with @page).
+  await page.pdf({
+    path: join(artifacts, 'the-move.pdf'), format: 'A4', printBackground: true, preferCSSPageSize: true,
+    margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' },
+  });
   await page.emulateMedia({ media: 'screen' });
 
   // Screenshots of a chapter: desktop, phone width, dark mode; each also
