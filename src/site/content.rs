@@ -366,7 +366,7 @@ fn site_pages(site: &Site) -> BTreeSet<String> {
 }
 
 /// Anchors a chapter page holds: its headings and its diagrams.
-fn chapter_anchors(c: &Chapter, site: &Site) -> BTreeSet<String> {
+fn chapter_anchors(c: &Chapter) -> BTreeSet<String> {
     let mut a: BTreeSet<String> = c.headings.iter().map(|h| h.id.clone()).collect();
     for b in &c.blocks {
         match &b.block {
@@ -380,7 +380,6 @@ fn chapter_anchors(c: &Chapter, site: &Site) -> BTreeSet<String> {
             }
         }
     }
-    let _ = site;
     a
 }
 
@@ -389,7 +388,7 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
     let anchors: BTreeMap<&str, BTreeSet<String>> = site
         .chapters
         .iter()
-        .map(|c| (c.stem.as_str(), chapter_anchors(c, site)))
+        .map(|c| (c.stem.as_str(), chapter_anchors(c)))
         .collect();
     let glossary: BTreeSet<&str> = site.glossary.iter().map(|g| g.id.as_str()).collect();
     for c in &site.chapters {

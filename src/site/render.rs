@@ -389,11 +389,13 @@ impl<'a> Renderer<'a> {
 
     pub fn variant_page(&self, name: &str) -> Result<Page, Diagnostics> {
         let Some(v) = self.site.variants.get(name) else {
-            return Ok(Page {
-                path: String::new(),
-                html: String::new(),
-                diagrams: 0,
-            });
+            return Err(Diagnostic::new(
+                Path::new("content/variants"),
+                0,
+                0,
+                format!("unknown variant {name:?}"),
+            )
+            .into());
         };
         #[derive(Serialize)]
         struct Param {
