@@ -92,6 +92,8 @@ enum Command {
     },
     /// Build the site (atomic: a failed build leaves the previous output as it was).
     Build(site_cli::BuildArgs),
+    /// Serve the site on 127.0.0.1, rebuilding and reloading the browser on change.
+    Serve(site_cli::ServeArgs),
     /// Start a new site in DIR (a config, a chapter, a position, a puzzle).
     Init {
         dir: PathBuf,
@@ -149,6 +151,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             drafts,
         } => check_cli(root, format, bless, drafts),
         Command::Build(args) => site_cli::build(args),
+        Command::Serve(args) => site_cli::serve(args),
         Command::Init { dir, force } => site_cli::init(&dir, force),
         Command::Moves {
             position,
@@ -604,6 +607,65 @@ mod site_cli {
                 ))
             }
         }
+    }
+
+    #[derive(Args)]
+    pub struct ServeArgs {
+        /// The site root (default: the nearest folder holding omweso.yaml, from here up).
+        #[arg(long)]
+        root: Option<PathBuf>,
+        /// Port on 127.0.0.1 (a free one is chosen if it is taken; 0: any free port).
+        #[arg(long, default_value_t = site::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Include chapters marked draft: true.
+        #[arg(long)]
+        drafts: bool,
+        /// Private folder for the builds (default: .omweso-serve/ in the site root).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    }
+
+    /// `omweso serve`: the site builder as the serve loop's build step.
+    pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
+        let root = match args.root {
+            Some(r) => {
+                if !r.join(site::CONFIG_FILE).is_file() {
+                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
+                }
+                r
+            }
+            None => site::find_root(Path::new("."))?,
+        };
+        let drafts = args.drafts;
+        let build_root = root.clone();
+        let build: site::serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
+            let opts = site::BuildOptions {
+                root: build_root.clone(),
+                out: out.to_path_buf(),
+                base_url: None,
+                drafts,
+                quiet: true,
+            };
+            site::build(&opts).map(|r| r.to_string()).map_err(|errs| {
+                // Paths relative to the site root read better in the overlay.
+                errs.0
+                    .iter()
+                    .map(|d| {
+                        let mut d = d.clone();
+                        if let Ok(rel) = d.file.strip_prefix(&build_root) {
+                            d.file = rel.to_path_buf();
+                        }
+                        d.to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        });
+        let mut opts = site::serve::ServeOptions::new(root);
+        opts.port = args.port;
+        opts.work_dir = args.out;
+        site::serve::serve(opts, build)?;
+        Ok(ExitCode::SUCCESS)
     }
 
     pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {

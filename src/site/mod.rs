@@ -11,6 +11,7 @@
 //! - [`search`]: the search index
 //! - [`output`]: [`build`], atomic and deterministic
 //! - [`init`]: a new site
+//! - [`serve`]: `omweso serve` (build, watch, live reload)
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
 //! `<ol class="frames">` of `<li class="frame">` (inline SVG and a caption),
@@ -26,6 +27,7 @@ pub mod markdown;
 pub mod output;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod templates;
 
 pub use config::{CONFIG_FILE, Config, find_root};

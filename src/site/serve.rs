@@ -1,0 +1,1015 @@
+//! `omweso serve`: build a site into a private folder, serve it on
+//! 127.0.0.1, watch the site folder, rebuild on change and live-reload the
+//! browser.
+//!
+//! The build step is a parameter ([`BuildFn`]): it is given a fresh, empty
+//! output folder and returns a one-line summary, or the build's errors (one
+//! per line, `file:line:col: message`). Every build goes into its own folder
+//! (`WORK/gen-PID-N`); only a successful one is served, so a failed rebuild keeps
+//! the last good output on the wire while every open page shows the errors in
+//! an overlay. If the very first build fails, every page is an error page
+//! until a build succeeds.
+//!
+//! Live reload: every HTML response gets `<script src="/__omweso/live.js">`
+//! before `</body>`; the script listens to the Server-Sent Events stream at
+//! `/__omweso/events`, whose events are
+//! - `hello` (sent first on every connection):
+//!   `{"server": ID, "build": N, "errors": [..]}`, where `N` is the number of
+//!   the build being served (0: none yet) and `ID` tells this server from an
+//!   earlier one (a page reconnecting after a restart or a missed rebuild
+//!   reloads);
+//! - `reload`: `{"build": N}` after a successful rebuild;
+//! - `error`: `{"build": N, "errors": [..]}` after a failed one.
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use notify_debouncer_mini::notify::{self, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
+use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer_opt};
+use std::convert::Infallible;
+use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, RwLock};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, watch};
+use tower_http::services::{ServeDir, ServeFile};
+
+/// The build step: write the whole site into the given (fresh) folder.
+/// `Ok(summary)` on success, `Err(errors)` (one per line) on failure.
+pub type BuildFn = Arc<dyn Fn(&Path) -> Result<String, String> + Send + Sync>;
+
+/// The default port of `omweso serve`.
+pub const DEFAULT_PORT: u16 = 1111;
+
+/// Name of the private work folder inside the site root.
+pub const WORK_DIR: &str = ".omweso-serve";
+
+/// Where the live-reload script is served from; injected into every page.
+pub const SCRIPT_PATH: &str = "/__omweso/live.js";
+/// The Server-Sent Events stream.
+pub const EVENTS_PATH: &str = "/__omweso/events";
+
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The site folder: watched for changes (except the work folder,
+    /// `target/`, `.git/`, `node_modules/` and `.omweso-*` folders).
+    pub root: PathBuf,
+    /// The port to try first; if it is taken, the OS picks a free one.
+    /// 0: let the OS pick.
+    pub port: u16,
+    /// The private work folder holding the builds (default `ROOT/.omweso-serve`).
+    pub work_dir: Option<PathBuf>,
+    /// How long the watcher waits for changes to settle before rebuilding.
+    pub debounce: Duration,
+    /// Log builds and changes on stderr.
+    pub verbose: bool,
+}
+
+impl ServeOptions {
+    pub fn new(root: impl Into<PathBuf>) -> ServeOptions {
+        ServeOptions {
+            root: root.into(),
+            port: DEFAULT_PORT,
+            work_dir: None,
+            debounce: Duration::from_millis(150),
+            verbose: true,
+        }
+    }
+}
+
+/// `omweso serve`: start, print `serving http://127.0.0.1:PORT/` as the
+/// first line of stdout, and run until Ctrl-C.
+pub fn serve(opts: ServeOptions, build: BuildFn) -> Result<(), String> {
+    let server = start_inner(opts, build, true)?;
+    let mut out = std::io::stdout().lock();
+    // The URL is the first line of stdout (scripts and tests read it).
+    let _ = writeln!(out, "serving {}", server.url());
+    let _ = out.flush();
+    drop(out);
+    server.wait()
+}
+
+/// Start serving in the background (used by tests and by [`serve`]). The
+/// first build runs at once; requests wait for it to finish.
+pub fn start(opts: ServeOptions, build: BuildFn) -> Result<Server, String> {
+    start_inner(opts, build, false)
+}
+
+/// A running server; dropping it shuts it down.
+pub struct Server {
+    addr: SocketAddr,
+    url: String,
+    shutdown: Arc<Shutdown>,
+    http: Option<JoinHandle<Result<(), String>>>,
+    builder: Option<JoinHandle<()>>,
+    work: PathBuf,
+}
+
+impl Server {
+    /// `http://127.0.0.1:PORT/`
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The private work folder holding the builds.
+    pub fn work_dir(&self) -> &Path {
+        &self.work
+    }
+
+    /// Stop serving: open event streams end, the watcher stops, the
+    /// builds are removed.
+    pub fn shutdown(mut self) -> Result<(), String> {
+        self.shutdown.trigger();
+        self.join()
+    }
+
+    /// Block until the server stops (Ctrl-C when started by [`serve`]).
+    pub fn wait(mut self) -> Result<(), String> {
+        let result = match self.http.take() {
+            Some(h) => h
+                .join()
+                .unwrap_or_else(|_| Err("the server thread panicked".into())),
+            None => Ok(()),
+        };
+        self.shutdown.trigger();
+        let rest = self.join();
+        result.and(rest)
+    }
+
+    fn join(&mut self) -> Result<(), String> {
+        let mut result = Ok(());
+        if let Some(h) = self.http.take() {
+            result = h
+                .join()
+                .unwrap_or_else(|_| Err("the server thread panicked".into()));
+        }
+        if let Some(h) = self.builder.take() {
+            let _ = h.join();
+        }
+        remove_builds(&self.work, Builds::Own);
+        result
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.shutdown.trigger();
+        let _ = self.join();
+    }
+}
+
+/// A shutdown flag both threads and async tasks can wait on.
+struct Shutdown {
+    flag: AtomicBool,
+    tx: watch::Sender<bool>,
+}
+
+impl Shutdown {
+    fn trigger(&self) {
+        self.flag.store(true, Ordering::SeqCst);
+        self.tx.send_replace(true);
+    }
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::SeqCst)
+    }
+}
+
+/// What is being served and the state of the last build.
+#[derive(Clone, Debug, Default)]
+struct Status {
+    /// Number of the last good build (0: none yet) and its folder.
+    good: u64,
+    served: Option<PathBuf>,
+    /// Errors of the last build, if it failed.
+    errors: Option<Vec<String>>,
+    /// Build attempts finished (the first request waits for one).
+    attempts: u64,
+}
+
+#[derive(Clone, Debug)]
+enum Note {
+    Reload { build: u64 },
+    Error { build: u64, errors: Vec<String> },
+}
+
+struct Shared {
+    /// Tells this server from an earlier one on the same port (a page that
+    /// reconnects to a restarted server reloads).
+    instance: String,
+    status: RwLock<Status>,
+    attempts: watch::Sender<u64>,
+    notes: broadcast::Sender<Note>,
+    shutdown: Arc<Shutdown>,
+}
+
+impl Shared {
+    fn status(&self) -> Status {
+        self.status
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Server, String> {
+    let root = opts
+        .root
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", opts.root.display()))?;
+    if !root.is_dir() {
+        return Err(format!("{}: not a folder", root.display()));
+    }
+    let work = match &opts.work_dir {
+        Some(w) => w.clone(),
+        None => root.join(WORK_DIR),
+    };
+    std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let work = work
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", work.display()))?;
+    remove_builds(&work, Builds::Stale);
+
+    let listener = bind(opts.port)?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let url = format!("http://{addr}/");
+
+    let (shutdown_tx, _) = watch::channel(false);
+    let shutdown = Arc::new(Shutdown {
+        flag: AtomicBool::new(false),
+        tx: shutdown_tx,
+    });
+    let (attempts, _) = watch::channel(0u64);
+    let (notes, _) = broadcast::channel(64);
+    let instance = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| format!("{}-{}", d.as_nanos(), std::process::id()))
+        .unwrap_or_default();
+    let shared = Arc::new(Shared {
+        instance,
+        status: RwLock::new(Status::default()),
+        attempts,
+        notes,
+        shutdown: shutdown.clone(),
+    });
+
+    // The watcher starts before the first build so that no change made
+    // during it is lost.
+    let (tx, rx) = mpsc::channel::<DebounceEventResult>();
+    let config = notify_debouncer_mini::Config::default().with_timeout(opts.debounce);
+    let mut debouncer = new_debouncer_opt::<_, ChangeWatcher>(config, tx)
+        .map_err(|e| format!("cannot watch files: {e}"))?;
+    let mut watched = Vec::new();
+    watch_tree(&mut debouncer, &root, &work, &mut watched);
+
+    let builder = {
+        let shared = shared.clone();
+        let (root, work, verbose) = (root.clone(), work.clone(), opts.verbose);
+        std::thread::Builder::new()
+            .name("omweso-serve-build".into())
+            .spawn(move || {
+                let mut builder = Builder {
+                    build,
+                    shared,
+                    work: work.clone(),
+                    next: 1,
+                    verbose,
+                };
+                builder.run_once(&[]);
+                while !builder.shared.shutdown.is_set() {
+                    let first = match rx.recv_timeout(Duration::from_millis(100)) {
+                        Ok(r) => r,
+                        Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    };
+                    // Take everything that arrived meanwhile: one rebuild.
+                    let mut changed = Vec::new();
+                    for result in std::iter::once(first).chain(rx.try_iter()) {
+                        match result {
+                            Ok(events) => changed.extend(
+                                events
+                                    .into_iter()
+                                    .map(|e| e.path)
+                                    .filter(|p| !ignored(p, &root, &work)),
+                            ),
+                            Err(e) => eprintln!("watch error: {e}"),
+                        }
+                    }
+                    if changed.is_empty() {
+                        continue;
+                    }
+                    changed.sort();
+                    changed.dedup();
+                    // New top-level folders get watched too.
+                    watch_tree(&mut debouncer, &root, &work, &mut watched);
+                    builder.run_once(&changed);
+                }
+                drop(debouncer);
+            })
+            .map_err(|e| format!("cannot start the build thread: {e}"))?
+    };
+
+    let http = {
+        let shared = shared.clone();
+        std::thread::Builder::new()
+            .name("omweso-serve-http".into())
+            .spawn(move || run_http(listener, shared, ctrl_c))
+            .map_err(|e| format!("cannot start the server thread: {e}"))?
+    };
+
+    Ok(Server {
+        addr,
+        url,
+        shutdown,
+        http: Some(http),
+        builder: Some(builder),
+        work,
+    })
+}
+
+/// Bind 127.0.0.1:port, or a free port when that one is taken.
+fn bind(port: u16) -> Result<TcpListener, String> {
+    let local = Ipv4Addr::LOCALHOST;
+    match TcpListener::bind((local, port)) {
+        Ok(l) => Ok(l),
+        Err(e) if port != 0 && e.kind() == std::io::ErrorKind::AddrInUse => {
+            let l = TcpListener::bind((local, 0))
+                .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
+            if let Ok(a) = l.local_addr() {
+                eprintln!("port {port} is taken; using {}", a.port());
+            }
+            Ok(l)
+        }
+        Err(e) => Err(format!("cannot listen on 127.0.0.1:{port}: {e}")),
+    }
+}
+
+/// Watch the root folder itself (not recursively) and each top-level entry
+/// that is not ignored (recursively), so that big ignored trees such as
+/// `target/` cost no watches.
+fn watch_tree(
+    debouncer: &mut Debouncer<ChangeWatcher>,
+    root: &Path,
+    work: &Path,
+    watched: &mut Vec<PathBuf>,
+) {
+    // A removed folder loses its watch; if it comes back it is watched anew.
+    watched.retain(|p| p.exists());
+    let mut add = |path: PathBuf, mode: RecursiveMode| {
+        if watched.contains(&path) {
+            return;
+        }
+        match debouncer.watcher().watch(&path, mode) {
+            Ok(()) => watched.push(path),
+            Err(e) => eprintln!("cannot watch {}: {e}", path.display()),
+        }
+    };
+    add(root.to_path_buf(), RecursiveMode::NonRecursive);
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() && !ignored(p, root, work))
+        .collect();
+    dirs.sort();
+    for d in dirs {
+        add(d, RecursiveMode::Recursive);
+    }
+}
+
+/// The platform's watcher, passing on changes only: reading a file (which
+/// every build does) reports an access event that must not cause a rebuild.
+/// notify-debouncer-mini forgets event kinds, so they are dropped here.
+struct ChangeWatcher(RecommendedWatcher);
+
+impl Watcher for ChangeWatcher {
+    fn new<F: notify::EventHandler>(
+        mut handler: F,
+        config: notify::Config,
+    ) -> notify::Result<Self> {
+        let inner = RecommendedWatcher::new(
+            move |event: notify::Result<notify::Event>| match &event {
+                Ok(e) if matches!(e.kind, EventKind::Access(_)) => {}
+                _ => handler.handle_event(event),
+            },
+            config,
+        )?;
+        Ok(ChangeWatcher(inner))
+    }
+
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> notify::Result<()> {
+        self.0.watch(path, mode)
+    }
+
+    fn unwatch(&mut self, path: &Path) -> notify::Result<()> {
+        self.0.unwatch(path)
+    }
+
+    fn configure(&mut self, option: notify::Config) -> notify::Result<bool> {
+        self.0.configure(option)
+    }
+
+    fn kind() -> notify::WatcherKind {
+        RecommendedWatcher::kind()
+    }
+}
+
+/// Paths whose changes do not trigger a rebuild.
+fn ignored(path: &Path, root: &Path, work: &Path) -> bool {
+    if path.starts_with(work) {
+        return true;
+    }
+    let Ok(rel) = path.strip_prefix(root) else {
+        return true;
+    };
+    let mut parts = rel.components();
+    if let Some(Component::Normal(first)) = rel.components().next() {
+        let first = first.to_string_lossy();
+        // Build output (`target/`, `public/`, the default of `omweso
+        // build`) and private work folders.
+        if first == "target" || first == "public" || first.starts_with(".omweso-") {
+            return true;
+        }
+    }
+    if parts.any(|c| matches!(c, Component::Normal(n) if n == ".git" || n == "node_modules")) {
+        return true;
+    }
+    // Editors' swap and backup files.
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+        || name.starts_with(".#")
+        || name == "4913"
+}
+
+struct Builder {
+    build: BuildFn,
+    shared: Arc<Shared>,
+    work: PathBuf,
+    next: u64,
+    verbose: bool,
+}
+
+impl Builder {
+    fn run_once(&mut self, changed: &[PathBuf]) {
+        if self.verbose && !changed.is_empty() {
+            let names: Vec<String> = changed
+                .iter()
+                .take(5)
+                .map(|p| p.display().to_string())
+                .collect();
+            let more = changed.len().saturating_sub(names.len());
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            eprintln!("changed: {}{more}; rebuilding", names.join(", "));
+        }
+        let n = self.next;
+        self.next += 1;
+        let out = self.work.join(format!("gen-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let started = Instant::now();
+        let build = self.build.clone();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(&out)))
+            .unwrap_or_else(|panic| {
+                let msg = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "unknown panic".into());
+                Err(format!("the build panicked: {msg}"))
+            });
+        let ms = started.elapsed().as_millis();
+        let note = match result {
+            Ok(summary) if out.is_dir() => {
+                if self.verbose {
+                    eprintln!("build {n} ok in {ms} ms: {summary}");
+                }
+                let old = {
+                    let mut st = self
+                        .shared
+                        .status
+                        .write()
+                        .unwrap_or_else(|e| e.into_inner());
+                    let old = st.served.replace(out);
+                    st.good = n;
+                    st.errors = None;
+                    old
+                };
+                // The build before the previous one can go; the previous one
+                // may still be answering a request.
+                if let Some(old) = old {
+                    self.remove_older_than(&old);
+                }
+                Note::Reload { build: n }
+            }
+            other => {
+                let text = match other {
+                    Ok(_) => format!("the build wrote no folder {}", out.display()),
+                    Err(e) => e,
+                };
+                let mut errors: Vec<String> = text
+                    .lines()
+                    .map(str::trim_end)
+                    .filter(|l| !l.is_empty())
+                    .map(String::from)
+                    .collect();
+                if errors.is_empty() {
+                    errors.push("the build failed (no message)".into());
+                }
+                eprintln!("build {n} failed in {ms} ms:");
+                for e in &errors {
+                    eprintln!("  {e}");
+                }
+                let _ = std::fs::remove_dir_all(&out);
+                let good = {
+                    let mut st = self
+                        .shared
+                        .status
+                        .write()
+                        .unwrap_or_else(|e| e.into_inner());
+                    st.errors = Some(errors.clone());
+                    st.good
+                };
+                Note::Error {
+                    build: good,
+                    errors,
+                }
+            }
+        };
+        {
+            let mut st = self
+                .shared
+                .status
+                .write()
+                .unwrap_or_else(|e| e.into_inner());
+            st.attempts += 1;
+            self.shared.attempts.send_replace(st.attempts);
+        }
+        let _ = self.shared.notes.send(note);
+    }
+
+    fn remove_older_than(&self, keep: &Path) {
+        let Ok(entries) = std::fs::read_dir(&self.work) else {
+            return;
+        };
+        let Some((me, keep_n)) = build_id(keep) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if let Some((pid, n)) = build_id(&p)
+                && pid == me
+                && n < keep_n
+            {
+                let _ = std::fs::remove_dir_all(&p);
+            }
+        }
+    }
+}
+
+/// A build folder's process id and number: `gen-PID-N`.
+fn build_id(p: &Path) -> Option<(u32, u64)> {
+    let rest = p.file_name()?.to_str()?.strip_prefix("gen-")?;
+    let (pid, n) = rest.split_once('-')?;
+    Some((pid.parse().ok()?, n.parse().ok()?))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Builds {
+    /// This process's builds (on shutdown).
+    Own,
+    /// Builds left by processes that are gone (on start); another
+    /// `omweso serve` of the same site keeps its builds.
+    Stale,
+}
+
+/// Remove build folders (`gen-PID-N`) of the work folder, nothing else.
+fn remove_builds(work: &Path, which: Builds) {
+    let Ok(entries) = std::fs::read_dir(work) else {
+        return;
+    };
+    let me = std::process::id();
+    for e in entries.flatten() {
+        let p = e.path();
+        let Some((pid, _)) = build_id(&p) else {
+            continue;
+        };
+        let remove = match which {
+            Builds::Own => pid == me,
+            Builds::Stale => pid == me || !process_alive(pid),
+        };
+        if remove && p.is_dir() {
+            let _ = std::fs::remove_dir_all(&p);
+        }
+    }
+}
+
+/// Whether a process runs (Linux: /proc); elsewhere assume it does, so
+/// nothing that may be in use is removed.
+fn process_alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("omweso-serve")
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let result = rt.block_on(async move {
+        listener
+            .set_nonblocking(true)
+            .map_err(|e| format!("listener: {e}"))?;
+        let listener =
+            tokio::net::TcpListener::from_std(listener).map_err(|e| format!("listener: {e}"))?;
+        let app = Router::new()
+            .route(SCRIPT_PATH, get(live_js))
+            .route(EVENTS_PATH, get(events))
+            .fallback(files)
+            .with_state(shared.clone());
+        let mut stop = shared.shutdown.tx.subscribe();
+        let shutdown = shared.shutdown.clone();
+        let signal = async move {
+            let stopped = async {
+                while !*stop.borrow_and_update() {
+                    if stop.changed().await.is_err() {
+                        break;
+                    }
+                }
+            };
+            if ctrl_c {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => eprintln!("\nstopping"),
+                    _ = terminate() => eprintln!("terminated: stopping"),
+                    _ = stopped => {}
+                }
+            } else {
+                stopped.await;
+            }
+            // Ends the open event streams too.
+            shutdown.trigger();
+        };
+        axum::serve(listener, app)
+            .with_graceful_shutdown(signal)
+            .await
+            .map_err(|e| format!("server error: {e}"))
+    });
+    // Do not wait for stray blocking tasks.
+    rt.shutdown_timeout(Duration::from_secs(2));
+    result
+}
+
+/// SIGTERM (e.g. `kill`, a process manager): stop as gracefully as Ctrl-C.
+#[cfg(unix)]
+async fn terminate() {
+    match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(mut s) => {
+            s.recv().await;
+        }
+        Err(_) => std::future::pending().await,
+    }
+}
+
+#[cfg(not(unix))]
+async fn terminate() {
+    std::future::pending::<()>().await
+}
+
+async fn live_js() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        LIVE_JS,
+    )
+        .into_response()
+}
+
+async fn events(State(shared): State<Arc<Shared>>) -> Response {
+    let status = shared.status();
+    let hello = Event::default().event("hello").data(
+        serde_json::json!({
+            "server": shared.instance,
+            "build": status.good,
+            "errors": status.errors.unwrap_or_default(),
+        })
+        .to_string(),
+    );
+    let notes = shared.notes.subscribe();
+    let stop = shared.shutdown.tx.subscribe();
+    let stream = futures_util::stream::unfold(
+        (Some(hello), notes, stop),
+        |(first, mut notes, mut stop)| async move {
+            if let Some(ev) = first {
+                return Some((Ok::<Event, Infallible>(ev), (None, notes, stop)));
+            }
+            loop {
+                if *stop.borrow_and_update() {
+                    return None;
+                }
+                tokio::select! {
+                    note = notes.recv() => match note {
+                        Ok(note) => return Some((Ok(note_event(&note)), (None, notes, stop))),
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => return None,
+                    },
+                    changed = stop.changed() => if changed.is_err() { return None },
+                }
+            }
+        },
+    );
+    let mut res = Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(10)))
+        .into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+fn note_event(note: &Note) -> Event {
+    match note {
+        Note::Reload { build } => Event::default()
+            .event("reload")
+            .data(serde_json::json!({ "build": build }).to_string()),
+        Note::Error { build, errors } => Event::default()
+            .event("error")
+            .data(serde_json::json!({ "build": build, "errors": errors }).to_string()),
+    }
+}
+
+/// Every other path: a file of the last good build (HTML gets the
+/// live-reload script), or the error page while no build has succeeded.
+async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
+    // Wait for the first build to finish (success or failure).
+    let mut attempts = shared.attempts.subscribe();
+    while *attempts.borrow_and_update() == 0 {
+        if attempts.changed().await.is_err() {
+            break;
+        }
+    }
+    let status = shared.status();
+    let Some(dir) = status.served else {
+        let errors = status.errors.unwrap_or_default();
+        return no_store(error_page(&errors));
+    };
+    let is_get = req.method() == Method::GET;
+    let mut serve_dir = ServeDir::new(&dir)
+        .append_index_html_on_directories(true)
+        .not_found_service(ServeFile::new(dir.join("404.html")));
+    let res = match serve_dir.try_call(req).await {
+        Ok(res) => res.map(Body::new),
+        Err(e) => {
+            return no_store(
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("cannot read the file: {e}"),
+                )
+                    .into_response(),
+            );
+        }
+    };
+    let is_html = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if !(is_get && is_html) {
+        return no_store(res);
+    }
+    let (mut parts, body) = res.into_parts();
+    let bytes = match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
+        Ok(b) => b,
+        Err(e) => {
+            return no_store(
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("cannot read the file: {e}"),
+                )
+                    .into_response(),
+            );
+        }
+    };
+    let html = inject_script(&String::from_utf8_lossy(&bytes));
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::ACCEPT_RANGES);
+    no_store(Response::from_parts(parts, Body::from(html)))
+}
+
+fn no_store(mut res: Response) -> Response {
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+/// The tag injected into every HTML page.
+pub fn script_tag() -> String {
+    format!("<script src=\"{SCRIPT_PATH}\" defer></script>")
+}
+
+/// Insert the live-reload script before the last `</body>` (any case), or
+/// at the end when the page has none.
+pub fn inject_script(html: &str) -> String {
+    let tag = script_tag();
+    let lower = html.to_ascii_lowercase();
+    match lower.rfind("</body>") {
+        Some(i) => format!("{}{}{}", &html[..i], tag, &html[i..]),
+        None => format!("{html}{tag}"),
+    }
+}
+
+/// The page shown for every path while no build has succeeded.
+fn error_page(errors: &[String]) -> Response {
+    let mut items = String::new();
+    for e in errors {
+        items.push_str("<li>");
+        items.push_str(&escape_html(e));
+        items.push_str("</li>\n");
+    }
+    let html = format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Build failed</title>\n\
+         <link rel=\"icon\" href=\"data:,\">\n\
+         <style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#222;background:#fff}}\
+         h1{{color:#a00}}li{{font-family:ui-monospace,monospace;white-space:pre-wrap;margin:.3rem 0}}</style>\n\
+         </head>\n<body>\n<main>\n<h1>Build failed</h1>\n\
+         <p>omweso serve could not build the site. Fix these errors; the page reloads on its own.</p>\n\
+         <ol class=\"omweso-build-errors\">\n{items}</ol>\n</main>\n{}\n</body>\n</html>\n",
+        script_tag()
+    );
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
+}
+
+fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The live-reload client: reloads on a new build, shows build errors in an
+/// overlay (text only, never HTML from the server).
+const LIVE_JS: &str = r#"(function () {
+  "use strict";
+  if (!window.EventSource) return;
+  var known = null;
+  var server = null;
+  // The page served while no build has succeeded lists the errors itself.
+  var errorPage = !!document.querySelector("ol.omweso-build-errors");
+  var box = null;
+  function hide() {
+    if (box) { box.remove(); box = null; }
+  }
+  function show(errors) {
+    hide();
+    box = document.createElement("div");
+    box.id = "omweso-serve-overlay";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;" +
+      "background:rgba(24,4,4,.96);color:#fff;font:14px/1.5 ui-monospace,monospace;padding:2rem";
+    var h = document.createElement("h2");
+    h.textContent = "Build failed: the last good build is shown until this is fixed";
+    h.style.cssText = "margin:0 0 1rem;font:bold 18px system-ui,sans-serif;color:#ff9a9a";
+    box.appendChild(h);
+    var list = document.createElement("ol");
+    errors.forEach(function (e) {
+      var li = document.createElement("li");
+      li.textContent = e;
+      li.style.cssText = "white-space:pre-wrap;margin:.25rem 0";
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Dismiss";
+    close.addEventListener("click", hide);
+    box.appendChild(close);
+    (document.body || document.documentElement).appendChild(box);
+  }
+  function data(ev) {
+    try { return JSON.parse(ev.data); } catch (e) { return {}; }
+  }
+  var source = new EventSource("/__omweso/events");
+  source.addEventListener("hello", function (ev) {
+    var d = data(ev);
+    if (known !== null && (d.build !== known || d.server !== server)) { location.reload(); return; }
+    known = d.build;
+    server = d.server;
+    if (errorPage) { if (!d.errors || !d.errors.length) location.reload(); return; }
+    if (d.errors && d.errors.length) show(d.errors); else hide();
+  });
+  source.addEventListener("reload", function () { location.reload(); });
+  source.addEventListener("error", function (ev) {
+    if (!ev.data) return; // a connection error: EventSource reconnects by itself
+    var d = data(ev);
+    if (errorPage) { location.reload(); return; }
+    if (d.errors) show(d.errors);
+  });
+  window.addEventListener("pagehide", function () { source.close(); });
+})();
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_goes_before_the_last_body_end() {
+        let html = "<html><body><p>x</p></BODY></html>";
+        let out = inject_script(html);
+        assert_eq!(
+            out,
+            format!("<html><body><p>x</p>{}</BODY></html>", script_tag())
+        );
+        assert_eq!(inject_script("plain"), format!("plain{}", script_tag()));
+    }
+
+    #[test]
+    fn ignored_paths() {
+        let root = Path::new("/site");
+        let work = Path::new("/site/.omweso-serve");
+        assert!(ignored(
+            Path::new("/site/.omweso-serve/gen-1/a.html"),
+            root,
+            work
+        ));
+        assert!(ignored(Path::new("/site/target/debug/x"), root, work));
+        assert!(ignored(Path::new("/site/public/index.html"), root, work));
+        assert!(ignored(Path::new("/site/.git/index"), root, work));
+        assert!(ignored(
+            Path::new("/site/tests/browser/node_modules/a.js"),
+            root,
+            work
+        ));
+        assert!(ignored(Path::new("/site/.omweso-build-tmp/x"), root, work));
+        assert!(ignored(
+            Path::new("/site/content/.the-move.md.swp"),
+            root,
+            work
+        ));
+        assert!(ignored(Path::new("/elsewhere/x"), root, work));
+        assert!(!ignored(Path::new("/site/content/the-move.md"), root, work));
+        assert!(!ignored(Path::new("/site/omweso.yaml"), root, work));
+        assert!(!ignored(
+            Path::new("/site/templates/target.html"),
+            root,
+            work
+        ));
+    }
+
+    #[test]
+    fn build_folders_are_named_by_process_and_number() {
+        assert_eq!(build_id(Path::new("/w/gen-42-7")), Some((42, 7)));
+        assert_eq!(build_id(Path::new("/w/gen-7")), None);
+        assert_eq!(build_id(Path::new("/w/.omweso-build-1-gen-2-3")), None);
+        assert!(process_alive(std::process::id()));
+    }
+
+    #[test]
+    fn error_page_escapes_messages() {
+        let res = error_page(&["a.md:1:2: <script>alert(1)</script>".into()]);
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            escape_html("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

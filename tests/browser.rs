@@ -1,0 +1,395 @@
+//! The real browser tests: `omweso serve` builds and serves a site on
+//! loopback and headless Chromium (Debian's package, driven through
+//! playwright-core by the scripts in tests/browser/) reads it.
+//!
+//! - The bundled rulebook (a copy of it; tests/browser/check-site.mjs): every page
+//!   reachable from index.html loads with no console errors and no failed
+//!   requests, diagrams are visible, the step-through moves forward and back
+//!   (buttons and arrow keys), search finds a term and its link works, and
+//!   screenshots of the-move.html go to target/browser-artifacts/.
+//! - Live reload (tests/browser/live-reload.mjs) on a site made by
+//!   `omweso init`: an edit reloads the open page, a broken build shows an
+//!   error overlay, the fix removes it.
+//! - A first build that fails (tests/browser/first-failure.mjs): the page
+//!   lists the located errors, and turns into the site once they are fixed.
+//!
+//! Needs `chromium` (apt-get install chromium) and the node modules
+//! (npm ci --prefix tests/browser); `.ci/run` installs both. Without them the
+//! tests fail, unless OMWESO_SKIP_BROWSER=1.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Mutex, mpsc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+const FIRST_BUILD: Duration = Duration::from_secs(600);
+const BROWSER_RUN: Duration = Duration::from_secs(600);
+
+/// One Chromium at a time: the machine is small.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn artifacts() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("browser-artifacts")
+}
+
+fn chromium() -> PathBuf {
+    std::env::var_os("OMWESO_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
+}
+
+/// False when OMWESO_SKIP_BROWSER=1; panics with how to install what is
+/// missing otherwise.
+fn browser_available() -> bool {
+    if std::env::var("OMWESO_SKIP_BROWSER").as_deref() == Ok("1") {
+        eprintln!("OMWESO_SKIP_BROWSER=1: browser test skipped");
+        return false;
+    }
+    let mut missing = Vec::new();
+    if !chromium().exists() {
+        missing.push(format!(
+            "{} not found: install it with `apt-get update && apt-get install -y chromium`",
+            chromium().display()
+        ));
+    }
+    let node = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !node.is_ok_and(|s| s.success()) {
+        missing.push("node not found: install it with `apt-get install -y nodejs npm`".into());
+    }
+    if !repo()
+        .join("tests/browser/node_modules/playwright-core/package.json")
+        .exists()
+    {
+        missing.push(
+            "tests/browser/node_modules is missing: run `npm ci --prefix tests/browser`".into(),
+        );
+    }
+    assert!(
+        missing.is_empty(),
+        "the browser test cannot run (set OMWESO_SKIP_BROWSER=1 to skip it):\n  {}",
+        missing.join("\n  ")
+    );
+    true
+}
+
+fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn read_all(mut r: impl Read + Send + 'static) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = r.read_to_string(&mut s);
+        s
+    })
+}
+
+/// A running `omweso serve`; killed if the test fails half-way.
+struct Served {
+    child: Option<Child>,
+    url: String,
+    log: Option<JoinHandle<String>>,
+}
+
+impl Served {
+    fn start(root: &Path, work: &Path) -> Served {
+        Served::start_expecting(root, work, " 200 ")
+    }
+
+    /// Start, and wait for index.html to answer with `status` (" 200 ").
+    fn start_expecting(root: &Path, work: &Path, status: &str) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
+            .args(["serve", "--root"])
+            .arg(root)
+            .args(["--port", "0", "--out"])
+            .arg(work)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start omweso serve");
+        let stdout = child.stdout.take().unwrap();
+        let log = read_all(child.stderr.take().unwrap());
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut first = String::new();
+            let _ = r.read_line(&mut first);
+            let _ = tx.send(first);
+            let mut rest = String::new();
+            let _ = r.read_to_string(&mut rest);
+        });
+        let mut served = Served {
+            child: Some(child),
+            url: String::new(),
+            log: Some(log),
+        };
+        let first = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("omweso serve printed no URL within 60 s");
+        served.url = first
+            .trim()
+            .strip_prefix("serving ")
+            .unwrap_or_else(|| panic!("the first line is not `serving URL`: {first:?}"))
+            .to_string();
+        assert!(
+            served.url.starts_with("http://127.0.0.1:"),
+            "{}",
+            served.url
+        );
+        // The first request waits for the first build.
+        let got = served.get_status("/index.html");
+        assert!(got.contains(status), "index.html answered {got:?}");
+        served
+    }
+
+    fn get_status(&self, path: &str) -> String {
+        let addr = self
+            .url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        let mut s = std::net::TcpStream::connect(&addr).expect("connect to the server");
+        s.set_read_timeout(Some(FIRST_BUILD)).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = String::new();
+        let _ = s.read_to_string(&mut raw);
+        raw.lines().next().unwrap_or("").to_string()
+    }
+
+    /// Ctrl-C; returns the exit status (None: still running after 20 s) and
+    /// the server's log.
+    fn interrupt(mut self) -> (Option<ExitStatus>, String) {
+        let mut child = self.child.take().unwrap();
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let status = wait_bounded(&mut child, Duration::from_secs(20));
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let log = self.log.take().unwrap().join().unwrap_or_default();
+        (status, log)
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Copy a site folder, leaving out build output, version control, node
+/// modules and the tests.
+fn copy_site(from: &Path, to: &Path) {
+    let skip = ["target", ".git", "tests", "public"];
+    let walk = walkdir::WalkDir::new(from).into_iter().filter_entry(|e| {
+        let name = e.file_name().to_string_lossy();
+        let top = e.depth() == 1 && skip.contains(&name.as_ref());
+        e.depth() == 0 || !(top || name == "node_modules" || name.starts_with(".omweso-"))
+    });
+    for entry in walk {
+        let entry = entry.expect("read the site folder");
+        let rel = entry.path().strip_prefix(from).unwrap();
+        let dest = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// Run a node script of tests/browser/, bounded in time: (status, stdout, stderr).
+fn node(script: &str, args: &[&str]) -> (Option<ExitStatus>, String, String) {
+    let dir = repo().join("tests/browser");
+    let mut child = Command::new("node")
+        .arg(dir.join(script))
+        .args(args)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start node");
+    let out = read_all(child.stdout.take().unwrap());
+    let err = read_all(child.stderr.take().unwrap());
+    let status = wait_bounded(&mut child, BROWSER_RUN);
+    if status.is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    (status, out.join().unwrap(), err.join().unwrap())
+}
+
+#[test]
+fn the_rulebook_works_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let artifacts = artifacts();
+    for shot in ["the-move.png", "the-move-phone.png"] {
+        let _ = std::fs::remove_file(artifacts.join(shot));
+    }
+    // A copy of the rulebook, so that editing the repository while the test
+    // runs does not rebuild and reload the pages under the browser.
+    let work = tempfile::tempdir().unwrap();
+    let site = work.path().join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.path().join("serve"));
+
+    let (status, report, err) = node(
+        "check-site.mjs",
+        &[&server.url, artifacts.to_str().unwrap()],
+    );
+    let (server_status, server_log) = server.interrupt();
+
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the browser checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+    assert!(json["pages"].as_u64().unwrap() >= 5, "{report}");
+    assert!(json["diagrams"].as_u64().unwrap() >= 1, "{report}");
+    for shot in ["the-move.png", "the-move-phone.png"] {
+        let meta =
+            std::fs::metadata(artifacts.join(shot)).unwrap_or_else(|e| panic!("{shot}: {e}"));
+        assert!(meta.len() > 10_000, "{shot} is only {} bytes", meta.len());
+    }
+    let server_status = server_status.expect("omweso serve did not stop within 20 s of Ctrl-C");
+    assert!(
+        server_status.success(),
+        "omweso serve exited with {server_status} after Ctrl-C:\n{server_log}"
+    );
+}
+
+#[test]
+fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let (site, stem) = init_site(dir.path());
+
+    let server = Served::start(&site, &dir.path().join("serve"));
+    let artifacts = artifacts();
+    let (status, report, err) = node(
+        "live-reload.mjs",
+        &[
+            &server.url,
+            site.to_str().unwrap(),
+            &stem,
+            artifacts.to_str().unwrap(),
+        ],
+    );
+    let (server_status, server_log) = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the live-reload checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
+    // The server saw the edit, the failure and the fix.
+    assert!(server_log.contains("failed"), "{server_log}");
+    assert!(server_log.matches(" ok in ").count() >= 3, "{server_log}");
+    assert!(
+        server_status.is_some_and(|s| s.success()),
+        "omweso serve did not stop cleanly after Ctrl-C ({server_status:?}):\n{server_log}"
+    );
+}
+
+/// Makes a site with `omweso init` in `dir/site`; returns it and its first
+/// chapter's stem.
+fn init_site(dir: &Path) -> (PathBuf, String) {
+    let site = dir.join("site");
+    let init = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("init")
+        .arg(&site)
+        .output()
+        .expect("run omweso init");
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let mut chapters: Vec<String> = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".md").map(String::from)
+        })
+        .collect();
+    chapters.sort();
+    let stem = chapters
+        .first()
+        .expect("omweso init wrote a chapter")
+        .clone();
+    (site, stem)
+}
+
+#[test]
+fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let (site, _) = init_site(dir.path());
+    let config = site.join("omweso.yaml");
+    let good = dir.path().join("good-omweso.yaml");
+    std::fs::copy(&config, &good).unwrap();
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}\nno_such_setting: 1\n")).unwrap();
+
+    let server = Served::start_expecting(&site, &dir.path().join("serve"), " 500 ");
+    let (status, report, err) = node(
+        "first-failure.mjs",
+        &[
+            &server.url,
+            config.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+    );
+    let (_, server_log) = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the first-failure checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
+}
