@@ -183,6 +183,15 @@ impl MoveCtx<'_> {
     }
 }
 
+/// Whether prose names a pit of `side`: by its number (`pit 6`) or its
+/// name (`S6`).
+fn mentions(text: &str, side: Side, pit: Pit) -> bool {
+    let number = pit.number().to_string();
+    let name = pit_name(side, pit);
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == number || w.eq_ignore_ascii_case(&name))
+}
+
 /// What a lap is, in a few words for a heading.
 fn kind_words(kind: LapKind) -> &'static str {
     match kind {
@@ -318,8 +327,17 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
         }
     }
     let outcome = end_words(m, lap, next_from);
-    scene.footer.push(outcome.clone());
     let notes = m.notes(|n| n as u64 == k);
+    // in the picture an author's note that names the pit where the lap
+    // ends (or the pit relayed) says what happens there instead of the
+    // generated sentence (both are in `<desc>`)
+    let key = match lap.end {
+        LapEnd::Relay { pit } => pit,
+        _ => lap.landing,
+    };
+    if !notes.iter().any(|n| mentions(n, m.mover, key)) {
+        scene.footer.push(outcome.clone());
+    }
     scene.footer.extend(notes.iter().cloned());
     let sown: Vec<String> = lap.sown.iter().map(|p| m.name(*p)).collect();
     let details = vec![format!("Sown: {}.", sown.join(" "))];
@@ -483,7 +501,17 @@ fn before_frame(m: &MoveCtx) -> Frame {
             p.mv.direction().name()
         )
     };
-    scene.footer.push(how.clone());
+    // in the picture an author's caption that names the pit lifted
+    // describes the move instead of the generated sentence (both are in
+    // `<desc>`)
+    if !m
+        .ann
+        .caption
+        .as_ref()
+        .is_some_and(|c| mentions(c, m.mover, pit))
+    {
+        scene.footer.push(how.clone());
+    }
     if let Some(c) = &m.ann.caption {
         scene.footer.push(c.clone());
     }

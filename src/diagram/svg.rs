@@ -221,7 +221,11 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str) -> String {
     for a in &scene.arrows {
         doc = doc.add(arrow(a, &geo));
     }
-    doc = doc.add(pills(scene, &geo));
+    // every word on the board is placed once, inside the picture and clear
+    // of the pit numbers and of each other
+    let mut taken = pit_number_boxes(scene, &geo);
+    doc = doc.add(pills(scene, &geo, &mut taken));
+    doc = doc.add(arrow_labels(scene, &geo, height, &mut taken));
     if let Some(b) = &scene.banner {
         doc = doc.add(banner(b, &geo));
     }
@@ -578,47 +582,175 @@ fn pills_on_top(scene: &Scene, geo: &Geo) -> Vec<PitRef> {
     top
 }
 
-fn pills(scene: &Scene, geo: &Geo) -> Group {
+/// An axis-aligned box that a word takes up.
+#[derive(Clone, Copy)]
+struct Boxed {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Boxed {
+    fn around(c: Pt, w: f64, h: f64) -> Boxed {
+        Boxed {
+            x0: c.x - w / 2.0,
+            y0: c.y - h / 2.0,
+            x1: c.x + w / 2.0,
+            y1: c.y + h / 2.0,
+        }
+    }
+
+    fn overlap(&self, o: &Boxed) -> f64 {
+        let w = self.x1.min(o.x1) - self.x0.max(o.x0);
+        let h = self.y1.min(o.y1) - self.y0.max(o.y0);
+        if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
+    }
+}
+
+/// Where the pit numbers are (nothing when the board has no labels).
+fn pit_number_boxes(scene: &Scene, geo: &Geo) -> Vec<Boxed> {
+    let mut out = Vec::new();
+    if !scene.labels {
+        return out;
+    }
+    for row in 0..4 {
+        for col in 0..8 {
+            let (side, pit) = pit_at_display(scene.seat, row, col);
+            let chars = format!("{}{}", side.letter(), pit.number()).chars().count() as f64;
+            let c = geo.cell_centre(row, col);
+            out.push(Boxed {
+                x0: c.x - CELL / 2.0 + 2.0,
+                y0: c.y - CELL / 2.0 + 1.0,
+                x1: c.x - CELL / 2.0 + 4.0 + chars * 6.3,
+                y1: c.y - CELL / 2.0 + 13.0,
+            });
+        }
+    }
+    out
+}
+
+/// The first best of `cands` (centres of a `w`×`h` box, moved inside
+/// `bounds`): no overlap with `taken` if possible, then as little with
+/// `soft` as possible, then near `home`.
+fn place(
+    w: f64,
+    h: f64,
+    cands: &[Pt],
+    bounds: (f64, f64, f64, f64),
+    taken: &[Boxed],
+    soft: &[(Boxed, f64)],
+    home: Pt,
+) -> Pt {
+    let clamp = |p: Pt| Pt {
+        x: p.x.clamp(
+            bounds.0 + w / 2.0,
+            (bounds.2 - w / 2.0).max(bounds.0 + w / 2.0),
+        ),
+        y: p.y.clamp(
+            bounds.1 + h / 2.0,
+            (bounds.3 - h / 2.0).max(bounds.1 + h / 2.0),
+        ),
+    };
+    let mut best = (f64::MAX, clamp(home));
+    for (i, p) in cands.iter().enumerate() {
+        let p = clamp(*p);
+        let b = Boxed::around(p, w, h);
+        let hard: f64 = taken.iter().map(|t| b.overlap(t)).sum();
+        let light: f64 = soft.iter().map(|(t, k)| b.overlap(t) * k).sum();
+        let cost = hard * 100.0 + light + p.sub(home).len() * 2.0 + i as f64 * 0.01;
+        if cost < best.0 {
+            best = (cost, p);
+        }
+    }
+    best.1
+}
+
+/// The pills of one pit: its status (from the marks) and the author's
+/// labels, a label said once even if both give it.
+fn pit_pills(scene: &Scene, r: PitRef, cw: bool) -> Vec<(String, String)> {
+    let authored: Vec<(String, String)> = scene
+        .highlights
+        .iter()
+        .filter(|h| h.pits.first() == Some(&r))
+        .filter_map(|h| {
+            h.label
+                .as_ref()
+                .map(|l| (l.clone(), format!("omw-pill-hl-{}", h.style.name())))
+        })
+        .collect();
+    let said = |t: &str| {
+        let t = t.to_lowercase();
+        authored.iter().any(|(a, _)| {
+            let a = a.to_lowercase();
+            a == t || a.starts_with(&format!("{t} ")) || a.starts_with(&format!("{t},"))
+        })
+    };
+    let status: Vec<(String, &str)> = scene
+        .marks_of(r)
+        .iter()
+        .filter_map(|m| pill_text(m, cw))
+        .filter(|(t, _)| !said(t))
+        .collect();
+    let mut out = Vec::new();
+    if let Some((_, class)) = status.first() {
+        let label: Vec<&str> = status.iter().map(|(t, _)| t.as_str()).collect();
+        out.push((label.join(" · "), class.to_string()));
+    }
+    out.extend(authored);
+    out
+}
+
+fn pills(scene: &Scene, geo: &Geo, taken: &mut Vec<Boxed>) -> Group {
     let mut g = Group::new().set("class", "omw-pills");
-    let mut seen: Vec<PitRef> = Vec::new();
     let on_top = pills_on_top(scene, geo);
     let cw = scene.marks.iter().any(|(_, m)| *m == Mark::Clockwise);
-    for (r, _) in &scene.marks {
-        if seen.contains(r) {
-            continue;
+    let mut pits: Vec<PitRef> = Vec::new();
+    for r in scene.marks.iter().map(|(r, _)| *r).chain(
+        scene
+            .highlights
+            .iter()
+            .filter_map(|h| h.pits.first().copied()),
+    ) {
+        if !pits.contains(&r) {
+            pits.push(r);
         }
-        seen.push(*r);
+    }
+    let (x0, x1) = (MARGIN + 2.0, MARGIN + BOARD_W - 2.0);
+    let mut above_used: Vec<PitRef> = Vec::new();
+    for r in &pits {
         let c = geo.centre(r.side, r.pit);
-        let ms = scene.marks_of(*r);
-        let status: Vec<(String, &str)> = ms.iter().filter_map(|m| pill_text(m, cw)).collect();
-        if let Some((_, class)) = status.first() {
-            let label: Vec<&str> = status.iter().map(|(t, _)| t.as_str()).collect();
-            let dy = if on_top.contains(r) { -31.0 } else { 30.5 };
-            g = g.add(pill(
-                class,
-                Pt {
-                    x: c.x,
-                    y: c.y + dy,
-                },
-                &label.join(" · "),
-            ));
+        let top = on_top.contains(r);
+        for (i, (label, class)) in pit_pills(scene, *r, cw).iter().enumerate() {
+            let w = (label.chars().count() as f64 * 6.4 + 10.0).max(18.0);
+            let h = 15.0;
+            // the status goes where the path is not; a second pill opposite
+            let first_top = top != (i % 2 == 1);
+            let mut cands = Vec::new();
+            for up in [first_top, !first_top] {
+                let y = if up { c.y - 31.0 } else { c.y + 30.5 };
+                for dx in [0.0, 6.0, 12.0, 18.0, -12.0, 24.0, -24.0, 36.0, -36.0] {
+                    cands.push(Pt { x: c.x + dx, y });
+                }
+            }
+            let home = cands[0];
+            let p = place(w, h, &cands, (x0, 0.0, x1, f64::MAX), taken, &[], home);
+            taken.push(Boxed::around(p, w, h));
+            if p.y < c.y {
+                above_used.push(*r);
+            }
+            g = g.add(pill(class, p, label));
         }
-        // the drop count in a corner clear of the status pill
-        let corner = if on_top.contains(r) && !status.is_empty() {
-            25.0
-        } else {
-            -25.0
-        };
-        for m in ms {
+        // the drop count in a corner clear of the pit's pills
+        let corner = if above_used.contains(r) { 25.0 } else { -25.0 };
+        for m in scene.marks_of(*r) {
             if let Mark::Drops(k) = m {
-                g = g.add(pill(
-                    "omw-pill-drop",
-                    Pt {
-                        x: c.x + 25.0,
-                        y: c.y + corner,
-                    },
-                    &format!("+{k}"),
-                ));
+                let p = Pt {
+                    x: c.x + 25.0,
+                    y: c.y + corner,
+                };
+                taken.push(Boxed::around(p, 24.0, 15.0));
+                g = g.add(pill("omw-pill-drop", p, &format!("+{k}")));
             }
         }
     }
@@ -633,17 +765,6 @@ fn highlight(h: &SceneHighlight, geo: &Geo) -> Group {
             &format!("omw-hl omw-hl-{style}"),
             geo.centre(r.side, r.pit),
             35.0,
-        ));
-    }
-    if let (Some(label), Some(first)) = (&h.label, h.pits.first()) {
-        let c = geo.centre(first.side, first.pit);
-        g = g.add(pill(
-            &format!("omw-pill-hl-{style}"),
-            Pt {
-                x: c.x,
-                y: c.y - 31.0,
-            },
-            label,
         ));
     }
     g
@@ -689,11 +810,73 @@ fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
     ));
     let base = tip.sub(dir.scale(head));
     let w = dir.perp().scale(7.5);
-    g = g.add(triangle(head_class, tip, base.add(w), base.sub(w)));
-    if let Some(label) = &a.label {
-        // the curve's midpoint
-        let m = s.scale(0.25).add(ctrl.scale(0.5)).add(e.scale(0.25));
-        g = g.add(text("omw-arrow-label", m.x, m.y + 4.0, label));
+    g.add(triangle(head_class, tip, base.add(w), base.sub(w)))
+}
+
+/// The curve of an arrow: start, control point, end (before the head) and
+/// the head's tip.
+fn arrow_curve(a: &SceneArrow, geo: &Geo) -> (Pt, Pt, Pt, Pt) {
+    let p0 = geo.centre(a.from.side, a.from.pit);
+    let p1 = geo.centre(a.to.side, a.to.pit);
+    let d = p1.sub(p0);
+    let len = d.len();
+    let bend = if len < CELL * 1.5 { 0.35 } else { 0.22 };
+    let ctrl = p0.add(d.scale(0.5)).add(d.perp().unit().scale(len * bend));
+    let s = p0.add(ctrl.sub(p0).unit().scale(PIT_R + 3.0));
+    let tip = p1.add(ctrl.sub(p1).unit().scale(PIT_R + 2.0));
+    let e = tip.sub(tip.sub(ctrl).unit().scale(12.0));
+    (s, ctrl, e, tip)
+}
+
+/// The arrows' labels, each placed near its curve's midpoint where it
+/// hides the least: inside the picture, off the pit numbers and pills.
+fn arrow_labels(scene: &Scene, geo: &Geo, height: f64, taken: &mut Vec<Boxed>) -> Group {
+    let mut g = Group::new().set("class", "omw-arrow-labels");
+    // the pits' middles, lightly, more so where seeds are counted
+    let pits: Vec<(Boxed, f64)> = (0..4)
+        .flat_map(|row| (0..8).map(move |col| (row, col)))
+        .map(|(row, col)| {
+            let (side, pit) = pit_at_display(scene.seat, row, col);
+            let k = if scene.board.get(side, pit) == 0 {
+                1.0
+            } else {
+                4.0
+            };
+            (Boxed::around(geo.cell_centre(row, col), 40.0, 40.0), k)
+        })
+        .collect();
+    for a in &scene.arrows {
+        let Some(label) = &a.label else { continue };
+        let (s, ctrl, e, tip) = arrow_curve(a, geo);
+        let mid = s.scale(0.25).add(ctrl.scale(0.5)).add(e.scale(0.25));
+        let along = e.sub(s).unit();
+        let out = ctrl.sub(mid).unit();
+        let w = label.chars().count() as f64 * 7.6 + 6.0;
+        let h = 16.0;
+        let mut cands = Vec::new();
+        for k in [0.0, 10.0, 20.0, 30.0, 40.0, -10.0, -20.0, -30.0] {
+            for j in [0.0, 12.0, -12.0, 24.0, -24.0] {
+                cands.push(mid.add(out.scale(k)).add(along.scale(j)));
+            }
+        }
+        // and the arrow itself, more so
+        let mut soft = pits.clone();
+        for i in 0..=10 {
+            let t = i as f64 / 10.0;
+            let q = s
+                .scale((1.0 - t) * (1.0 - t))
+                .add(ctrl.scale(2.0 * t * (1.0 - t)))
+                .add(e.scale(t * t));
+            soft.push((Boxed::around(q, 8.0, 8.0), 6.0));
+        }
+        for i in 0..=3 {
+            let q = e.add(tip.sub(e).scale(i as f64 / 3.0));
+            soft.push((Boxed::around(q, 14.0, 14.0), 6.0));
+        }
+        let bounds = (4.0, 4.0, WIDTH - 4.0, height - 4.0);
+        let c = place(w, h, &cands, bounds, taken, &soft, mid);
+        taken.push(Boxed::around(c, w, h));
+        g = g.add(text("omw-arrow-label", c.x, c.y + 4.0, label));
     }
     g
 }
