@@ -73,7 +73,8 @@ impl Renderer<'_> {
         let ann = Annotations::default();
         let variant = g.variant.name();
         let start = diagram::board_frame(&g.start, &ann, variant);
-        let start = figure::figure(&[start], "game-start", Some("Start"), None);
+        // named by the page's "Start" heading, not by a caption of its own
+        let start = figure::figure(&[start], "game-start", None, None);
         let mut diagrams = 1;
         let plies: Vec<PlyView> = r
             .plies

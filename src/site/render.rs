@@ -545,12 +545,8 @@ impl<'a> Renderer<'a> {
             };
             let Some(mv) = &doc.mv else { continue };
             let before = diagram::board_frame(&doc.position, &doc.annotations, doc.variant.name());
-            let before = figure::figure(
-                &[before],
-                &format!("compare-{id}-before"),
-                Some("Before the move"),
-                None,
-            );
+            // named by the template's heading, not by a caption of its own
+            let before = figure::figure(&[before], &format!("compare-{id}-before"), None, None);
             diagrams += 1;
             let plain = Annotations {
                 seat: doc.annotations.seat,
