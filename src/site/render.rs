@@ -644,11 +644,16 @@ impl<'a> Renderer<'a> {
 
     pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
         let p = &self.site.puzzles[order[k]];
-        let start = diagram::board_frame(&p.doc.position, &p.doc.annotations, &p.variant);
+        // pit labels on, so that a reader can name the move asked for
+        let ann = Annotations {
+            labels: true,
+            ..p.doc.annotations.clone()
+        };
+        let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
         let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
         let plain = Annotations {
             seat: p.doc.annotations.seat,
-            labels: p.doc.annotations.labels,
+            labels: true,
             ..Annotations::default()
         };
         let frames = diagram::move_frames(&p.played, &plain, &p.variant);
