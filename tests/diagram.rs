@@ -917,3 +917,66 @@ fn content_positions_draw() {
         }
     }
 }
+
+/// Words on the board are drawn once, inside the picture, and never on a
+/// pit number: pills and arrow labels clear of the `S1`…`N16` labels.
+#[test]
+fn labels_are_inside_the_picture_once_and_off_the_pit_numbers() {
+    type Box4 = (f32, f32, f32, f32);
+    let overlap = |a: Box4, b: Box4| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+    for c in cases() {
+        for f in frames_of(&c) {
+            let (w, h) = view_box(&f.svg);
+            let doc = resvg::usvg::roxmltree::Document::parse(&f.svg).expect("XML");
+            let num = |n: &resvg::usvg::roxmltree::Node, a: &str| -> f32 {
+                n.attribute(a).expect(a).parse().expect("number")
+            };
+            let class =
+                |n: &resvg::usvg::roxmltree::Node| n.attribute("class").unwrap_or("").to_string();
+            let text = |n: &resvg::usvg::roxmltree::Node| n.text().unwrap_or("").trim().to_string();
+            let pitnos: Vec<Box4> = doc
+                .descendants()
+                .filter(|n| class(n) == "omw-pitno")
+                .map(|n| {
+                    let (x, y) = (num(&n, "x"), num(&n, "y"));
+                    (x, y - 8.0, x + 6.0 * text(&n).chars().count() as f32, y)
+                })
+                .collect();
+            let mut words: Vec<(String, Box4)> = Vec::new();
+            for n in doc.descendants() {
+                if class(&n).starts_with("omw-pill ") {
+                    let (x, y) = (num(&n, "x"), num(&n, "y"));
+                    let b = (x, y, x + num(&n, "width"), y + num(&n, "height"));
+                    let label = n
+                        .parent()
+                        .and_then(|g| g.children().find(|t| class(t) == "omw-pill-text"))
+                        .map(|t| text(&t))
+                        .unwrap_or_default();
+                    words.push((label, b));
+                } else if class(&n) == "omw-arrow-label" {
+                    let (x, y) = (num(&n, "x"), num(&n, "y"));
+                    let half = 3.6 * text(&n).chars().count() as f32;
+                    words.push((text(&n), (x - half, y - 10.0, x + half, y + 2.0)));
+                }
+            }
+            for (label, b) in &words {
+                let at = format!("{} {}: {label:?}", c.name, f.name);
+                assert!(
+                    b.0 >= 0.0 && b.2 <= w && b.1 >= 0.0 && b.3 <= h,
+                    "{at} leaves the picture"
+                );
+                for p in &pitnos {
+                    assert!(!overlap(*b, *p), "{at} covers a pit number");
+                }
+            }
+            // one status word a pit, not also the author's label of it
+            let lifts = words.iter().filter(|(l, _)| l.starts_with("lift")).count();
+            assert!(
+                lifts <= 1,
+                "{} {}: 'lift' drawn {lifts} times",
+                c.name,
+                f.name
+            );
+        }
+    }
+}
