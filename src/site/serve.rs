@@ -847,7 +847,7 @@ fn error_page(errors: &[String]) -> Response {
     let mut items = String::new();
     for e in errors {
         items.push_str("<li>");
-        items.push_str(&escape_html(e));
+        items.push_str(&crate::site::figure::escape(e));
         items.push_str("</li>\n");
     }
     let html = format!(
@@ -868,21 +868,6 @@ fn error_page(errors: &[String]) -> Response {
         html,
     )
         .into_response()
-}
-
-fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The live-reload client: reloads on a new build, shows build errors in an
@@ -1008,7 +993,7 @@ mod tests {
         let res = error_page(&["a.md:1:2: <script>alert(1)</script>".into()]);
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
-            escape_html("<a href=\"x\">&'"),
+            crate::site::figure::escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
     }
