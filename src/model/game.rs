@@ -8,7 +8,7 @@ use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
-use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, play};
@@ -116,24 +116,13 @@ pub struct GameDoc {
 impl GameDoc {
     /// A diagnostic at the record's key `key` (dotted path), or its start.
     pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let (l, c) = self
-            .locations
-            .get(key)
-            .or_else(|| self.locations.get(""))
-            .copied()
-            .unwrap_or((1, 1));
+        let (l, c) = located_at(&self.locations, key);
         Diagnostic::new(&self.file, l, c, message)
     }
 
     /// A diagnostic at key `key` of move `index` (0-based), or at the move.
     pub fn at_move(&self, index: usize, key: &str, message: impl Into<String>) -> Diagnostic {
-        let m = &self.moves[index];
-        let (l, c) = m
-            .locations
-            .get(key)
-            .or_else(|| m.locations.get(""))
-            .copied()
-            .unwrap_or((1, 1));
+        let (l, c) = located_at(&self.moves[index].locations, key);
         Diagnostic::new(&self.file, l, c, message)
     }
 }

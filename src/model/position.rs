@@ -2,7 +2,7 @@
 //! moves, annotations and expectations, with located errors.
 
 use super::annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
-use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, play};
@@ -88,12 +88,7 @@ impl PositionDoc {
 
     /// A diagnostic at the key `key` (dotted path) or at the position.
     pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let (l, c) = self
-            .locations
-            .get(key)
-            .or_else(|| self.locations.get(""))
-            .copied()
-            .unwrap_or((1, 1));
+        let (l, c) = located_at(&self.locations, key);
         Diagnostic::new(&self.file, l, c, message)
     }
 

@@ -58,6 +58,20 @@ impl Source {
     }
 }
 
+/// Where the value at `key` (a dotted path) was written, from a map of
+/// 1-based (line, column) locations; else where `""` (the document or
+/// item itself) was; else line 1, column 1.
+pub fn located_at(
+    locations: &std::collections::BTreeMap<String, (usize, usize)>,
+    key: &str,
+) -> (usize, usize) {
+    locations
+        .get(key)
+        .or_else(|| locations.get(""))
+        .copied()
+        .unwrap_or((1, 1))
+}
+
 /// A located problem in a source file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Diagnostic {
