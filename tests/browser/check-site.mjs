@@ -17,9 +17,8 @@
 // - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { launch } from './chromium.mjs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [base, artifacts] = process.argv.slice(2);
@@ -41,17 +40,7 @@ const aborted = [];
 const ok = (msg) => report.checks.push(msg);
 
 mkdirSync(artifacts, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'omweso-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.OMWESO_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-  viewport: { width: 1280, height: 900 },
-  timeout: 60000,
-});
+const { context, close } = await launch({ width: 1280, height: 900 });
 
 try {
   const page = context.pages()[0] || (await context.newPage());
@@ -301,8 +290,7 @@ try {
 } catch (e) {
   fail(`the browser run stopped: ${e.stack || e}`);
 } finally {
-  await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }
 
 console.log(JSON.stringify(report, null, 2));

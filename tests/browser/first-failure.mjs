@@ -6,10 +6,8 @@
 //
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { chromium } from 'playwright-core';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { launch } from './chromium.mjs';
+import { copyFileSync } from 'node:fs';
 
 const [base, configFile, goodConfig] = process.argv.slice(2);
 if (!base || !configFile || !goodConfig) {
@@ -22,16 +20,7 @@ const checks = [];
 const fail = (msg) => problems.push(msg);
 const ok = (msg) => checks.push(msg);
 
-const profile = mkdtempSync(join(tmpdir(), 'omweso-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.OMWESO_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-  timeout: 60000,
-});
+const { context, close } = await launch();
 try {
   const page = context.pages()[0] || (await context.newPage());
   page.on('pageerror', (e) => fail(`uncaught exception: ${e.message}`));
@@ -66,8 +55,7 @@ try {
 } catch (e) {
   fail(`the browser run stopped: ${e.stack || e}`);
 } finally {
-  await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }
 console.log(JSON.stringify({ checks, problems }, null, 2));
 process.exit(problems.length ? 1 : 0);

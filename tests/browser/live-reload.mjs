@@ -8,9 +8,8 @@
 //
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { chromium } from 'playwright-core';
-import { appendFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { launch } from './chromium.mjs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [base, site, stem, artifacts] = process.argv.slice(2);
@@ -26,17 +25,7 @@ const fail = (msg) => problems.push(msg);
 const ok = (msg) => checks.push(msg);
 
 mkdirSync(artifacts, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'omweso-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.OMWESO_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  ],
-  viewport: { width: 1000, height: 800 },
-  timeout: 60000,
-});
+const { context, close } = await launch({ width: 1000, height: 800 });
 
 function watch(page, name) {
   page.on('console', (m) => { if (m.type() === 'error') fail(`${name}: console error: ${m.text()}`); });
@@ -117,8 +106,7 @@ try {
   fail(`the browser run stopped: ${e.stack || e}`);
 } finally {
   writeFileSync(configFile, config);
-  await context.close().catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
+  await close();
 }
 
 console.log(JSON.stringify({ checks, problems }, null, 2));

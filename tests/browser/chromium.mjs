@@ -1,0 +1,29 @@
+// Debian's Chromium under playwright-core, as every browser check starts it:
+// headless, a fresh profile, and no background traffic (this machine has no
+// network but loopback). Shared by the scripts run by tests/browser.rs.
+
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Launch Chromium with its own throw-away profile. `close()` ends the
+// browser and removes the profile.
+export async function launch(viewport) {
+  const profile = mkdtempSync(join(tmpdir(), 'omweso-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.OMWESO_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    ...(viewport ? { viewport } : {}),
+    timeout: 60000,
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
