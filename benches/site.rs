@@ -85,6 +85,7 @@ fn bench(c: &mut Criterion) {
         base_url: None,
         drafts: false,
         quiet: true,
+        force: false,
     };
     let report = site::build(&opts).unwrap_or_else(|e| panic!("{e}"));
     eprintln!("one build: {report}");

@@ -570,6 +570,10 @@ mod site_cli {
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
+        /// Replace an existing, non-empty output folder that omweso did not
+        /// write (the site's own folders are refused even so).
+        #[arg(long)]
+        force: bool,
     }
 
     pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
@@ -589,6 +593,7 @@ mod site_cli {
             base_url: args.base_url,
             drafts: args.drafts,
             quiet: args.quiet,
+            force: args.force,
         };
         match site::build(&opts) {
             Ok(report) => {
@@ -645,6 +650,7 @@ mod site_cli {
                 base_url: None,
                 drafts,
                 quiet: true,
+                force: false,
             };
             site::build(&opts).map(|r| r.to_string()).map_err(|errs| {
                 // Paths relative to the site root read better in the overlay.

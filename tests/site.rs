@@ -16,6 +16,7 @@ fn opts(root: &Path, out: &Path) -> BuildOptions {
         base_url: None,
         drafts: false,
         quiet: true,
+        force: false,
     }
 }
 
@@ -530,4 +531,96 @@ proptest::proptest! {
         }
         let _ = site::markdown::render(&body, "", &|_| String::new());
     }
+}
+
+#[test]
+fn build_never_replaces_a_folder_it_did_not_write() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let sources = snapshot(&root);
+
+    // An unrelated, non-empty folder is refused, and left as it was.
+    let other = tmp.path().join("photos");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("MARKER.txt"), "keep me").unwrap();
+    let errs = site::build(&opts(&root, &other)).unwrap_err();
+    assert!(
+        errs.0[0].message.contains("not written by omweso")
+            && errs.0[0].message.contains("--force"),
+        "{errs}"
+    );
+    assert_eq!(read(&other, "MARKER.txt"), "keep me");
+
+    // The site's own folders are refused, even with --force; nothing of the
+    // site is touched.
+    for dir in [
+        "content",
+        "puzzles",
+        "templates",
+        "static",
+        "content/positions",
+        ".",
+    ] {
+        let mut o = opts(&root, &root.join(dir));
+        o.force = true;
+        let errs = site::build(&o).unwrap_err();
+        assert!(
+            errs.0[0].message.contains("choose another --out"),
+            "{dir}: {errs}"
+        );
+    }
+    let mut o = opts(&root, tmp.path());
+    o.force = true;
+    assert!(site::build(&o).is_err(), "a folder holding the site");
+    assert_eq!(snapshot(&root), sources, "the site's files changed");
+
+    // A new or empty folder is fine, and carries the marker; a second build
+    // replaces it without --force.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    site::build(&opts(&root, &empty)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(empty.join(site::OUTPUT_MARKER).is_file());
+    site::build(&opts(&root, &empty)).unwrap_or_else(|e| panic!("{e}"));
+
+    // --force replaces the unrelated folder, as asked.
+    let mut o = opts(&root, &other);
+    o.force = true;
+    site::build(&o).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!other.join("MARKER.txt").exists());
+    assert!(other.join("index.html").is_file());
+}
+
+#[test]
+fn build_removes_what_killed_builds_left_behind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    // A process id that is not running (beyond Linux's pid_max), and this
+    // test's own parent's, which is.
+    let dead = tmp.path().join(".omweso-build-4294967294-out");
+    let old = tmp.path().join(".omweso-old-4294967294-out");
+    let other_site = tmp.path().join(".omweso-build-4294967294-elsewhere");
+    let live = tmp.path().join(format!(
+        ".omweso-build-{}-out",
+        std::os::unix::process::parent_id()
+    ));
+    for d in [&dead, &old, &other_site, &live] {
+        std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join("index.html"), "x").unwrap();
+    }
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !dead.exists() && !old.exists(),
+        "leftovers of a dead build stay"
+    );
+    assert!(
+        other_site.exists(),
+        "another output's leftovers were removed"
+    );
+    assert!(
+        live.exists(),
+        "a running process's build folder was removed"
+    );
 }

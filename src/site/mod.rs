@@ -33,4 +33,11 @@ pub mod templates;
 pub use config::{CONFIG_FILE, Config, find_root};
 pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, Site, load};
 pub use init::init;
-pub use output::{BuildOptions, BuildReport, build};
+pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};
+
+/// Whether a process runs (Linux: /proc); elsewhere assume it does, so
+/// nothing that may be in use is removed.
+pub(crate) fn process_alive(pid: u32) -> bool {
+    let proc = std::path::Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}

@@ -24,6 +24,88 @@ pub struct BuildOptions {
     pub drafts: bool,
     /// No progress bar.
     pub quiet: bool,
+    /// Replace a non-empty `out` folder that omweso did not write (one
+    /// without [`OUTPUT_MARKER`]). The site's own folders are refused even
+    /// so.
+    pub force: bool,
+}
+
+/// The file every output folder of `omweso build` holds: a build replaces
+/// an existing non-empty folder only when it carries this mark (or with
+/// `--force`), so it never deletes what it did not write.
+pub const OUTPUT_MARKER: &str = ".omweso-output";
+
+/// The site's source folders, never an output or inside one.
+const SOURCE_DIRS: &[&str] = &["content", "puzzles", "templates", "static", ".git"];
+
+/// `path` made absolute with symbolic links resolved, also when it does not
+/// exist yet (its nearest existing ancestor is resolved).
+fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(path)
+    };
+    let mut rest = Vec::new();
+    let mut cur = abs.as_path();
+    loop {
+        match cur.canonicalize() {
+            Ok(c) => {
+                let mut full = c;
+                for part in rest.iter().rev() {
+                    full.push(part);
+                }
+                return Ok(full);
+            }
+            Err(e) => match (cur.parent(), cur.file_name()) {
+                (Some(parent), Some(name)) => {
+                    rest.push(name.to_os_string());
+                    cur = parent;
+                }
+                _ => return Err(e),
+            },
+        }
+    }
+}
+
+/// Whether omweso may put a build at `out`: never the site, a folder
+/// holding it, or one of its source folders (or inside one); an existing
+/// non-empty folder only if an earlier build wrote it (its marker) or
+/// `force` is set.
+pub fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnostic> {
+    let refuse = |why: String| Err(Diagnostic::new(out, 0, 0, why));
+    let (Ok(r), Ok(o)) = (resolve(root), resolve(out)) else {
+        return refuse("cannot resolve the output folder's path".into());
+    };
+    if r.starts_with(&o) {
+        return refuse(
+            "the output folder would replace the site itself: choose another --out".into(),
+        );
+    }
+    for dir in SOURCE_DIRS {
+        if o.starts_with(r.join(dir)) {
+            return refuse(format!(
+                "the output folder is inside the site's {dir}/ folder, which the build \
+                 reads: choose another --out"
+            ));
+        }
+    }
+    if out.exists() && !out.is_dir() {
+        return refuse("the output path is a file: expected a folder".into());
+    }
+    if out.is_dir() && !force && !out.join(OUTPUT_MARKER).is_file() {
+        let empty = std::fs::read_dir(out)
+            .map(|mut d| d.next().is_none())
+            .unwrap_or(false);
+        if !empty {
+            return refuse(format!(
+                "the output folder is not empty and was not written by omweso (it has no \
+                 {OUTPUT_MARKER} file); a build replaces its output folder as a whole: choose \
+                 an empty or new folder, or pass --force to replace it"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a build wrote.
@@ -162,6 +244,45 @@ fn sibling(out: &Path, tag: &str) -> PathBuf {
     parent.join(format!(".omweso-{tag}-{}-{name}", std::process::id()))
 }
 
+/// Remove the `.omweso-build-PID-NAME` and `.omweso-old-PID-NAME` folders
+/// that builds of `out` by processes no longer running (killed ones) left
+/// beside it.
+fn remove_leftovers(out: &Path) {
+    let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(rest) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(".omweso-"))
+            .and_then(|f| f.strip_prefix("build-").or_else(|| f.strip_prefix("old-")))
+        else {
+            continue;
+        };
+        let Some((pid, rest_name)) = rest.split_once('-') else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else {
+            continue;
+        };
+        if rest_name == name
+            && pid != std::process::id()
+            && !super::process_alive(pid)
+            && e.file_type().is_ok_and(|t| t.is_dir())
+        {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
 fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<u64, Diagnostic> {
     let mut bytes = 0;
     for (rel, data) in files {
@@ -233,17 +354,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
     let start = Instant::now();
     let root = &opts.root;
     let out = &opts.out;
-    if let (Ok(r), Ok(o)) = (root.canonicalize(), out.canonicalize())
-        && (r == o || r.starts_with(&o))
-    {
-        return Err(Diagnostic::new(
-            out,
-            0,
-            0,
-            "the output folder would replace the site itself: choose another --out",
-        )
-        .into());
-    }
+    check_output(root, out, opts.force)?;
+    remove_leftovers(out);
     let (mut site, errs) = load(root, opts.drafts);
     if !errs.is_empty() {
         return Err(errs);
@@ -282,6 +394,10 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
     for (path, text) in assets() {
         files.push((path.into(), text.into_bytes()));
     }
+    files.push((
+        OUTPUT_MARKER.into(),
+        b"This folder was written by `omweso build`, which replaces it as a whole.\n".to_vec(),
+    ));
     if let Some(base) = &site.config.base_url {
         files.push(("sitemap.xml".into(), sitemap(base, &pages).into_bytes()));
     }

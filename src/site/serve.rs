@@ -618,19 +618,12 @@ fn remove_builds(work: &Path, which: Builds) {
         };
         let remove = match which {
             Builds::Own => pid == me,
-            Builds::Stale => pid == me || !process_alive(pid),
+            Builds::Stale => pid == me || !super::process_alive(pid),
         };
         if remove && p.is_dir() {
             let _ = std::fs::remove_dir_all(&p);
         }
     }
-}
-
-/// Whether a process runs (Linux: /proc); elsewhere assume it does, so
-/// nothing that may be in use is removed.
-fn process_alive(pid: u32) -> bool {
-    let proc = Path::new("/proc");
-    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
 fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<(), String> {
@@ -985,7 +978,7 @@ mod tests {
         assert_eq!(build_id(Path::new("/w/gen-42-7")), Some((42, 7)));
         assert_eq!(build_id(Path::new("/w/gen-7")), None);
         assert_eq!(build_id(Path::new("/w/.omweso-build-1-gen-2-3")), None);
-        assert!(process_alive(std::process::id()));
+        assert!(super::super::process_alive(std::process::id()));
     }
 
     #[test]
