@@ -2,7 +2,7 @@
 pub mod check;
 pub mod describe;
 pub mod diagram;
-pub mod engine;
+pub use omweso_engine as engine;
 pub mod model;
 pub mod puzzle;
 pub mod site;

@@ -3,7 +3,6 @@
 //! with located errors like positions; [`replay`] plays a record through the
 //! engine (no I/O) and gives every ply with its trace.
 
-use super::annotations::Annotations;
 use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
@@ -12,6 +11,7 @@ use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, play};
+use omweso_diagram::Annotations;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::collections::BTreeMap;

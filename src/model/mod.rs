@@ -1,16 +1,16 @@
 //! The YAML formats (variants, positions) and their validation into engine
 //! types, with located errors.
 
-pub mod annotations;
 pub mod game;
 pub mod position;
 pub mod source;
 pub mod variant;
 
-pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use game::{
     GameDoc, GameMove, Ply, RecordKind, Replay, ReplayStop, Start, load_games, parse_game, replay,
 };
+/// What an author adds to a position to explain it (the diagram crate's types).
+pub use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };

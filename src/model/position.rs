@@ -1,11 +1,11 @@
 //! Position files and fenced `omweso` blocks: YAML → engine positions,
 //! moves, annotations and expectations, with located errors.
 
-use super::annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, play};
+use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use std::collections::BTreeMap;
@@ -165,10 +165,13 @@ impl<'de> Deserialize<'de> for MoveText {
     }
 }
 
-impl<'de> Deserialize<'de> for PitRef {
+/// A pit written `S5` / `N12` in a file.
+struct PitText(PitRef);
+
+impl<'de> Deserialize<'de> for PitText {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        PitRef::parse(&s).ok_or_else(|| {
+        PitRef::parse(&s).map(PitText).ok_or_else(|| {
             de::Error::custom(format!(
                 "invalid pit {s:?}: expected S or N and a pit number 1-16, e.g. S5 or N12"
             ))
@@ -176,10 +179,13 @@ impl<'de> Deserialize<'de> for PitRef {
     }
 }
 
-impl<'de> Deserialize<'de> for HighlightStyle {
+/// A highlight style's name in a file.
+struct StyleText(HighlightStyle);
+
+impl<'de> Deserialize<'de> for StyleText {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        HighlightStyle::parse(&s).ok_or_else(|| {
+        HighlightStyle::parse(&s).map(StyleText).ok_or_else(|| {
             let names: Vec<&str> = HighlightStyle::ALL.iter().map(|h| h.name()).collect();
             de::Error::custom(format!(
                 "unknown style {s:?}: expected one of {}",
@@ -192,22 +198,22 @@ impl<'de> Deserialize<'de> for HighlightStyle {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawHighlight {
-    pits: Vec<PitRef>,
+    pits: Vec<PitText>,
     #[serde(default = "default_style")]
-    style: HighlightStyle,
+    style: StyleText,
     #[serde(default)]
     label: Option<String>,
 }
 
-fn default_style() -> HighlightStyle {
-    HighlightStyle::Mark
+fn default_style() -> StyleText {
+    StyleText(HighlightStyle::Mark)
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawArrow {
-    from: PitRef,
-    to: PitRef,
+    from: PitText,
+    to: PitText,
     #[serde(default)]
     label: Option<String>,
 }
@@ -564,8 +570,8 @@ fn validate(
             .highlight
             .into_iter()
             .map(|h| Highlight {
-                pits: h.pits,
-                style: h.style,
+                pits: h.pits.into_iter().map(|p| p.0).collect(),
+                style: h.style.0,
                 label: h.label,
             })
             .collect(),
@@ -573,8 +579,8 @@ fn validate(
             .arrows
             .into_iter()
             .map(|a| Arrow {
-                from: a.from,
-                to: a.to,
+                from: a.from.0,
+                to: a.to.0,
                 label: a.label,
             })
             .collect(),

@@ -3,8 +3,8 @@
 
 use super::scene::{Mark, Scene, pit_at_display, top_side};
 use super::svg::wrap;
-use crate::engine::Side;
-use crate::model::PitRef;
+use crate::PitRef;
+use omweso_engine::Side;
 
 /// Bracket pairs for the marks, by priority.
 fn brackets(scene: &Scene, r: PitRef) -> Option<(char, char, &'static str)> {
@@ -23,7 +23,7 @@ fn brackets(scene: &Scene, r: PitRef) -> Option<(char, char, &'static str)> {
     }
 }
 
-fn row_name(side: Side, row_pits: &[(Side, crate::engine::Pit)]) -> String {
+fn row_name(side: Side, row_pits: &[(Side, omweso_engine::Pit)]) -> String {
     let first = row_pits.first().expect("a row").1.number();
     let last = row_pits.last().expect("a row").1.number();
     format!("{}{}…{}{}", side.letter(), first, side.letter(), last)

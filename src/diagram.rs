@@ -1,53 +1,14 @@
-//! Step-by-step diagrams of positions and moves: standalone, themeable SVG
-//! frames (sowing, relay, capture), their plain-text twins, and PNG export.
-//!
-//! A move becomes a sequence of [`Frame`]s: the position before (the lifted
-//! pit marked), one frame per lap (the seeds' path in the lap's direction,
-//! the landing pit and what happens there), and a summary. Long moves
-//! (more than [`MAX_LAP_FRAMES`] laps, never-ending, or not fully traced)
-//! show the first [`HEAD_LAPS`] laps, an elision frame, the last
-//! [`TAIL_LAPS`] laps when the trace is complete, and the summary.
-//!
-//! Frame names sort in order and are stable: `00-before`, `01-lap-1`, …,
-//! `NN-more-laps`, `NN-lap-K`, `99-summary` (`00-board` for a position
-//! without a move). Output is deterministic: the same input gives
-//! byte-identical SVG, text and PNG.
-//!
-//! The SVG is styled by CSS classes (`omw-*`) and custom properties
-//! (`--omw-*`) with light defaults, a `prefers-color-scheme: dark` override
-//! and a print override; clockwise laps differ from anticlockwise ones by
-//! dashes, arrowhead and label, not by colour alone.
+//! Diagrams for the library: the [`omweso_diagram`] crate (frames as SVG and
+//! text, re-exported here), plus what needs I/O or a rasteriser: a loaded
+//! position's frames, PNG export and writing frames to files.
 
-mod frames;
-mod scene;
-mod svg;
-mod text;
-mod theme;
+pub use omweso_diagram::*;
 
-pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
-
-use crate::engine::{Move, Played, Position, play};
-use crate::model::{Annotations, Diagnostic, PositionDoc};
+use crate::engine::{Move, play};
+use crate::model::{Diagnostic, PositionDoc};
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-
-/// One picture of a sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Frame {
-    /// Stable, sortable name: `00-before`, `03-lap-3`, `13-more-laps`,
-    /// `99-summary`, `00-board`.
-    pub name: String,
-    /// Short title (also the SVG's `<title>`).
-    pub title: String,
-    /// The frame in words (also the SVG's `<desc>`).
-    pub desc: String,
-    /// A standalone SVG document.
-    pub svg: String,
-    /// The plain-text twin: the board as a grid of counts seen from the
-    /// seat, and what happens.
-    pub text: String,
-}
 
 /// Output format of [`write_frames`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,19 +85,6 @@ pub enum DiagramError {
         #[source]
         source: std::io::Error,
     },
-}
-
-/// A position without a move: one frame, named `00-board`.
-pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str) -> Frame {
-    frames::board_frame(pos, ann, variant_name)
-}
-
-/// The frames of a played move (see the module documentation). Notes on lap
-/// N appear in lap N's frame (in the elision frame when that lap is not
-/// drawn, in the summary when past the end; lap 0 in the first frame).
-/// Highlights and arrows are drawn on the position before the move.
-pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Vec<Frame> {
-    frames::move_frames(played, ann, variant_name)
 }
 
 /// Laps recorded when a position's move is played for its diagrams: every
@@ -224,7 +172,7 @@ fn render_png(
     if !(scale.is_finite() && scale > 0.0) {
         return Err(DiagramError::Scale(scale));
     }
-    let svg = theme::resolve_light(svg);
+    let svg = resolve(svg, Palette::Light);
     let opt = usvg::Options {
         fontdb: fonts,
         font_family: "DejaVu Sans".into(),
@@ -293,26 +241,10 @@ pub fn write_frames(
     Ok(out)
 }
 
-/// The diagrams' stylesheet (theme variables with light, dark and print
-/// values, and the class rules), for a page that inlines many frames and
-/// keeps one copy of it (see [`strip_style`]).
-pub fn stylesheet() -> String {
-    theme::stylesheet()
-}
-
-/// A frame's SVG without its own `<style>` element (the page provides
-/// [`stylesheet`] once).
-pub fn strip_style(svg: &str) -> String {
-    match (svg.find("<style"), svg.find("</style>")) {
-        (Some(a), Some(b)) if a < b => format!("{}{}", &svg[..a], &svg[b + "</style>".len()..]),
-        _ => svg.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Board, Side};
+    use crate::engine::{Board, Position, Side};
 
     /// Without any font the board still renders (only the text is lost).
     #[test]
@@ -360,14 +292,8 @@ mod tests {
         )
         .expect("legal");
         let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
-        for (name, pick) in [
-            (
-                "dark",
-                (|v: &theme::Var| v.dark) as fn(&theme::Var) -> &'static str,
-            ),
-            ("print", |v: &theme::Var| v.print),
-        ] {
-            let svg = theme::resolve(&frames[1].svg, pick);
+        for (name, palette) in [("dark", Palette::Dark), ("print", Palette::Print)] {
+            let svg = resolve(&frames[1].svg, palette);
             let png = render_png(&svg, 1.0, font_db()).expect("renders");
             if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
                 std::fs::create_dir_all(&dir).expect("dir");
@@ -386,6 +312,6 @@ mod tests {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
         let f = board_frame(&pos, &Annotations::default(), "modern");
         assert!(f.svg.contains("var(--omw-"));
-        assert!(!theme::resolve_light(&f.svg).contains("var(--omw-"));
+        assert!(!resolve(&f.svg, Palette::Light).contains("var(--omw-"));
     }
 }

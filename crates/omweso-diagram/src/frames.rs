@@ -4,11 +4,11 @@
 use super::Frame;
 use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
 use super::{svg, text};
-use crate::engine::notation;
-use crate::engine::{
+use crate::{Annotations, PitRef};
+use omweso_engine::notation;
+use omweso_engine::{
     Board, Direction, GameResult, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
 };
-use crate::model::{Annotations, PitRef};
 
 /// Moves of at most this many laps are shown lap by lap.
 pub const MAX_LAP_FRAMES: usize = 24;

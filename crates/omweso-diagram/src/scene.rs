@@ -1,8 +1,8 @@
 //! A scene: what one frame shows (board, marks, path, arrows, words),
 //! independent of the output format. `svg.rs` and `text.rs` render it.
 
-use crate::engine::{Board, Direction, Pit, Seeds, Side};
-use crate::model::{HighlightStyle, PitRef};
+use crate::{HighlightStyle, PitRef};
+use omweso_engine::{Board, Direction, Pit, Seeds, Side};
 
 /// What a pit is marked with in a frame.
 #[derive(Clone, Debug, PartialEq, Eq)]

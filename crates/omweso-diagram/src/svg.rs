@@ -4,8 +4,8 @@ use super::scene::{
     LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
 };
 use super::theme;
-use crate::engine::{Direction, Pit, Side};
-use crate::model::PitRef;
+use crate::PitRef;
+use omweso_engine::{Direction, Pit, Side};
 use svg::Document;
 use svg::node::Text as TextNode;
 use svg::node::element::{

@@ -2,7 +2,7 @@
 //! labels, highlighted pits, arrows and notes on laps. Plain data, validated
 //! by the position loader.
 
-use crate::engine::{Pit, Side};
+use omweso_engine::{Pit, Side};
 
 /// A pit on the board: its owner and its number in the owner's numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -148,17 +148,31 @@ pub(crate) fn stylesheet() -> String {
     s
 }
 
-/// The SVG with every `var(--omw-NAME)` replaced by its light value, for
-/// renderers without CSS custom properties (resvg).
-pub(crate) fn resolve_light(svg: &str) -> String {
-    resolve(svg, |v| v.light)
+/// One of the diagrams' fixed colour sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Palette {
+    Light,
+    Dark,
+    /// Black and white, for print.
+    Print,
 }
 
-/// The SVG with every `var(--omw-NAME)` replaced by the value `pick` gives.
-pub(crate) fn resolve(svg: &str, pick: fn(&Var) -> &'static str) -> String {
+impl Palette {
+    fn pick(self, var: &Var) -> &'static str {
+        match self {
+            Palette::Light => var.light,
+            Palette::Dark => var.dark,
+            Palette::Print => var.print,
+        }
+    }
+}
+
+/// The SVG with every `var(--omw-NAME)` replaced by the palette's value, for
+/// renderers without CSS custom properties (resvg).
+pub fn resolve(svg: &str, palette: Palette) -> String {
     let mut out = svg.to_string();
     for var in VARS {
-        out = out.replace(&format!("var(--omw-{})", var.name), pick(var));
+        out = out.replace(&format!("var(--omw-{})", var.name), palette.pick(var));
     }
     out
 }

@@ -1,0 +1,42 @@
+//! The Omweso (Mweso) rules: pure game logic, no dependencies, no I/O.
+//!
+//! Implements the project's rules contract (`RULES.md`): a board of two
+//! sides × 16 pits in Shackell numbering, the move algorithm (laps sown from
+//! E, relay, capture), reverse sowing under each variant's rules, choice
+//! points, exact never-ending detection (Brent's algorithm), and game
+//! outcomes. The crate compiles to WebAssembly (`wasm32-unknown-unknown`).
+//!
+//! Every legal move of a position, with where it leads:
+//!
+//! ```
+//! use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+//!
+//! // Two seeds in every pit: the set-up of a first game.
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! let moves = legal_moves(&Rules::SHACKELL_1935, &pos);
+//! assert!(!moves.is_empty());
+//! for m in &moves {
+//!     // seeds are conserved by a move that does not capture
+//!     if let Some(f) = m.end.finished() {
+//!         assert_eq!(f.board.total() as u32, 64);
+//!     }
+//! }
+//! ```
+
+mod board;
+mod moves;
+pub mod notation;
+mod position;
+mod sowing;
+mod variant;
+
+pub use board::{Board, Grid, Pit, Seeds, Side};
+pub use moves::{
+    CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, PlayError,
+    Played, dedupe, distinct_moves, every_sequence, legal_moves, moves_from, play,
+};
+pub use position::{GameResult, Position, WinKind};
+pub use sowing::{Direction, LapKind};
+pub use variant::{
+    AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,
+};
