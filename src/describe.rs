@@ -4,6 +4,15 @@ use crate::engine::notation;
 use crate::engine::{Lap, LapEnd, LapKind, LegalMove, MoveEnd, Played, Side};
 use serde_json::{Value, json};
 
+/// `n` and the noun, plural unless `n` is 1: `1 pit`, `3 pits`.
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A pit as `S5` / `N12`.
 fn pit(side: Side, p: crate::engine::Pit) -> String {
     format!("{}{}", side.letter(), p)

@@ -3,6 +3,7 @@ pub mod check;
 pub mod describe;
 pub mod diagram;
 pub use omweso_engine as engine;
+pub mod judge;
 pub mod model;
 pub mod puzzle;
 pub mod site;

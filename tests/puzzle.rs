@@ -127,7 +127,21 @@ fn a_wrong_what_happens_answer_is_caught() {
     let err = verify(&text.replace("laps: 255", "laps: 254")).unwrap_err();
     assert!(err.contains("takes 255 laps"), "{err}");
     let err = verify(&text.replace("never_ending: false", "never_ending: true")).unwrap_err();
-    assert!(err.contains("never_ending: true"), "{err}");
+    assert!(err.contains("ends, but expect.never_ending is true"), "{err}");
+}
+
+/// The one judge: a never-ending move backs no capture count, not even 0,
+/// in a puzzle as in `omweso check`.
+#[test]
+fn a_never_ending_answer_backs_no_capture_count() {
+    let text = std::fs::read_to_string("puzzles/mcgill-endless-1565991.yaml").unwrap();
+    verify(&text).unwrap();
+    let err = verify(&text.replace("  result: annulled", "  result: annulled\n  captured: 0"))
+        .unwrap_err();
+    assert!(
+        err.contains("expect.captured claims 0 seeds, but the answer's move 2 never ends"),
+        "{err}"
+    );
 }
 
 fn options(goal: Goal, variant: &str, seed: u64) -> Options {

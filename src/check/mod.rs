@@ -14,10 +14,9 @@ pub mod report;
 pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
-use crate::engine::{Grid, MoveEnd, Played};
-use crate::model::{
-    Diagnostic, Diagnostics, Expect, ExpectedResult, GameDoc, PositionDoc, ReplayStop, replay,
-};
+use crate::engine::Played;
+use crate::judge::{Claim, Mismatch, Value as JudgedValue, judge};
+use crate::model::{Diagnostic, Diagnostics, Expect, GameDoc, PositionDoc, ReplayStop, replay};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -231,12 +230,54 @@ pub fn classify(d: &Diagnostic) -> Kind {
     }
 }
 
-fn grid_json(g: &Grid) -> Value {
-    json!(g)
+impl Claim {
+    /// The problem kind of a false claim.
+    fn kind(self) -> Kind {
+        match self {
+            Claim::Board => Kind::WrongBoard,
+            Claim::Captured => Kind::WrongCaptured,
+            Claim::Laps => Kind::WrongLaps,
+            Claim::NeverEnding => Kind::WrongNeverEnding,
+            Claim::Result => Kind::WrongResult,
+        }
+    }
 }
 
-/// Compare the claims of `expect` with what `played` did. `at` gives the
-/// file, line and column of a dotted `expect.*` key.
+fn value_json(v: &JudgedValue) -> Value {
+    match v {
+        JudgedValue::Board(g) => json!(g),
+        JudgedValue::Count(n) => json!(n),
+        JudgedValue::Flag(b) => json!(b),
+        JudgedValue::Result(r) => json!(r.name()),
+        JudgedValue::NeverEnds => json!("never ends"),
+    }
+}
+
+/// How `--bless` rewrites a false claim: to what the move did (nothing for
+/// a claim a never-ending move cannot back).
+fn fix_value(m: &Mismatch) -> Option<FixValue> {
+    let scalar = |old: String, new: String| Some(FixValue::Scalar { old, new });
+    match (&m.expected, &m.actual) {
+        (JudgedValue::Board(old), JudgedValue::Board(new)) => Some(FixValue::Board {
+            old: *old,
+            new: *new,
+        }),
+        (JudgedValue::Count(old), JudgedValue::Count(new)) => {
+            scalar(old.to_string(), new.to_string())
+        }
+        (JudgedValue::Flag(old), JudgedValue::Flag(new)) => {
+            scalar(old.to_string(), new.to_string())
+        }
+        (JudgedValue::Result(old), JudgedValue::Result(new)) => {
+            scalar(old.name().to_string(), new.name().to_string())
+        }
+        _ => None,
+    }
+}
+
+/// Judge the claims of `expect` against what `played` did (the one
+/// [`judge`](crate::judge::judge)). `at` gives the file, line and column of
+/// a dotted `expect.*` key.
 fn compare(
     expect: &Expect,
     played: &Played,
@@ -245,17 +286,15 @@ fn compare(
     counts: &mut Counts,
     out: &mut Vec<Problem>,
 ) {
-    let mut problem = |key: &str,
-                       kind: Kind,
-                       message: String,
-                       expected: Value,
-                       actual: Value,
-                       fix: Option<FixValue>| {
+    let verdict = judge(expect, &played.end);
+    counts.expectations += verdict.claims;
+    for m in verdict.mismatches {
+        let key = m.claim.key();
         // reported at the claim's key, rewritten at its value
         let (file, line, column) = at(&format!("key:{key}"));
         let (vfile, vline, vcolumn) = at(key);
         out.push(Problem {
-            fix: fix.map(|value| Fix {
+            fix: fix_value(&m).map(|value| Fix {
                 file: vfile,
                 line: vline,
                 column: vcolumn,
@@ -265,142 +304,11 @@ fn compare(
             file,
             line,
             column,
-            kind,
-            message,
-            expected: Some(expected),
-            actual: Some(actual),
+            kind: m.claim.kind(),
+            message: m.message(what),
+            expected: Some(value_json(&m.expected)),
+            actual: Some(value_json(&m.actual)),
         });
-    };
-    let finished = played.end.finished();
-    let never = matches!(played.end, MoveEnd::NeverEnding(_));
-    if let Some(b) = &expect.board {
-        counts.expectations += 1;
-        match finished {
-            Some(f) => {
-                let actual = f.board.to_grid();
-                if actual != *b {
-                    let n = b
-                        .iter()
-                        .flatten()
-                        .zip(actual.iter().flatten())
-                        .filter(|(x, y)| x != y)
-                        .count();
-                    problem(
-                        "expect.board",
-                        Kind::WrongBoard,
-                        format!(
-                            "the board after {what} differs from expect.board in {n} pit{}",
-                            if n == 1 { "" } else { "s" }
-                        ),
-                        grid_json(b),
-                        grid_json(&actual),
-                        Some(FixValue::Board {
-                            old: *b,
-                            new: actual,
-                        }),
-                    );
-                }
-            }
-            None => problem(
-                "expect.board",
-                Kind::WrongBoard,
-                format!("expect.board claims a board after {what}, but the move never ends"),
-                grid_json(b),
-                json!("never ends"),
-                None,
-            ),
-        }
-    }
-    if let Some(c) = expect.captured {
-        counts.expectations += 1;
-        match finished {
-            Some(f) if f.captured != c => problem(
-                "expect.captured",
-                Kind::WrongCaptured,
-                format!("{what} captures {} seeds, not {c}", f.captured),
-                json!(c),
-                json!(f.captured),
-                Some(FixValue::Scalar {
-                    old: c.to_string(),
-                    new: f.captured.to_string(),
-                }),
-            ),
-            Some(_) => {}
-            None => problem(
-                "expect.captured",
-                Kind::WrongCaptured,
-                format!("expect.captured claims {c} seeds, but {what} never ends"),
-                json!(c),
-                json!("never ends"),
-                None,
-            ),
-        }
-    }
-    if let Some(l) = expect.laps {
-        counts.expectations += 1;
-        match finished {
-            Some(f) if f.laps != l => problem(
-                "expect.laps",
-                Kind::WrongLaps,
-                format!("{what} takes {} laps, not {l}", f.laps),
-                json!(l),
-                json!(f.laps),
-                Some(FixValue::Scalar {
-                    old: l.to_string(),
-                    new: f.laps.to_string(),
-                }),
-            ),
-            Some(_) => {}
-            None => problem(
-                "expect.laps",
-                Kind::WrongLaps,
-                format!("expect.laps claims {l} laps, but {what} never ends"),
-                json!(l),
-                json!("never ends"),
-                None,
-            ),
-        }
-    }
-    if let Some(n) = expect.never_ending {
-        counts.expectations += 1;
-        if n != never {
-            problem(
-                "expect.never_ending",
-                Kind::WrongNeverEnding,
-                if never {
-                    format!("{what} never ends, but expect.never_ending is false")
-                } else {
-                    format!("{what} ends, but expect.never_ending is true")
-                },
-                json!(n),
-                json!(never),
-                Some(FixValue::Scalar {
-                    old: n.to_string(),
-                    new: never.to_string(),
-                }),
-            );
-        }
-    }
-    if let Some(r) = expect.result {
-        counts.expectations += 1;
-        let actual = ExpectedResult::of(played.end.result());
-        if actual != r {
-            problem(
-                "expect.result",
-                Kind::WrongResult,
-                format!(
-                    "the result of {what} is {}, not {}",
-                    actual.name(),
-                    r.name()
-                ),
-                json!(r.name()),
-                json!(actual.name()),
-                Some(FixValue::Scalar {
-                    old: r.name().to_string(),
-                    new: actual.name().to_string(),
-                }),
-            );
-        }
     }
 }
 

@@ -11,7 +11,8 @@ use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::describe;
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, play};
-use crate::model::{Diagnostic, Diagnostics, ExpectedResult, Source, Variants};
+use crate::judge::judge;
+use crate::model::{Diagnostic, Diagnostics, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -238,71 +239,12 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
     };
     let exp = pf.doc.expect.clone().expect("parse_puzzle requires expect");
     let mut errs = Diagnostics::default();
-    let fin = played.end.finished();
-    let mv_text = pf.doc.move_text.clone().unwrap_or_default();
-    if let Some(n) = exp.never_ending
-        && n != played.end.is_never_ending()
-    {
-        errs.push(pf.doc.at(
-            "expect.never_ending",
-            format!(
-                "the answer says never_ending: {n}, but {mv_text} {}",
-                describe::end_text(&played.end)
-            ),
-        ));
-    }
-    if let Some(c) = exp.captured
-        && c != played.end.captured()
-    {
-        errs.push(pf.doc.at(
-            "expect.captured",
-            format!(
-                "the answer says captured: {c}, but {mv_text} captures {}",
-                played.end.captured()
-            ),
-        ));
-    }
-    if let Some(l) = exp.laps {
-        match fin {
-            Some(f) if f.laps == l => {}
-            Some(f) => errs.push(pf.doc.at(
-                "expect.laps",
-                format!(
-                    "the answer says laps: {l}, but {mv_text} takes {} laps",
-                    f.laps
-                ),
-            )),
-            None => errs.push(pf.doc.at(
-                "expect.laps",
-                format!("the answer says laps: {l}, but {mv_text} never ends"),
-            )),
-        }
-    }
-    if let Some(r) = exp.result {
-        let actual = ExpectedResult::of(played.end.result());
-        if r != actual {
-            errs.push(pf.doc.at(
-                "expect.result",
-                format!(
-                    "the answer says result: {}, but {mv_text} gives {}",
-                    r.name(),
-                    actual.name()
-                ),
-            ));
-        }
-    }
-    if let Some(b) = exp.board {
-        match fin {
-            Some(f) if f.board.to_grid() == b => {}
-            _ => errs.push(pf.doc.at(
-                "expect.board",
-                format!(
-                    "the answer's board is not the board after {mv_text}:\n{}",
-                    fin.map(|f| f.board.to_string())
-                        .unwrap_or_else(|| "(the move never ends)".into())
-                ),
-            )),
-        }
+    let what = format!(
+        "the answer's move {}",
+        pf.doc.move_text.clone().unwrap_or_default()
+    );
+    for m in judge(&exp, &played.end).mismatches {
+        errs.push(pf.doc.at(m.claim.key(), m.message(&what)));
     }
     if !errs.is_empty() {
         return Err(errs);

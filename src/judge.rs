@@ -1,0 +1,244 @@
+//! The one judge of `expect:` claims: `omweso check` (positions and game
+//! records) and puzzle verification ask it whether a played move bears out
+//! what its author wrote, and report its mismatches in its words.
+//!
+//! **Never-ending moves.** A never-ending move has no position after it: no
+//! board, no capture count and no lap count. Claims of `board`, `captured`
+//! or `laps` are therefore false against it, whatever their value (the
+//! mismatch's actual value is [`Value::NeverEnds`], and `--bless` cannot
+//! rewrite them); write `never_ending: true` and the `result` instead.
+//! `never_ending` and `result` are compared as written.
+//!
+//! ```
+//! use omweso::engine::{Board, Move, Pit, Position, Rules, Side, play};
+//! use omweso::judge::{Claim, judge};
+//! use omweso::model::Expect;
+//!
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! let mv = Move::forward(Pit::new(5).unwrap());
+//! let played = play(&Rules::SHACKELL_1935, &pos, &mv, 0).unwrap();
+//! let expect = Expect {
+//!     captured: Some(99),
+//!     never_ending: Some(false),
+//!     ..Expect::default()
+//! };
+//! let verdict = judge(&expect, &played.end);
+//! assert_eq!(verdict.claims, 2);
+//! assert_eq!(verdict.mismatches.len(), 1);
+//! assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
+//! ```
+
+use crate::describe::plural;
+use crate::engine::{Grid, MoveEnd};
+use crate::model::{Expect, ExpectedResult};
+
+/// A claim an `expect:` block can make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Claim {
+    Board,
+    Captured,
+    Laps,
+    NeverEnding,
+    Result,
+}
+
+impl Claim {
+    /// The claim's key in a file: `expect.board`, `expect.captured`, …
+    pub fn key(self) -> &'static str {
+        match self {
+            Claim::Board => "expect.board",
+            Claim::Captured => "expect.captured",
+            Claim::Laps => "expect.laps",
+            Claim::NeverEnding => "expect.never_ending",
+            Claim::Result => "expect.result",
+        }
+    }
+}
+
+/// What a claim said, or what the move did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Board(Grid),
+    Count(u64),
+    Flag(bool),
+    Result(ExpectedResult),
+    /// The move never ends, so it has no such value.
+    NeverEnds,
+}
+
+/// A claim the move does not bear out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub claim: Claim,
+    /// What the claim says.
+    pub expected: Value,
+    /// What the move did.
+    pub actual: Value,
+}
+
+impl Mismatch {
+    /// The mismatch in words; `what` names the move (`move 12`,
+    /// `move 3 (S12)`).
+    pub fn message(&self, what: &str) -> String {
+        use Value::*;
+        match (&self.expected, &self.actual) {
+            (Board(claimed), Board(actual)) => {
+                let n = claimed
+                    .iter()
+                    .flatten()
+                    .zip(actual.iter().flatten())
+                    .filter(|(x, y)| x != y)
+                    .count() as u64;
+                format!(
+                    "the board after {what} differs from expect.board in {}",
+                    plural(n, "pit")
+                )
+            }
+            (Board(_), NeverEnds) => {
+                format!("expect.board claims a board after {what}, but the move never ends")
+            }
+            (Count(claimed), NeverEnds) => match self.claim {
+                Claim::Laps => {
+                    format!("expect.laps claims {claimed} laps, but {what} never ends")
+                }
+                _ => format!("expect.captured claims {claimed} seeds, but {what} never ends"),
+            },
+            (Count(claimed), Count(actual)) => match self.claim {
+                Claim::Laps => format!("{what} takes {actual} laps, not {claimed}"),
+                _ => format!("{what} captures {actual} seeds, not {claimed}"),
+            },
+            (Flag(_), Flag(true)) => {
+                format!("{what} never ends, but expect.never_ending is false")
+            }
+            (Flag(_), Flag(false)) => {
+                format!("{what} ends, but expect.never_ending is true")
+            }
+            (Result(claimed), Result(actual)) => format!(
+                "the result of {what} is {}, not {}",
+                actual.name(),
+                claimed.name()
+            ),
+            (e, a) => format!(
+                "{what}: {} claims {e:?}, but the move gives {a:?}",
+                self.claim.key()
+            ),
+        }
+    }
+}
+
+/// The judge's finding on one `expect:` block.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// Claims compared.
+    pub claims: usize,
+    /// Those the move does not bear out, in [`Claim`] order.
+    pub mismatches: Vec<Mismatch>,
+}
+
+impl Verdict {
+    /// Every claim holds.
+    pub fn holds(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+}
+
+/// Compare every claim of `expect` with how the move ended (see the module
+/// documentation for never-ending moves).
+pub fn judge(expect: &Expect, end: &MoveEnd) -> Verdict {
+    let mut v = Verdict::default();
+    let finished = end.finished();
+    let mut claim = |claim: Claim, expected: Value, actual: Value| {
+        v.claims += 1;
+        if expected != actual {
+            v.mismatches.push(Mismatch {
+                claim,
+                expected,
+                actual,
+            });
+        }
+    };
+    if let Some(b) = expect.board {
+        let actual = finished.map_or(Value::NeverEnds, |f| Value::Board(f.board.to_grid()));
+        claim(Claim::Board, Value::Board(b), actual);
+    }
+    if let Some(c) = expect.captured {
+        let actual = finished.map_or(Value::NeverEnds, |f| Value::Count(f.captured.into()));
+        claim(Claim::Captured, Value::Count(c.into()), actual);
+    }
+    if let Some(l) = expect.laps {
+        let actual = finished.map_or(Value::NeverEnds, |f| Value::Count(f.laps));
+        claim(Claim::Laps, Value::Count(l), actual);
+    }
+    if let Some(n) = expect.never_ending {
+        claim(
+            Claim::NeverEnding,
+            Value::Flag(n),
+            Value::Flag(end.is_never_ending()),
+        );
+    }
+    if let Some(r) = expect.result {
+        claim(
+            Claim::Result,
+            Value::Result(r),
+            Value::Result(ExpectedResult::of(end.result())),
+        );
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameResult, NeverEndingInfo};
+
+    fn never_ending() -> MoveEnd {
+        MoveEnd::NeverEnding(NeverEndingInfo {
+            cycle_laps: 7,
+            examined_laps: 9,
+            laps_before_cycle: Some(2),
+            result: GameResult::Annulled,
+        })
+    }
+
+    /// One meaning for never-ending moves: no board, capture count or lap
+    /// count can be claimed, not even zero; never_ending and result can.
+    #[test]
+    fn a_never_ending_move_backs_no_end_claims() {
+        let expect = Expect {
+            board: Some([[0; 8]; 4]),
+            captured: Some(0),
+            laps: Some(0),
+            never_ending: Some(true),
+            result: Some(ExpectedResult::Annulled),
+        };
+        let v = judge(&expect, &never_ending());
+        assert_eq!(v.claims, 5);
+        let claims: Vec<Claim> = v.mismatches.iter().map(|m| m.claim).collect();
+        assert_eq!(claims, [Claim::Board, Claim::Captured, Claim::Laps]);
+        assert!(v.mismatches.iter().all(|m| m.actual == Value::NeverEnds));
+        assert_eq!(
+            v.mismatches[1].message("move 12"),
+            "expect.captured claims 0 seeds, but move 12 never ends"
+        );
+    }
+
+    #[test]
+    fn claims_about_a_never_ending_move_are_compared() {
+        let expect = Expect {
+            never_ending: Some(false),
+            result: Some(ExpectedResult::Draw),
+            ..Expect::default()
+        };
+        let v = judge(&expect, &never_ending());
+        assert_eq!(v.mismatches.len(), 2);
+        assert_eq!(
+            v.mismatches[0].message("move 2"),
+            "move 2 never ends, but expect.never_ending is false"
+        );
+        assert_eq!(
+            v.mismatches[1].message("move 2"),
+            "the result of move 2 is annulled, not draw"
+        );
+        assert!(judge(&Expect::default(), &never_ending()).holds());
+    }
+}
