@@ -109,6 +109,7 @@ pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame
                 doc.position.to_move.title()
             ),
         )
+        .with_kind(crate::model::Kind::IllegalMove)
     })?;
     Ok(move_frames(&played, &doc.annotations, variant))
 }

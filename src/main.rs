@@ -500,7 +500,9 @@ mod puzzles_cli {
                 out,
             } => {
                 let variants = variants_for(&out);
-                let vdoc = variants.resolve(&variant, Path::new("."))?;
+                let vdoc = variants
+                    .resolve(&variant, Path::new("."))
+                    .map_err(|e| e.to_string())?;
                 let mut opts = generate::Options::new(goal, count, vdoc, seed);
                 opts.difficulty = difficulty;
                 opts.max_per_pit = max_per_pit;

@@ -575,3 +575,30 @@ fn the_bundled_game_replays_and_draws() {
     assert_eq!(demo.record, RecordKind::Demonstration);
     assert_eq!(demo.result, ExpectedResult::NorthWins);
 }
+
+/// Kinds are given where a problem is found, not read from its wording: a
+/// duplicate YAML key is a YAML error (its message says "duplicate"), a
+/// duplicate id is a duplicate id.
+#[test]
+fn kinds_come_from_where_the_problem_is_found() {
+    let pos = "content/positions/cap.yaml";
+    let site = Site::new();
+    site.edit(pos, "to_move: south\n", "to_move: south\nto_move: south\n");
+    let r = site.check();
+    let in_file: Vec<Kind> = r
+        .problems
+        .iter()
+        .filter(|p| p.file.ends_with("cap.yaml"))
+        .map(|p| p.kind)
+        .collect();
+    assert_eq!(in_file, [Kind::Yaml], "{}", check::render_text(&r));
+
+    let site = Site::new();
+    let copy = fs::read_to_string(site.path(pos)).unwrap();
+    fs::write(site.path("content/positions/cap2.yaml"), copy).unwrap();
+    let r = site.check();
+    let (kind, file, line, _) = only(&r);
+    assert_eq!(kind, Kind::DuplicateId, "{}", check::render_text(&r));
+    assert!(file.ends_with("cap2.yaml") || file.ends_with("cap.yaml"));
+    assert_eq!(line, 2);
+}

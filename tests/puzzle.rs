@@ -127,7 +127,10 @@ fn a_wrong_what_happens_answer_is_caught() {
     let err = verify(&text.replace("laps: 255", "laps: 254")).unwrap_err();
     assert!(err.contains("takes 255 laps"), "{err}");
     let err = verify(&text.replace("never_ending: false", "never_ending: true")).unwrap_err();
-    assert!(err.contains("ends, but expect.never_ending is true"), "{err}");
+    assert!(
+        err.contains("ends, but expect.never_ending is true"),
+        "{err}"
+    );
 }
 
 /// The one judge: a never-ending move backs no capture count, not even 0,

@@ -16,72 +16,12 @@ pub use report::{render_json, render_text};
 
 use crate::engine::Played;
 use crate::judge::{Claim, Mismatch, Value as JudgedValue, judge};
+pub use crate::model::Kind;
 use crate::model::{Diagnostic, Diagnostics, Expect, GameDoc, PositionDoc, ReplayStop, replay};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
-
-/// What kind of problem a check found (stable names, used in JSON output).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// `expect.board` differs from the board after the move.
-    WrongBoard,
-    /// `expect.captured` differs.
-    WrongCaptured,
-    /// `expect.laps` differs.
-    WrongLaps,
-    /// `expect.never_ending` differs.
-    WrongNeverEnding,
-    /// `expect.result` differs.
-    WrongResult,
-    /// A move the engine refuses (or written for the wrong side).
-    IllegalMove,
-    /// A game record has a move after the game ended.
-    MoveAfterEnd,
-    /// A game record's final `result` differs from the replay's.
-    WrongGameResult,
-    /// A YAML syntax or shape error (bad value, unknown key...).
-    Yaml,
-    /// A variant name or file that does not exist.
-    UnknownVariant,
-    /// A `ref: ID` to a position id that does not exist.
-    UnknownRef,
-    /// Two things with the same id.
-    DuplicateId,
-    /// A Markdown link to a chapter that does not exist.
-    BrokenLink,
-    /// A Markdown link to an anchor that does not exist.
-    BrokenAnchor,
-    /// A puzzle that fails verification.
-    Puzzle,
-    /// Any other invalid content.
-    Invalid,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::WrongBoard => "wrong-board",
-            Kind::WrongCaptured => "wrong-captured",
-            Kind::WrongLaps => "wrong-laps",
-            Kind::WrongNeverEnding => "wrong-never-ending",
-            Kind::WrongResult => "wrong-result",
-            Kind::IllegalMove => "illegal-move",
-            Kind::MoveAfterEnd => "move-after-end",
-            Kind::WrongGameResult => "wrong-game-result",
-            Kind::Yaml => "yaml",
-            Kind::UnknownVariant => "unknown-variant",
-            Kind::UnknownRef => "unknown-ref",
-            Kind::DuplicateId => "duplicate-id",
-            Kind::BrokenLink => "broken-link",
-            Kind::BrokenAnchor => "broken-anchor",
-            Kind::Puzzle => "puzzle",
-            Kind::Invalid => "invalid",
-        }
-    }
-}
 
 /// One problem found, located.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,12 +42,12 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn from_diagnostic(d: Diagnostic, kind: Kind) -> Problem {
+    fn from_diagnostic(d: Diagnostic) -> Problem {
         Problem {
             file: d.file,
             line: d.line,
             column: d.column,
-            kind,
+            kind: d.kind,
             message: d.message,
             expected: None,
             actual: None,
@@ -167,12 +107,10 @@ impl Report {
         self.problems.extend(other.problems);
     }
 
-    /// Add load diagnostics, each classified into a [`Kind`].
+    /// Add load diagnostics (each carries its [`Kind`]).
     pub fn add_diagnostics(&mut self, diags: Diagnostics) {
-        self.problems.extend(diags.0.into_iter().map(|d| {
-            let k = classify(&d);
-            Problem::from_diagnostic(d, k)
-        }));
+        self.problems
+            .extend(diags.0.into_iter().map(Problem::from_diagnostic));
     }
 
     /// Problems in file, line, column order; exact duplicates removed.
@@ -189,44 +127,6 @@ impl Report {
     /// The fixes `--bless` would apply.
     pub fn fixes(&self) -> Vec<Fix> {
         self.problems.iter().filter_map(|p| p.fix.clone()).collect()
-    }
-}
-
-/// The kind of a load diagnostic, from what its message says.
-pub fn classify(d: &Diagnostic) -> Kind {
-    let m = d.message.to_ascii_lowercase();
-    let has = |s: &str| m.contains(s);
-    if has("unknown variant \"") || has("unknown variant file") || has("cannot read variant") {
-        Kind::UnknownVariant
-    } else if (has("broken link") || has("link \""))
-        && (has("no anchor") || has("no heading") || has("anchor"))
-    {
-        Kind::BrokenAnchor
-    } else if has("broken link") || has("link \"") {
-        Kind::BrokenLink
-    } else if has("unknown position id") || (has("unknown") && has("ref")) {
-        Kind::UnknownRef
-    } else if has("duplicate") {
-        Kind::DuplicateId
-    } else if has("illegal move") {
-        Kind::IllegalMove
-    } else if d.file.components().any(|c| c.as_os_str() == "puzzles") {
-        Kind::Puzzle
-    } else if has("yaml")
-        || has("unknown field")
-        || has("missing field")
-        || has("invalid type")
-        || has("invalid length")
-        || has("unknown variant `")
-        || has("did not find expected")
-        || has("found unexpected")
-        || has("while parsing")
-        || has("while scanning")
-        || has("mapping values are not allowed")
-    {
-        Kind::Yaml
-    } else {
-        Kind::Invalid
     }
 }
 
@@ -322,9 +222,7 @@ pub fn check_position(doc: &PositionDoc) -> Report {
     };
     report.checked.moves = 1;
     match result {
-        Err(d) => report
-            .problems
-            .push(Problem::from_diagnostic(d, Kind::IllegalMove)),
+        Err(d) => report.problems.push(Problem::from_diagnostic(d)),
         Ok(played) => {
             if let Some(expect) = &doc.expect {
                 let what = format!("move {}", doc.move_text.as_deref().unwrap_or("?"));
@@ -402,7 +300,9 @@ pub fn check_game(game: &GameDoc) -> Report {
                     game.id
                 ),
             );
-            report.problems.push(Problem::from_diagnostic(d, kind));
+            report
+                .problems
+                .push(Problem::from_diagnostic(d.with_kind(kind)));
         }
         None => {
             report.checked.expectations += 1;
@@ -438,7 +338,7 @@ pub fn check_game(game: &GameDoc) -> Report {
                         new: actual.name().to_string(),
                     },
                 };
-                let mut p = Problem::from_diagnostic(d, Kind::WrongGameResult);
+                let mut p = Problem::from_diagnostic(d.with_kind(Kind::WrongGameResult));
                 p.expected = Some(json!(game.result.name()));
                 p.actual = Some(json!(actual.name()));
                 p.fix = Some(fix);

@@ -7,7 +7,7 @@ use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
-use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, play};
@@ -495,7 +495,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
     let variant = match variants.resolve(vname, &base_dir) {
         Ok(v) => Some(v),
         Err(e) => {
-            errs.push(at("variant", e));
+            errs.push(at("variant", e.to_string()).with_kind(e.kind()));
             None
         }
     };
@@ -710,14 +710,17 @@ pub fn load_games(dir: &Path, variants: &Variants) -> (Vec<GameDoc>, Diagnostics
         match parse_game(&src, variants) {
             Ok(g) => {
                 if let Some(first) = games.iter().find(|o| o.id == g.id) {
-                    errs.push(g.at(
-                        "id",
-                        format!(
-                            "duplicate game id {:?}: also used by {}",
-                            g.id,
-                            first.file.display()
-                        ),
-                    ));
+                    errs.push(
+                        g.at(
+                            "id",
+                            format!(
+                                "duplicate game id {:?}: also used by {}",
+                                g.id,
+                                first.file.display()
+                            ),
+                        )
+                        .with_kind(Kind::DuplicateId),
+                    );
                 } else {
                     games.push(g);
                 }

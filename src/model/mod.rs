@@ -14,5 +14,5 @@ pub use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, Pi
 pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
-pub use source::{Diagnostic, Diagnostics, Locator, Seg, Source};
-pub use variant::{VariantDoc, Variants, parse_variant};
+pub use source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source};
+pub use variant::{VariantDoc, VariantError, Variants, parse_variant};

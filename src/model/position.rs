@@ -1,7 +1,7 @@
 //! Position files and fenced `omweso` blocks: YAML → engine positions,
 //! moves, annotations and expectations, with located errors.
 
-use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, play};
@@ -107,6 +107,7 @@ impl PositionDoc {
                         self.variant.name()
                     ),
                 )
+                .with_kind(Kind::IllegalMove)
             }),
         )
     }
@@ -469,7 +470,7 @@ fn validate(
     let variant = match variants.resolve(vname, &base_dir) {
         Ok(v) => Some(v),
         Err(e) => {
-            errs.push(at("variant", e));
+            errs.push(at("variant", e.to_string()).with_kind(e.kind()));
             None
         }
     };

@@ -55,6 +55,7 @@ impl Source {
             Some(loc) => self.at(loc.line(), loc.column(), msg),
             None => self.at(1, 1, msg),
         }
+        .with_kind(Kind::Yaml)
     }
 }
 
@@ -72,6 +73,68 @@ pub fn located_at(
         .unwrap_or((1, 1))
 }
 
+/// What kind of problem a diagnostic reports: given where the problem is
+/// found (stable names, the `kind` of `omweso check --format json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// `expect.board` differs from the board after the move.
+    WrongBoard,
+    /// `expect.captured` differs.
+    WrongCaptured,
+    /// `expect.laps` differs.
+    WrongLaps,
+    /// `expect.never_ending` differs.
+    WrongNeverEnding,
+    /// `expect.result` differs.
+    WrongResult,
+    /// A move the engine refuses (or written for the wrong side).
+    IllegalMove,
+    /// A game record has a move after the game ended.
+    MoveAfterEnd,
+    /// A game record's final `result` differs from the replay's.
+    WrongGameResult,
+    /// A YAML syntax or shape error (bad value, unknown key...).
+    Yaml,
+    /// A variant name or file that does not exist.
+    UnknownVariant,
+    /// A `ref: ID` to a position id that does not exist.
+    UnknownRef,
+    /// Two things with the same id.
+    DuplicateId,
+    /// A Markdown link to a chapter that does not exist.
+    BrokenLink,
+    /// A Markdown link to an anchor that does not exist.
+    BrokenAnchor,
+    /// A puzzle that fails verification.
+    Puzzle,
+    /// Any other invalid content.
+    Invalid,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::WrongBoard => "wrong-board",
+            Kind::WrongCaptured => "wrong-captured",
+            Kind::WrongLaps => "wrong-laps",
+            Kind::WrongNeverEnding => "wrong-never-ending",
+            Kind::WrongResult => "wrong-result",
+            Kind::IllegalMove => "illegal-move",
+            Kind::MoveAfterEnd => "move-after-end",
+            Kind::WrongGameResult => "wrong-game-result",
+            Kind::Yaml => "yaml",
+            Kind::UnknownVariant => "unknown-variant",
+            Kind::UnknownRef => "unknown-ref",
+            Kind::DuplicateId => "duplicate-id",
+            Kind::BrokenLink => "broken-link",
+            Kind::BrokenAnchor => "broken-anchor",
+            Kind::Puzzle => "puzzle",
+            Kind::Invalid => "invalid",
+        }
+    }
+}
+
 /// A located problem in a source file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Diagnostic {
@@ -81,16 +144,25 @@ pub struct Diagnostic {
     /// 1-based; 0 when unknown.
     pub column: usize,
     pub message: String,
+    pub kind: Kind,
 }
 
 impl Diagnostic {
+    /// A problem of kind [`Kind::Invalid`] (see [`with_kind`](Self::with_kind)).
     pub fn new(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             file: file.to_path_buf(),
             line,
             column,
             message: message.into(),
+            kind: Kind::Invalid,
         }
+    }
+
+    /// The same problem, of kind `kind`.
+    pub fn with_kind(mut self, kind: Kind) -> Diagnostic {
+        self.kind = kind;
+        self
     }
 }
 

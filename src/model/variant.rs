@@ -1,6 +1,6 @@
 //! Variant files: YAML → engine `Rules`, with their sources and readings.
 
-use super::source::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source};
 use crate::engine::{
     AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,
 };
@@ -421,19 +421,46 @@ impl Variants {
 
     /// Resolve a reference: a known name, or a path (relative to `base`, the
     /// folder of the file that names it) to a variant file.
-    pub fn resolve(&self, reference: &str, base: &Path) -> Result<VariantDoc, String> {
+    pub fn resolve(&self, reference: &str, base: &Path) -> Result<VariantDoc, VariantError> {
         if let Some(v) = self.get(reference) {
             return Ok(v.clone());
         }
         if reference.ends_with(".yaml") || reference.ends_with(".yml") || reference.contains('/') {
             let path = base.join(reference);
-            let src = Source::read(&path).map_err(|d| d.message)?;
-            return parse_variant(&src).map_err(|e| format!("in {}: {e}", path.display()));
+            let src = Source::read(&path).map_err(|d| VariantError::Unreadable {
+                path: path.clone(),
+                reason: d.message,
+            })?;
+            return parse_variant(&src).map_err(|errors| VariantError::Invalid { path, errors });
         }
-        Err(format!(
-            "unknown variant {reference:?}: expected one of {} or a path to a variant file",
-            self.names().collect::<Vec<_>>().join(", ")
-        ))
+        Err(VariantError::Unknown {
+            reference: reference.to_string(),
+            known: self.names().collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+/// Why a variant reference does not resolve.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error("unknown variant {reference:?}: expected one of {known} or a path to a variant file")]
+    Unknown { reference: String, known: String },
+    #[error("unknown variant file {}: {reason}", path.display())]
+    Unreadable { path: PathBuf, reason: String },
+    #[error("in {}: {errors}", path.display())]
+    Invalid { path: PathBuf, errors: Diagnostics },
+}
+
+impl VariantError {
+    /// The problem's kind: an unknown name or unreadable file is an unknown
+    /// variant; an invalid file, the kind of its first error.
+    pub fn kind(&self) -> Kind {
+        match self {
+            VariantError::Unknown { .. } | VariantError::Unreadable { .. } => Kind::UnknownVariant,
+            VariantError::Invalid { errors, .. } => {
+                errors.0.first().map_or(Kind::Invalid, |d| d.kind)
+            }
+        }
     }
 }
 

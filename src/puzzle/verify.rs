@@ -12,7 +12,7 @@ use crate::describe;
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, play};
 use crate::judge::judge;
-use crate::model::{Diagnostic, Diagnostics, Source, Variants};
+use crate::model::{Diagnostic, Diagnostics, Kind, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -52,10 +52,14 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
     let mut positions: HashMap<(PositionKey, Goal, String), PathBuf> = HashMap::new();
     for p in &puzzles {
         if let Some(first) = ids.get(&p.id) {
-            errs.push(p.doc.at(
-                "id",
-                format!("duplicate puzzle id {:?}: also {}", p.id, first.display()),
-            ));
+            errs.push(
+                p.doc
+                    .at(
+                        "id",
+                        format!("duplicate puzzle id {:?}: also {}", p.id, first.display()),
+                    )
+                    .with_kind(Kind::DuplicateId),
+            );
         } else {
             ids.insert(p.id.clone(), p.file.clone());
         }

@@ -5,7 +5,7 @@
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
-    Block, Diagnostic, Diagnostics, GameDoc, Locator, PositionDoc, Seg, Source, Variants,
+    Block, Diagnostic, Diagnostics, GameDoc, Kind, Locator, PositionDoc, Seg, Source, Variants,
     load_games, parse_block, parse_positions,
 };
 use crate::puzzle::{Puzzle, verify_dir};
@@ -276,15 +276,18 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
         let id = markdown::slug(&t.term);
         if let Some(first) = seen.get(&id) {
             let (l, c) = loc.locate(&[Seg::Index(i), Seg::Key("term")]);
-            errs.push(src.at(
-                l,
-                c,
-                format!(
-                    "duplicate glossary term {:?} (same anchor #{id} as term {} of the list)",
-                    t.term,
-                    first + 1
-                ),
-            ));
+            errs.push(
+                src.at(
+                    l,
+                    c,
+                    format!(
+                        "duplicate glossary term {:?} (same anchor #{id} as term {} of the list)",
+                        t.term,
+                        first + 1
+                    ),
+                )
+                .with_kind(Kind::DuplicateId),
+            );
             continue;
         }
         seen.insert(id.clone(), i);
@@ -407,27 +410,34 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
                 if let Some(a) = anchor
                     && !anchors[c.stem.as_str()].contains(a)
                 {
-                    errs.push(at(format!(
-                        "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
-                    )));
+                    errs.push(
+                        at(format!(
+                            "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
+                        ))
+                        .with_kind(Kind::BrokenAnchor),
+                    );
                 }
                 continue;
             }
             if let Some(stem) = path.strip_suffix(".md") {
                 match anchors.get(stem) {
-                    None if all_stems.contains(stem) => errs.push(at(format!(
-                        "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
-                    ))),
-                    None => errs.push(at(format!(
-                        "broken link {dest:?}: no chapter content/{stem}.md"
-                    ))),
+                    None if all_stems.contains(stem) => errs.push(
+                        at(format!(
+                            "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
+                        ))
+                        .with_kind(Kind::BrokenLink),
+                    ),
+                    None => errs.push(
+                        at(format!("broken link {dest:?}: no chapter content/{stem}.md"))
+                            .with_kind(Kind::BrokenLink),
+                    ),
                     Some(ids) => {
                         if let Some(a) = anchor
                             && !ids.contains(a)
                         {
                             errs.push(at(format!(
                                 "broken link {dest:?}: no heading with id {a:?} in {stem}.md (heading ids are the heading text in lower case, with dashes)"
-                            )));
+                            )).with_kind(Kind::BrokenAnchor));
                         }
                     }
                 }
@@ -435,9 +445,10 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
             }
             if path.ends_with(".html") {
                 if !pages.contains(path) {
-                    errs.push(at(format!(
-                        "broken link {dest:?}: the site has no page {path}"
-                    )));
+                    errs.push(
+                        at(format!("broken link {dest:?}: the site has no page {path}"))
+                            .with_kind(Kind::BrokenLink),
+                    );
                 } else if let Some(a) = anchor {
                     let ok = match path {
                         "glossary.html" => glossary.contains(a),
@@ -447,9 +458,10 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
                         },
                     };
                     if !ok {
-                        errs.push(at(format!(
-                            "broken link {dest:?}: no anchor {a:?} on {path}"
-                        )));
+                        errs.push(
+                            at(format!("broken link {dest:?}: no anchor {a:?} on {path}"))
+                                .with_kind(Kind::BrokenAnchor),
+                        );
                     }
                 }
                 continue;
@@ -461,7 +473,7 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
             if !site.root.join("static").join(path).is_file() {
                 errs.push(at(format!(
                     "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
-                )));
+                )).with_kind(Kind::BrokenLink));
             }
         }
     }
@@ -526,7 +538,14 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
     if puzzle_dir.is_dir() {
         let (p, e) = verify_dir(&puzzle_dir, &variants);
         puzzles = p;
-        errs.extend(e);
+        // A puzzle file's own problems (its YAML, its answer) are puzzle
+        // problems; named kinds (unknown variant, duplicate id…) stay.
+        for d in e.0 {
+            errs.push(match d.kind {
+                Kind::Yaml | Kind::Invalid => d.with_kind(Kind::Puzzle),
+                _ => d,
+            });
+        }
         puzzles.sort_by(|a, b| a.id.cmp(&b.id));
     }
 
@@ -548,13 +567,16 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
         if let Some(id) = p.id() {
             if let Some(first) = ids.get(id) {
                 let (l, _) = first.locations.get("id").copied().unwrap_or((0, 0));
-                errs.push(p.at(
-                    "id",
-                    format!(
-                        "duplicate position id {id:?}: also in {}:{l}",
-                        first.file.display()
-                    ),
-                ));
+                errs.push(
+                    p.at(
+                        "id",
+                        format!(
+                            "duplicate position id {id:?}: also in {}:{l}",
+                            first.file.display()
+                        ),
+                    )
+                    .with_kind(Kind::DuplicateId),
+                );
             } else {
                 ids.insert(id, p);
             }
@@ -567,19 +589,22 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
                 && !ids.contains_key(id.as_str())
             {
                 let known: Vec<&str> = ids.keys().copied().collect();
-                errs.push(Diagnostic::new(
-                    &c.path,
-                    *line,
-                    *column,
-                    format!(
-                        "unknown position id {id:?} in `ref:`: expected one of {}",
-                        if known.is_empty() {
-                            "(no positions have an id)".to_string()
-                        } else {
-                            known.join(", ")
-                        }
-                    ),
-                ));
+                errs.push(
+                    Diagnostic::new(
+                        &c.path,
+                        *line,
+                        *column,
+                        format!(
+                            "unknown position id {id:?} in `ref:`: expected one of {}",
+                            if known.is_empty() {
+                                "(no positions have an id)".to_string()
+                            } else {
+                                known.join(", ")
+                            }
+                        ),
+                    )
+                    .with_kind(Kind::UnknownRef),
+                );
             }
         }
     }
@@ -590,7 +615,7 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
                 let mut d = Config::compare_location(root, i);
                 d.message =
                     format!("unknown position id {id:?} in compare: expected the id of a position");
-                errs.push(d);
+                errs.push(d.with_kind(Kind::UnknownRef));
             }
             Some(p) if p.mv.is_none() => {
                 let mut d = Config::compare_location(root, i);

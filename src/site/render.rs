@@ -395,6 +395,7 @@ impl<'a> Renderer<'a> {
                 0,
                 format!("unknown variant {name:?}"),
             )
+            .with_kind(crate::model::Kind::UnknownVariant)
             .into());
         };
         #[derive(Serialize)]
