@@ -226,7 +226,8 @@ fn check_cli(
     use omweso::check;
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let root = omweso::site::find_root(root.as_deref().unwrap_or(&cwd))?;
+    let root =
+        omweso::site::find_root(root.as_deref().unwrap_or(&cwd)).map_err(|e| e.to_string())?;
     let mut report = check::check_site(&root, drafts);
     if bless {
         let fixes = report.fixes();
@@ -283,12 +284,17 @@ fn load_one(path: &Path, id: Option<&str>) -> Result<PositionDoc, String> {
 
 fn load_positions(path: &Path) -> Result<Vec<PositionDoc>, Diagnostics> {
     let src = Source::read(path)?;
-    let mut variants = Variants::builtin();
-    // a site's own variants, when the file sits in one
-    if let Some(dir) = path.parent().and_then(|d| d.parent()) {
-        let _ = variants.load_dir(&dir.join("variants"));
-    }
+    let variants = warn_variants(omweso::site::variants_for_file(path));
     model::parse_positions(&src, &variants)
+}
+
+/// The variants, after printing the problems of the site's own variant
+/// files as warnings (a position may not need the broken one).
+fn warn_variants((variants, errs): (Variants, Diagnostics)) -> Variants {
+    for d in &errs.0 {
+        eprintln!("warning: {d}");
+    }
+    variants
 }
 
 fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<PositionDoc, String> {
@@ -452,14 +458,9 @@ mod puzzles_cli {
             .ok_or_else(|| format!("unknown difficulty {s:?}: expected easy, medium or hard"))
     }
 
-    /// The built-in variants plus a site's own (`content/variants/` beside
-    /// the puzzle folder).
+    /// The built-in variants plus those of the site holding `dir`.
     pub fn variants_for(dir: &Path) -> Variants {
-        let mut v = Variants::builtin();
-        if let Some(root) = dir.parent() {
-            let _ = v.load_dir(&root.join("content").join("variants"));
-        }
-        v
+        super::warn_variants(omweso::site::variants_for_dir(dir))
     }
 
     pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
@@ -507,14 +508,6 @@ mod puzzles_cli {
                 opts.difficulty = difficulty;
                 opts.max_per_pit = max_per_pit;
                 opts.max_games = max_games;
-                if out.is_dir() {
-                    let (existing, _) = puzzle::verify_dir(&out, &variants);
-                    opts.exclude = existing
-                        .iter()
-                        .filter(|p| p.goal == goal && p.variant == opts.variant.name())
-                        .map(|p| puzzle::PositionKey::of(&p.doc.position))
-                        .collect();
-                }
                 let bar = ProgressBar::new(count as u64);
                 bar.set_style(
                     ProgressStyle::with_template(
@@ -524,17 +517,10 @@ mod puzzles_cli {
                     .progress_chars("=> "),
                 );
                 bar.set_message(format!("{goal} puzzles"));
-                let found = generate::generate(&opts, &|n| bar.set_position(n as u64));
+                let written =
+                    generate::generate_into(&out, opts, &variants, &|n| bar.set_position(n as u64));
                 bar.finish_and_clear();
-                let found = found?;
-                std::fs::create_dir_all(&out)
-                    .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-                for g in &found {
-                    let path = out.join(format!("{}.yaml", g.id));
-                    std::fs::write(&path, &g.yaml)
-                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                    // what is written must verify
-                    puzzle::verify_file(&path, &variants).map_err(|e| e.to_string())?;
+                for (path, g) in written.map_err(|e| e.to_string())? {
                     println!(
                         "{}  {:<6} {}  [{}]",
                         path.display(),
@@ -580,15 +566,14 @@ mod site_cli {
 
     pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
         let root = match args.root {
-            Some(r) => {
-                if !r.join(site::CONFIG_FILE).is_file() {
-                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
-                }
-                r
-            }
-            None => site::find_root(Path::new("."))?,
-        };
-        let out = args.out.unwrap_or_else(|| root.join("public"));
+            Some(r) => site::Layout::at(&r).map_err(|e| e.to_string())?,
+            None => site::Layout::find(Path::new(".")).map_err(|e| e.to_string())?,
+        }
+        .root()
+        .to_path_buf();
+        let out = args
+            .out
+            .unwrap_or_else(|| site::Layout::new(&root).default_output());
         let opts = site::BuildOptions {
             root,
             out,
@@ -635,14 +620,11 @@ mod site_cli {
     /// `omweso serve`: the site builder as the serve loop's build step.
     pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
         let root = match args.root {
-            Some(r) => {
-                if !r.join(site::CONFIG_FILE).is_file() {
-                    return Err(format!("no {} in {}", site::CONFIG_FILE, r.display()));
-                }
-                r
-            }
-            None => site::find_root(Path::new("."))?,
-        };
+            Some(r) => site::Layout::at(&r).map_err(|e| e.to_string())?,
+            None => site::Layout::find(Path::new(".")).map_err(|e| e.to_string())?,
+        }
+        .root()
+        .to_path_buf();
         let drafts = args.drafts;
         let build_root = root.clone();
         let build: site::serve::BuildFn = std::sync::Arc::new(move |out: &Path| {

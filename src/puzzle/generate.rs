@@ -6,7 +6,9 @@
 //! result depends on the seed only, never on the number of threads.
 
 use super::solve::{self, AnswerKey, Evaluation, Rating};
-use super::verify::{PositionKey, what_happens_rating, what_happens_themes};
+use super::verify::{
+    PositionKey, verify_dir, verify_file, what_happens_rating, what_happens_themes,
+};
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::describe;
 use crate::engine::notation;
@@ -14,12 +16,13 @@ use crate::engine::{
     Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
     legal_moves, play,
 };
-use crate::model::{VariantDoc, position_yaml};
+use crate::model::{Diagnostics, VariantDoc, Variants, position_yaml};
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -84,11 +87,74 @@ const MAX_PLIES: u32 = 400;
 /// Candidates kept at most per game (for variety).
 const PER_GAME: usize = 2;
 
+/// Why puzzles could not be generated or written.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// The goal does not exist under the variant (e.g. nkutemye in Ludii).
+    #[error("{0}")]
+    GoalUnavailable(String),
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "found only {} in {games} games (try another seed, or a larger --max-games)",
+        describe::plural(*found as u64, &format!("{goal} puzzle"))
+    )]
+    TooFew {
+        found: usize,
+        goal: Goal,
+        games: u64,
+    },
+    /// A written puzzle does not verify (a generator bug, never hidden).
+    #[error("{0}")]
+    Unverified(Diagnostics),
+}
+
+/// Generate puzzles into the folder `dir` (created if missing): positions
+/// of the same goal and variant already there are not produced again, and
+/// every file written is verified. Returns the files with their puzzles.
+pub fn generate_into(
+    dir: &Path,
+    mut opts: Options,
+    variants: &Variants,
+    tick: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+    if dir.is_dir() {
+        let (existing, _) = verify_dir(dir, variants);
+        opts.exclude.extend(
+            existing
+                .iter()
+                .filter(|p| p.goal == opts.goal && p.variant == opts.variant.name())
+                .map(|p| PositionKey::of(&p.doc.position)),
+        );
+    }
+    let found = generate(&opts, tick)?;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| GenerateError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let mut out = Vec::with_capacity(found.len());
+    for g in found {
+        let path = dir.join(format!("{}.yaml", g.id));
+        std::fs::write(&path, &g.yaml).map_err(io(&path))?;
+        verify_file(&path, variants).map_err(GenerateError::Unverified)?;
+        out.push((path, g));
+    }
+    Ok(out)
+}
+
 /// Generate puzzles. `tick` is called with the number found so far.
-pub fn generate(opts: &Options, tick: &(dyn Fn(usize) + Sync)) -> Result<Vec<Generated>, String> {
+pub fn generate(
+    opts: &Options,
+    tick: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<Generated>, GenerateError> {
     let rules = *opts.variant.rules();
     if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
-        return Err(why);
+        return Err(GenerateError::GoalUnavailable(why));
     }
     let mut out: Vec<Generated> = Vec::new();
     let mut seen: HashSet<PositionKey> = opts.exclude.clone();
@@ -111,13 +177,11 @@ pub fn generate(opts: &Options, tick: &(dyn Fn(usize) + Sync)) -> Result<Vec<Gen
         tick(out.len());
     }
     if out.len() < opts.count {
-        return Err(format!(
-            "found only {} {} puzzle{} in {} games (try another seed, or a larger --max-games)",
-            out.len(),
-            opts.goal,
-            if out.len() == 1 { "" } else { "s" },
-            next
-        ));
+        return Err(GenerateError::TooFew {
+            found: out.len(),
+            goal: opts.goal,
+            games: next,
+        });
     }
     Ok(out)
 }

@@ -92,31 +92,10 @@ impl Config {
     }
 }
 
-/// The site root: the nearest folder, from `start` up, holding `omweso.yaml`.
-pub fn find_root(start: &Path) -> Result<PathBuf, String> {
-    let start = if start.is_absolute() {
-        start.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map_err(|e| format!("cannot read the current folder: {e}"))?
-            .join(start)
-    };
-    // Without `.` components, so that paths built from it read well.
-    let start: PathBuf = start
-        .components()
-        .filter(|c| !matches!(c, std::path::Component::CurDir))
-        .collect();
-    let mut dir = Some(start.as_path());
-    while let Some(d) = dir {
-        if d.join(CONFIG_FILE).is_file() {
-            return Ok(d.to_path_buf());
-        }
-        dir = d.parent();
-    }
-    Err(format!(
-        "no {CONFIG_FILE} found in {} or any folder above it: run `omweso init DIR` to start a site, or pass --root",
-        start.display()
-    ))
+/// The site root: the nearest folder, from `start` up, holding `omweso.yaml`
+/// (see [`Layout::find`](super::Layout::find)).
+pub fn find_root(start: &Path) -> Result<PathBuf, super::layout::RootError> {
+    super::Layout::find(start).map(|l| l.root().to_path_buf())
 }
 
 #[cfg(test)]
@@ -146,7 +125,12 @@ mod tests {
         std::fs::write(tmp.join(CONFIG_FILE), "title: X\n").unwrap();
         assert_eq!(find_root(&deep.join(".")).unwrap(), tmp);
         std::fs::remove_file(tmp.join(CONFIG_FILE)).unwrap();
-        assert!(find_root(&deep).unwrap_err().contains("omweso init"));
+        assert!(
+            find_root(&deep)
+                .unwrap_err()
+                .to_string()
+                .contains("omweso init")
+        );
         std::fs::remove_dir_all(&tmp).unwrap();
     }
 

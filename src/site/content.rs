@@ -2,6 +2,7 @@
 //! headings, links), positions, variants, glossary and puzzles, with every
 //! problem collected as a located diagnostic. Never panics on bad input.
 
+use super::Layout;
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
@@ -127,9 +128,9 @@ impl Site {
         self.chapters.iter().find(|c| c.stem == stem)
     }
 
-    /// The content folder.
-    pub fn content_dir(&self) -> PathBuf {
-        self.root.join("content")
+    /// Where the site's parts live.
+    pub fn layout(&self) -> Layout {
+        Layout::new(&self.root)
     }
 }
 
@@ -303,7 +304,7 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
 
 /// Check the glossary's `see:` chapters exist.
 fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics) {
-    let path = site.content_dir().join("glossary.yaml");
+    let path = site.layout().glossary();
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let loc = Locator::new(&text);
     // Entries were pushed in file order, skipping duplicates: find each by term.
@@ -470,7 +471,7 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
                 continue;
             }
             // Anything else must be a static file.
-            if !site.root.join("static").join(path).is_file() {
+            if !site.layout().statics().join(path).is_file() {
                 errs.push(at(format!(
                     "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
                 )).with_kind(Kind::BrokenLink));
@@ -492,15 +493,13 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
             Config::default()
         }
     };
-    let content = root.join("content");
-    let mut variants = Variants::builtin();
-    if let Err(e) = variants.load_dir(&content.join("variants")) {
-        errs.extend(e);
-    }
+    let layout = Layout::new(root);
+    let (variants, variant_errs) = layout.load_variants();
+    errs.extend(variant_errs);
 
     // Position files.
     let mut positions = Vec::new();
-    for f in yaml_files(&content.join("positions")) {
+    for f in yaml_files(&layout.positions()) {
         match Source::read(&f)
             .map_err(Diagnostics::from)
             .and_then(|s| parse_positions(&s, &variants))
@@ -513,7 +512,7 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
     // Chapters.
     let mut chapters = Vec::new();
     let mut all_stems = BTreeSet::new();
-    match chapter_files(&content) {
+    match chapter_files(&layout.content()) {
         Ok(files) => {
             for f in files {
                 if let Some(c) = load_chapter(&f, &variants, &mut errs) {
@@ -528,12 +527,12 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
     }
     chapters.sort_by(|a, b| (a.front.order, &a.stem).cmp(&(b.front.order, &b.stem)));
 
-    let glossary = load_glossary(&content.join("glossary.yaml"), &mut errs);
+    let glossary = load_glossary(&layout.glossary(), &mut errs);
 
-    let (games, game_errs) = load_games(&content.join("games"), &variants);
+    let (games, game_errs) = load_games(&layout.games(), &variants);
     errs.extend(game_errs);
 
-    let puzzle_dir = root.join("puzzles");
+    let puzzle_dir = layout.puzzles();
     let mut puzzles = Vec::new();
     if puzzle_dir.is_dir() {
         let (p, e) = verify_dir(&puzzle_dir, &variants);

@@ -23,6 +23,7 @@ pub mod content;
 pub mod figure;
 pub mod games;
 pub mod init;
+pub mod layout;
 pub mod markdown;
 pub mod output;
 pub mod render;
@@ -33,6 +34,7 @@ pub mod templates;
 pub use config::{CONFIG_FILE, Config, find_root};
 pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, Site, load};
 pub use init::init;
+pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so

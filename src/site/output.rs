@@ -1,6 +1,7 @@
 //! `omweso build`: load, render in parallel, and write the site atomically
 //! (into a fresh folder beside the output, swapped in only on success).
 
+use super::Layout;
 use super::content::load;
 use super::render::{Page, Renderer};
 use super::search::index_json;
@@ -34,9 +35,6 @@ pub struct BuildOptions {
 /// an existing non-empty folder only when it carries this mark (or with
 /// `--force`), so it never deletes what it did not write.
 pub const OUTPUT_MARKER: &str = ".omweso-output";
-
-/// The site's source folders, never an output or inside one.
-const SOURCE_DIRS: &[&str] = &["content", "puzzles", "templates", "static", ".git"];
 
 /// `path` made absolute with symbolic links resolved, also when it does not
 /// exist yet (its nearest existing ancestor is resolved).
@@ -82,10 +80,11 @@ pub fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnost
             "the output folder would replace the site itself: choose another --out".into(),
         );
     }
-    for dir in SOURCE_DIRS {
-        if o.starts_with(r.join(dir)) {
+    for dir in Layout::new(&r).source_folders() {
+        if o.starts_with(&dir) {
+            let name = dir.file_name().unwrap_or_default().to_string_lossy();
             return refuse(format!(
-                "the output folder is inside the site's {dir}/ folder, which the build \
+                "the output folder is inside the site's {name}/ folder, which the build \
                  reads: choose another --out"
             ));
         }
@@ -202,7 +201,7 @@ fn progress_bar(quiet: bool, len: usize) -> ProgressBar {
 
 /// Files of the site's `static/` folder: (relative path with `/`, full path).
 fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
-    let dir = root.join("static");
+    let dir = Layout::new(root).statics();
     let mut out = Vec::new();
     if !dir.is_dir() {
         return Ok(out);

@@ -38,7 +38,7 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
         })
         .collect();
     let mut overridden = Vec::new();
-    let dir = root.join("templates");
+    let dir = super::Layout::new(root).templates();
     let mut errs = Diagnostics::default();
     if let Ok(rd) = std::fs::read_dir(&dir) {
         let mut files: Vec<_> = rd
