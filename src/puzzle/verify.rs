@@ -10,7 +10,7 @@ use super::solve::{self, AnswerKey, Evaluation};
 use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::describe;
 use crate::engine::notation;
-use crate::engine::{MoveEnd, Played, Position, Seeds, play};
+use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::model::{Diagnostic, Diagnostics, ExpectedResult, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -147,7 +147,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             .at("goal", format!("not a {} puzzle: {problem}", pf.goal))
             .into());
     }
-    let played = play(&rules, &pos, &mv, MAX_TRACE_LAPS)
+    let played = trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
         .map_err(|e| pf.at("solution", format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
