@@ -5,7 +5,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use omweso::engine::{
-    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, play,
+    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -93,7 +93,7 @@ fn never_ending(c: &mut Criterion) {
     group.throughput(Throughput::Elements(255));
     group.bench_function("mcgill_south_12_laps", |b| {
         b.iter(|| {
-            play(&Rules::MCGILL_2015, black_box(&pos), &mv, 0)
+            outcome(&Rules::MCGILL_2015, black_box(&pos), &mv)
                 .unwrap()
                 .end
         })

@@ -6,7 +6,7 @@
 //!
 //! `cargo run --example greedy_game -- [VARIANT] [MAX_PLIES]`
 
-use omweso::engine::{Board, Position, Side, legal_moves, notation, play};
+use omweso::engine::{Board, Position, Side, legal_moves, notation, outcome};
 use omweso::model::Variants;
 use std::cmp::Reverse;
 
@@ -42,7 +42,7 @@ fn main() {
             println!("# {} has no finite move", pos.to_move.title());
             break;
         };
-        let played = play(&rules, &pos, &best.mv, 0).expect("a listed move is legal");
+        let played = outcome(&rules, &pos, &best.mv).expect("a listed move is legal");
         let Some(done) = played.end.finished() else {
             unreachable!("never-ending moves were left out")
         };

@@ -127,11 +127,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             use omweso::diagram;
             let doc = load_one(&position, id.as_deref())?;
             let mv = match mv {
-                Some(text) => {
-                    let n = notation::parse(&text).map_err(|e| e.to_string())?;
-                    check_side(&text, n.side, doc.position.to_move)?;
-                    Some(n.mv)
-                }
+                Some(text) => Some(
+                    notation::parse_for(doc.position.to_move, &text).map_err(|e| e.to_string())?,
+                ),
                 None => None,
             };
             let frames = diagram::position_frames(&doc, mv.as_ref()).map_err(|e| e.to_string())?;
@@ -201,9 +199,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             max_laps,
         } => {
             let doc = load_one(&position, id.as_deref())?;
-            let n = notation::parse(&mv).map_err(|e| e.to_string())?;
-            check_side(&mv, n.side, doc.position.to_move)?;
-            let played = engine::play(&doc.variant.variant.rules, &doc.position, &n.mv, max_laps)
+            let m = notation::parse_for(doc.position.to_move, &mv).map_err(|e| e.to_string())?;
+            let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
                 .map_err(|e| format!("illegal move {mv}: {e}"))?;
             for line in describe::trace_text(&played).lines() {
                 println!("# {line}");
@@ -262,18 +259,6 @@ fn check_cli(
     } else {
         ExitCode::FAILURE
     })
-}
-
-/// A move written with a side prefix must be the mover's.
-fn check_side(text: &str, side: Option<engine::Side>, to_move: engine::Side) -> Result<(), String> {
-    match side {
-        Some(s) if s != to_move => Err(format!(
-            "{text} is {}'s move, but {} is to move",
-            s.title(),
-            to_move.title()
-        )),
-        _ => Ok(()),
-    }
 }
 
 /// Load a position file and pick one position.

@@ -11,7 +11,7 @@
 //! `tests/diagram_search.rs`).
 
 use omweso::diagram::{self, Format, Frame};
-use omweso::engine::{Board, Grid, Position, Rules, Side, notation, play};
+use omweso::engine::{Board, Grid, Position, Rules, Side, notation, trace};
 use omweso::model::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use std::path::{Path, PathBuf};
 
@@ -398,7 +398,7 @@ fn frames_of(c: &Case) -> Vec<Frame> {
     let mut pos = Position::new(c.board, c.to_move);
     pos.before_first_capture = c.before_first_capture;
     let mv = notation::parse(c.mv).expect("notation").mv;
-    let played = play(&c.rules, &pos, &mv, c.max_laps).expect("legal move");
+    let played = trace(&c.rules, &pos, &mv, c.max_laps).expect("legal move");
     diagram::move_frames(&played, &c.ann, c.variant)
 }
 
@@ -587,7 +587,7 @@ fn clockwise_laps_look_different_not_by_colour_alone() {
     ] {
         let c = find(name, &all);
         let mv = notation::parse(c.mv).unwrap().mv;
-        let played = play(&c.rules, &Position::new(c.board, c.to_move), &mv, 1000).unwrap();
+        let played = trace(&c.rules, &Position::new(c.board, c.to_move), &mv, 1000).unwrap();
         let frames = frames_of(c);
         for (i, lap) in played.laps.iter().enumerate() {
             let f = &frames[i + 1];

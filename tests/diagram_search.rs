@@ -6,7 +6,7 @@
 
 use omweso::engine::{
     Board, Direction, GameResult, Grid, LapEnd, LapKind, MoveEnd, Position, Rules, Side, WinKind,
-    legal_moves, play,
+    legal_moves, trace,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -23,7 +23,7 @@ fn features(rules: &Rules, pos: &Position) -> Vec<(String, usize, String)> {
         if lm.end.is_never_ending() {
             continue;
         }
-        let Ok(p) = play(rules, pos, &lm.mv, 200) else {
+        let Ok(p) = trace(rules, pos, &lm.mv, 200) else {
             continue;
         };
         if !p.complete {

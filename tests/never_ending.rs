@@ -1,7 +1,7 @@
 //! The two real McGill COMP-424 (2015) cases: forward-only rules, captures
 //! allowed, decided exactly (no lap cap).
 
-use omweso::engine::{Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, play};
+use omweso::engine::{Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, trace};
 
 fn mcgill_first_case() -> Position {
     let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
@@ -18,7 +18,7 @@ fn mcgill_second_case() -> Position {
 #[test]
 fn north_pit_2_never_ends_with_a_cycle_of_1565991_laps() {
     let pos = mcgill_first_case();
-    let played = play(
+    let played = trace(
         &Rules::MCGILL_2015,
         &pos,
         &Move::forward(Pit::new(2).unwrap()),
@@ -40,7 +40,7 @@ fn north_pit_2_never_ends_with_a_cycle_of_1565991_laps() {
 #[test]
 fn south_pit_12_ends_after_255_laps() {
     let pos = mcgill_second_case();
-    let played = play(
+    let played = trace(
         &Rules::MCGILL_2015,
         &pos,
         &Move::forward(Pit::new(12).unwrap()),

@@ -1,9 +1,10 @@
 //! Property tests: seed conservation, determinism, North/South mirror
-//! symmetry, and agreement between move generation, `play` and notation.
+//! symmetry, and agreement between move generation, playing (traced or
+//! not) and notation.
 
 use omweso::engine::notation;
 use omweso::engine::{
-    Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side, legal_moves, play,
+    Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side, legal_moves, outcome, trace,
 };
 use proptest::prelude::*;
 
@@ -104,11 +105,40 @@ proptest! {
             let text = notation::format(&mv);
             let parsed = notation::parse(&text).unwrap().mv;
             prop_assert!(parsed.same_as(&mv), "{} did not round-trip", text);
-            let played = play(&rules, &p, &parsed, 0).unwrap();
+            let played = outcome(&rules, &p, &parsed).unwrap();
             match (end, played.end) {
                 (MoveEnd::Finished(a), MoveEnd::Finished(b)) => prop_assert_eq!(a, b),
                 (MoveEnd::NeverEnding(a), MoveEnd::NeverEnding(b)) => prop_assert_eq!(a.cycle_laps, b.cycle_laps),
                 (a, b) => prop_assert!(false, "{}: generation says {:?}, play says {:?}", text, a, b),
+            }
+        }
+    }
+
+    #[test]
+    fn untraced_play_ends_as_traced_play(
+        p in position(),
+        opponent_first in any::<bool>(),
+        v in 0usize..4,
+        max_laps in 0usize..4,
+    ) {
+        let rules = VARIANTS[v];
+        let p = Position { opponent_first_move: opponent_first, ..p };
+        for m in legal_moves(&rules, &p) {
+            let o = outcome(&rules, &p, &m.mv).unwrap();
+            let t = trace(&rules, &p, &m.mv, max_laps).unwrap();
+            prop_assert_eq!(o.end, t.end);
+            prop_assert_eq!(o.after, t.after);
+            prop_assert!(t.laps.len() <= max_laps.max(1));
+            match m.end {
+                MoveEnd::Finished(f) => {
+                    let after = f.position_after(&p);
+                    prop_assert_eq!(o.after, Some(after));
+                    prop_assert_eq!(after.to_move, p.to_move.opponent());
+                    prop_assert_eq!(after.first_move, p.opponent_first_move);
+                    prop_assert!(!after.opponent_first_move);
+                    prop_assert_eq!(after.before_first_capture, p.before_first_capture && f.captured == 0);
+                }
+                MoveEnd::NeverEnding(_) => prop_assert_eq!(o.after, None),
             }
         }
     }

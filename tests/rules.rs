@@ -5,7 +5,7 @@
 use omweso::engine::notation;
 use omweso::engine::{
     Board, Direction, GameResult, LapEnd, LapKind, NeverEnding, Pit, PlayError, Played, Position,
-    Rules, Side, WinKind, legal_moves, play,
+    Rules, Side, WinKind, legal_moves, trace,
 };
 
 fn pos(south: [u16; 16], north: [u16; 16], to_move: Side) -> Position {
@@ -13,7 +13,7 @@ fn pos(south: [u16; 16], north: [u16; 16], to_move: Side) -> Position {
 }
 
 fn try_play(rules: &Rules, p: &Position, mv: &str) -> Result<Played, PlayError> {
-    play(rules, p, &notation::parse(mv).unwrap().mv, 10_000)
+    trace(rules, p, &notation::parse(mv).unwrap().mv, 10_000)
 }
 
 fn go(rules: &Rules, p: &Position, mv: &str) -> Played {

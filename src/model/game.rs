@@ -9,8 +9,8 @@ use super::position::{
 };
 use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
-use crate::engine::notation;
-use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, play};
+use crate::engine::notation::{self, NotationError};
+use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, trace};
 use omweso_diagram::Annotations;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -231,23 +231,18 @@ pub fn replay(game: &GameDoc, max_laps: usize) -> Replay {
             };
         }
         let Some(before) = pos else { break };
-        if let Some(side) = m.side
-            && side != before.to_move
+        if let Err(NotationError::WrongSide {
+            written, to_move, ..
+        }) = notation::check_side(&m.text, m.side, before.to_move)
         {
             return Replay {
                 plies,
-                stopped: Some((
-                    i,
-                    ReplayStop::WrongSide {
-                        written: side,
-                        to_move: before.to_move,
-                    },
-                )),
+                stopped: Some((i, ReplayStop::WrongSide { written, to_move })),
                 result,
                 last: Some(before),
             };
         }
-        let played = match play(rules, &before, &m.mv, max_laps) {
+        let played = match trace(rules, &before, &m.mv, max_laps) {
             Ok(p) => p,
             Err(e) => {
                 return Replay {

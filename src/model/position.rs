@@ -4,7 +4,7 @@
 use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
-use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, play};
+use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, trace};
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
@@ -97,7 +97,7 @@ impl PositionDoc {
     pub fn play(&self, max_laps: usize) -> Option<Result<Played, Diagnostic>> {
         let mv = self.mv.as_ref()?;
         Some(
-            play(&self.variant.variant.rules, &self.position, mv, max_laps).map_err(|e| {
+            trace(&self.variant.variant.rules, &self.position, mv, max_laps).map_err(|e| {
                 self.at(
                     "move",
                     format!(
@@ -496,22 +496,8 @@ fn validate(
     let mut mv = None;
     let move_text = raw.mv.as_ref().map(|m| m.0.clone());
     if let Some(text) = &move_text {
-        match notation::parse(text) {
-            Ok(n) => {
-                if let Some(side) = n.side
-                    && side != to_move
-                {
-                    errs.push(at(
-                        "move",
-                        format!(
-                            "move {text:?} is {}'s, but {} is to move",
-                            side.title(),
-                            to_move.title()
-                        ),
-                    ));
-                }
-                mv = Some(n.mv);
-            }
+        match notation::parse_for(to_move, text) {
+            Ok(m) => mv = Some(m),
             Err(e) => errs.push(at("move", e.to_string())),
         }
     }

@@ -27,7 +27,7 @@
 use super::Difficulty;
 use super::Goal;
 use crate::engine::Move;
-use crate::engine::notation;
+use crate::engine::notation::{self, NotationError};
 use crate::model::{
     Diagnostic, Diagnostics, Locator, PositionDoc, Seg, Source, Variants, parse_positions,
 };
@@ -224,15 +224,17 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
     if let Some(text) = &solution_text {
         match notation::parse(text) {
             Ok(n) => {
-                if let (Some(side), Some(doc)) = (n.side, &doc)
-                    && side != doc.position.to_move
+                if let Some(doc) = &doc
+                    && let Err(NotationError::WrongSide {
+                        written, to_move, ..
+                    }) = notation::check_side(text, n.side, doc.position.to_move)
                 {
                     errs.push(at(
                         "solution",
                         format!(
                             "solution {text:?} is {}'s move, but {} is to move",
-                            side.title(),
-                            doc.position.to_move.title()
+                            written.title(),
+                            to_move.title()
                         ),
                     ));
                 }

@@ -14,7 +14,7 @@ use crate::describe;
 use crate::engine::notation;
 use crate::engine::{
     Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
-    legal_moves, play,
+    legal_moves, trace,
 };
 use crate::model::{Diagnostics, VariantDoc, Variants, position_yaml};
 use rand::seq::IndexedRandom;
@@ -297,7 +297,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         if f.result.is_some() {
             break;
         }
-        pos = solve::after(&pos, &f);
+        pos = f.position_after(&pos);
     }
     found
 }
@@ -356,7 +356,7 @@ fn candidate(
                 .filter(|m| m.end.finished().is_some_and(|f| f.laps >= 15))
                 .max_by_key(|m| m.end.finished().map_or(0, |f| f.laps))
         })?;
-        let played = play(rules, pos, &m.mv, MAX_TRACE_LAPS).ok()?;
+        let played = trace(rules, pos, &m.mv, MAX_TRACE_LAPS).ok()?;
         let difficulty = what_happens_rating(&played);
         if opts.difficulty.is_some_and(|d| d != difficulty) {
             return None;
@@ -398,7 +398,7 @@ fn candidate(
         return None;
     }
     let mv = ev.answer_move(*sol).mv.clone();
-    let played = play(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
+    let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
     let rating = solve::rate(&ev, *sol, &played);
     if opts.difficulty.is_some_and(|d| d != rating.difficulty) {
         return None;

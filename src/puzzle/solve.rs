@@ -7,8 +7,8 @@
 use super::{Difficulty, Goal};
 use crate::engine::notation;
 use crate::engine::{
-    Board, Direction, Finished, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position,
-    Rules, Side, WinKind, distinct_moves, legal_moves,
+    Board, Direction, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position, Rules, Side,
+    WinKind, legal_moves,
 };
 use std::collections::HashMap;
 
@@ -103,17 +103,6 @@ pub fn goal_unavailable(goal: Goal, rules: &Rules, variant: &str) -> Option<Stri
             "goal cut-off-the-head needs a variant where nkutemye wins; {variant} has no nkutemye win"
         )),
         _ => None,
-    }
-}
-
-/// The position after a finished move (as the engine's `play` builds it).
-pub fn after(pos: &Position, f: &Finished) -> Position {
-    Position {
-        board: f.board,
-        to_move: pos.to_move.opponent(),
-        first_move: pos.opponent_first_move,
-        opponent_first_move: false,
-        before_first_capture: pos.before_first_capture && f.captured == 0,
     }
 }
 
@@ -295,7 +284,7 @@ fn safe(rules: &Rules, pos: &Position, m: &LegalMove) -> Verdict {
             why: does(m),
         };
     }
-    let next = after(pos, f);
+    let next = f.position_after(pos);
     let replies = legal_moves(rules, &next);
     match replies.iter().max_by_key(|r| r.end.captured()) {
         Some(r) if r.end.captured() > 0 => Verdict {
@@ -328,8 +317,8 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
     if f.result.is_some() {
         return fail(format!("{} (a win at once, not in two)", does(m)));
     }
-    let next = after(pos, f);
-    let replies = distinct_moves(rules, &next);
+    let next = f.position_after(pos);
+    let replies = legal_moves(rules, &next);
     let mut line = Vec::with_capacity(replies.len());
     let mut seen: HashMap<AnswerKey, ()> = HashMap::new();
     for r in replies {
@@ -357,7 +346,7 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
                 does(&r)
             ));
         }
-        let third = after(&next, &rf);
+        let third = rf.position_after(&next);
         let win = legal_moves(rules, &third)
             .into_iter()
             .find(|w| wins_for(&w.end, mover).is_some());

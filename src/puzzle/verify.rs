@@ -10,7 +10,7 @@ use super::solve::{self, AnswerKey, Evaluation};
 use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::describe;
 use crate::engine::notation;
-use crate::engine::{MoveEnd, Played, Position, Seeds, play};
+use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::judge::judge;
 use crate::model::{Diagnostic, Diagnostics, Kind, Source, Variants};
 use rayon::prelude::*;
@@ -152,7 +152,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             .at("goal", format!("not a {} puzzle: {problem}", pf.goal))
             .into());
     }
-    let played = play(&rules, &pos, &mv, MAX_TRACE_LAPS)
+    let played = trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
         .map_err(|e| pf.at("solution", format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),

@@ -7,8 +7,8 @@ use super::markdown::{self, Ids};
 use super::search::SearchDoc;
 use super::templates::error_text;
 use crate::describe;
-use crate::diagram::{self, TRACE_LAPS};
-use crate::engine::{notation, play};
+use crate::diagram;
+use crate::engine::{notation, outcome};
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
@@ -556,7 +556,7 @@ impl<'a> Renderer<'a> {
             };
             let mut rows = Vec::new();
             for v in self.site.variants.iter() {
-                let row = match play(v.rules(), &doc.position, mv, TRACE_LAPS) {
+                let row = match outcome(v.rules(), &doc.position, mv) {
                     Ok(p) => {
                         let (laps, captured) = match p.end.finished() {
                             Some(f) => (describe::group(f.laps), f.captured.to_string()),

@@ -22,8 +22,23 @@
 //!     }
 //! }
 //! ```
+//!
+//! Playing a move: [`outcome`] gives where it ends and the position after
+//! ([`Finished::position_after`]); [`trace`] adds its laps, for diagrams and
+//! descriptions. Moves are read and written by [`notation`].
+//!
+//! ```
+//! use omweso_engine::{Board, Position, Rules, Side, notation, outcome};
+//!
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! let mv = notation::parse_for(pos.to_move, "S16").unwrap();
+//! let after = outcome(&Rules::SHACKELL_1935, &pos, &mv).unwrap().after.unwrap();
+//! assert_eq!(after.to_move, Side::North);
+//! assert_eq!(after.board.total(), 64);
+//! ```
 
 mod board;
+mod cycle;
 mod moves;
 pub mod notation;
 mod position;
@@ -32,8 +47,8 @@ mod variant;
 
 pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use moves::{
-    CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, PlayError,
-    Played, dedupe, distinct_moves, every_sequence, legal_moves, moves_from, play,
+    CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
+    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, play, trace,
 };
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};

@@ -2,6 +2,7 @@
 //! full lap-by-lap traces.
 
 use super::board::{Board, Pit, Seeds, Side};
+use super::cycle::{Brent, steps_before_cycle};
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -362,6 +363,23 @@ fn seeds_of(st: &State) -> u32 {
 /// Choice-point states met twice (by any path) are explored once, so the
 /// work is bounded by the distinct states, not by the number of choice
 /// sequences.
+///
+/// ```
+/// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
+///
+/// // Only South's pit 1 holds two seeds, and McGill's rules sow forward only.
+/// let mut south = [0; 16];
+/// south[0] = 2;
+/// south[1] = 1;
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let moves = legal_moves(&Rules::MCGILL_2015, &pos);
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(moves[0].mv.pit, Pit::new(1).unwrap());
+/// // pit 2 now holds two seeds and pit 3 one: the move stopped there
+/// let f = moves[0].end.finished().unwrap();
+/// assert_eq!(f.board.side(Side::South)[..3], [0, 2, 1]);
+/// assert_eq!(f.result, None);
+/// ```
 pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let mut out = Vec::new();
     for pit in Pit::ALL {
@@ -383,13 +401,8 @@ pub fn every_sequence(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     out
 }
 
-/// Same as [`legal_moves`] (kept for callers that name the distinction).
-pub fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
-    legal_moves(rules, pos)
-}
-
 /// Keep the first move of each (start pit, end position).
-pub fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
+fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
     let mut out: Vec<LegalMove> = Vec::with_capacity(moves.len());
     for m in moves {
         let dup = match &m.end {
@@ -534,10 +547,7 @@ impl Explorer {
         // once
         let mut visited: HashSet<State> = HashSet::new();
         let mut defaults = 0usize;
-        let mut tortoise = st;
-        let mut power: u64 = 1;
-        let mut lam: u64 = 0;
-        let mut examined: u64 = 0;
+        let mut brent = Brent::new(st);
         loop {
             let key = st;
             match ctx.plan(&mut st) {
@@ -578,18 +588,11 @@ impl Explorer {
                     capture_sowings += (kind == LapKind::CaptureSowing) as u64;
                 }
             }
-            lam += 1;
-            examined += 1;
-            if st == tortoise {
+            if let Some(cycle_laps) = brent.step(&st) {
                 if self.never.is_none() {
-                    self.never = Some((prefix.clone(), lam, examined));
+                    self.never = Some((prefix.clone(), cycle_laps, brent.steps()));
                 }
                 break;
-            }
-            if lam == power {
-                tortoise = st;
-                power <<= 1;
-                lam = 0;
             }
         }
         for b in branches.into_iter().rev() {
@@ -623,13 +626,158 @@ fn clockwise_refusal(rules: &Rules, pos: &Position, pit: Pit) -> &'static str {
     }
 }
 
-/// Play one move, recording up to `max_laps` laps of its trace.
+/// A played move without its trace: where it ends and the position after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub end: MoveEnd,
+    /// The position after the move, when it finishes.
+    pub after: Option<Position>,
+}
+
+impl Finished {
+    /// The position after this move, played from `before`: the opponent is
+    /// to move, and the game-phase flags move on (the opponent's first move
+    /// comes next if they had not moved yet; a capture ends the phase before
+    /// the first capture).
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+    ///
+    /// let mut start = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// start.first_move = true;
+    /// start.opponent_first_move = true;
+    /// start.before_first_capture = true;
+    /// let m = &legal_moves(&Rules::SHACKELL_1935, &start)[0];
+    /// let f = m.end.finished().unwrap();
+    /// let next = f.position_after(&start);
+    /// assert_eq!(next.to_move, Side::North);
+    /// assert_eq!(next.board, f.board);
+    /// // North's first move comes next; South's is over
+    /// assert!(next.first_move && !next.opponent_first_move);
+    /// assert_eq!(next.before_first_capture, f.captured == 0);
+    /// ```
+    pub fn position_after(&self, before: &Position) -> Position {
+        Position {
+            board: self.board,
+            to_move: before.to_move.opponent(),
+            first_move: before.opponent_first_move,
+            opponent_first_move: false,
+            before_first_capture: before.before_first_capture && self.captured == 0,
+        }
+    }
+}
+
+/// Play one move: where it ends and the position after, with no trace (see
+/// [`trace`] for the laps).
+///
+/// ```
+/// use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, WinKind, outcome};
+///
+/// // South's pit 5 sows two seeds, the second into pit 7, and stops there.
+/// let mut south = [0; 16];
+/// south[4] = 2;
+/// let north = [0; 16];
+/// let pos = Position::new(Board::from_sides(south, north), Side::South);
+/// let o = outcome(&Rules::SHACKELL_1935, &pos, &Move::forward(Pit::new(5).unwrap())).unwrap();
+/// let after = o.after.unwrap();
+/// assert_eq!(after.to_move, Side::North);
+/// assert_eq!(after.board.get(Side::South, Pit::new(7).unwrap()), 1);
+/// // North has no pit of two seeds: South wins
+/// assert!(matches!(
+///     o.end.result(),
+///     Some(GameResult::Win { winner: Side::South, kind: WinKind::NoMove, .. })
+/// ));
+/// ```
+pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
+    let (own, opp) = checked_start(pos, mv)?;
+    let end = if mv.three_seed {
+        MoveEnd::Finished(three_seed_move(rules, pos, mv, own, opp)?.0)
+    } else {
+        sow_move(rules, pos, mv, own, opp, &mut NoTrace)?
+    };
+    Ok(Outcome {
+        after: end.finished().map(|f| f.position_after(pos)),
+        end,
+    })
+}
+
+/// Play one move and record its trace: up to `max_laps` laps (the
+/// three-seed opening's single lap always). Ends exactly as [`outcome`].
+///
+/// ```
+/// use omweso_engine::{Board, LapEnd, Move, Pit, Position, Rules, Side, outcome, trace};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let mv = Move::forward(Pit::new(1).unwrap());
+/// let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
+/// assert!(played.complete);
+/// assert_eq!(played.laps[0].from, Pit::new(1).unwrap());
+/// assert_eq!(played.laps.last().unwrap().end, LapEnd::Stop);
+/// let o = outcome(&Rules::SHACKELL_1935, &pos, &mv).unwrap();
+/// assert_eq!((played.end, played.after), (o.end, o.after));
+/// // with room for one lap only, the trace is cut short
+/// let short = trace(&Rules::SHACKELL_1935, &pos, &mv, 1).unwrap();
+/// assert_eq!(short.laps.len(), 1);
+/// assert_eq!(short.complete, played.laps.len() == 1);
+/// ```
+pub fn trace(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    max_laps: usize,
+) -> Result<Played, PlayError> {
+    let (own, opp) = checked_start(pos, mv)?;
+    let mover = pos.to_move;
+    let (end, laps, complete) = if mv.three_seed {
+        let (f, a, b) = three_seed_move(rules, pos, mv, own, opp)?;
+        let lap = Lap {
+            kind: LapKind::ThreeSeed,
+            direction: Direction::Anticlockwise,
+            from: mv.pit,
+            hand: 3,
+            sown: vec![Pit::from_index(a), Pit::from_index(a), Pit::from_index(b)],
+            landing: Pit::from_index(b),
+            choice_point: false,
+            end: LapEnd::Stop,
+            board_after: f.board,
+        };
+        (MoveEnd::Finished(f), vec![lap], true)
+    } else {
+        let mut rec = Recorder {
+            laps: Vec::new(),
+            max: max_laps,
+            complete: true,
+        };
+        let end = sow_move(rules, pos, mv, own, opp, &mut rec)?;
+        let complete = rec.complete && !end.is_never_ending();
+        (end, rec.laps, complete)
+    };
+    Ok(Played {
+        mv: mv.clone(),
+        mover,
+        before: *pos,
+        laps,
+        complete,
+        after: end.finished().map(|f| f.position_after(pos)),
+        end,
+    })
+}
+
+/// The former name of [`trace`], kept while the diagram code (`omweso`'s
+/// `src/diagram.rs`, the `omweso-diagram` crate's example) still calls it;
+/// new code calls [`trace`], or [`outcome`] when it needs no laps.
+#[doc(hidden)]
 pub fn play(
     rules: &Rules,
     pos: &Position,
     mv: &Move,
     max_laps: usize,
 ) -> Result<Played, PlayError> {
+    trace(rules, pos, mv, max_laps)
+}
+
+/// The checks every move passes first; the mover's and opponent's arrays.
+fn checked_start(pos: &Position, mv: &Move) -> Result<([Seeds; 16], [Seeds; 16]), PlayError> {
     let mover = pos.to_move;
     if !pos.board.has_move(mover) {
         return Err(PlayError::NoLegalMove { side: mover });
@@ -642,10 +790,40 @@ pub fn play(
             seeds: own[s],
         });
     }
+    Ok((own, opp))
+}
+
+/// What playing a move reports as it goes: nothing ([`NoTrace`]) or its
+/// laps ([`Recorder`]). The closures are only called when recorded.
+trait Tracer {
+    /// A lap was sown.
+    fn lap(&mut self, lap: impl FnOnce() -> Lap);
+    /// How the last lap sown ended.
+    fn end_last(&mut self, end: impl FnOnce() -> LapEnd);
+}
+
+struct NoTrace;
+
+impl Tracer for NoTrace {
+    #[inline(always)]
+    fn lap(&mut self, _: impl FnOnce() -> Lap) {}
+    #[inline(always)]
+    fn end_last(&mut self, _: impl FnOnce() -> LapEnd) {}
+}
+
+/// Sow a move that is not the three-seed opening, lap by lap, until it
+/// stops or its laps are found to cycle.
+fn sow_move<T: Tracer>(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    own: [Seeds; 16],
+    opp: [Seeds; 16],
+    tracer: &mut T,
+) -> Result<MoveEnd, PlayError> {
+    let mover = pos.to_move;
+    let s = mv.pit.index();
     let ctx = ctx_for(rules, pos);
-    if mv.three_seed {
-        return play_three_seed(rules, pos, mv, &ctx, own, opp);
-    }
     let (mut st, hand) = ctx.lift_start(own, opp, s);
     let start_dir = mv.direction();
     if start_dir == Direction::Clockwise && !ctx.clockwise_start_legal(&st, s, hand) {
@@ -655,34 +833,35 @@ pub fn play(
         });
     }
     let own_before = seeds_of_arr(&own);
-    let mut rec = Recorder {
-        mover,
-        laps: Vec::new(),
-        max: max_laps,
-        complete: true,
-    };
     let start_choice = rules.reverse_laps != super::variant::ReverseLaps::None
         && ctx.clockwise_start_legal(&st, s, hand);
     let from = st.e as usize;
     ctx.sow_start(&mut st, hand, start_dir);
-    rec.lap(LapKind::Start, start_dir, from, hand, start_choice, &st);
+    tracer.lap(|| {
+        sown_lap(
+            mover,
+            LapKind::Start,
+            start_dir,
+            from,
+            hand,
+            start_choice,
+            &st,
+        )
+    });
     // choices[0] is the start; the rest are taken at the choice points in
     // order. Past the last clockwise one the move is a deterministic
-    // function of its state, and Brent's detection runs from there; before
+    // function of its state, and cycle detection runs from there; before
     // it, detection restarts at each explicit choice.
     let explicit = mv.trimmed_choices().len();
     let mut used = 1usize;
     let mut laps: u64 = 1;
     let mut capture_sowings: u64 = 0;
-    let mut tortoise = st;
-    let mut power: u64 = 1;
-    let mut lam: u64 = 0;
+    let mut brent = Brent::new(st);
     let mut origin: (State, u64) = (st, laps);
-    let mut examined: u64 = 0;
     loop {
         match ctx.plan(&mut st) {
             Plan::End => {
-                rec.end_last(LapEnd::Stop);
+                tracer.end_last(|| LapEnd::Stop);
                 break;
             }
             Plan::Lap {
@@ -692,7 +871,7 @@ pub fn play(
                 choice,
                 capture,
             } => {
-                rec.end_last(match capture {
+                tracer.end_last(|| match capture {
                     Some(c) => LapEnd::Capture(CaptureInfo::from_raw(c)),
                     None => LapEnd::Relay {
                         pit: Pit::from_index(st.e as usize),
@@ -713,20 +892,15 @@ pub fn play(
                 ctx.sow_lap(&mut st, kind, hand, d);
                 laps += 1;
                 capture_sowings += (kind == LapKind::CaptureSowing) as u64;
-                rec.lap(kind, d, from, hand, choice, &st);
+                tracer.lap(|| sown_lap(mover, kind, d, from, hand, choice, &st));
                 if restart {
-                    tortoise = st;
-                    power = 1;
-                    lam = 0;
+                    brent.restart(st);
                     origin = (st, laps);
-                    examined = 0;
                     continue;
                 }
             }
         }
-        lam += 1;
-        examined += 1;
-        if st == tortoise {
+        if let Some(cycle_laps) = brent.step(&st) {
             if explicit > used {
                 return Err(PlayError::TooManyChoices {
                     given: explicit,
@@ -736,26 +910,19 @@ pub fn play(
             if rules.never_ending == NeverEnding::Illegal {
                 return Err(PlayError::NeverEndingIllegal);
             }
-            let before = origin.1 + laps_before_cycle(&ctx, origin.0, lam);
-            return Ok(Played {
-                mv: mv.clone(),
-                mover,
-                before: *pos,
-                complete: false,
-                laps: rec.laps,
-                end: MoveEnd::NeverEnding(NeverEndingInfo {
-                    cycle_laps: lam,
-                    examined_laps: examined,
-                    laps_before_cycle: Some(before),
-                    result: never_result(rules),
-                }),
-                after: None,
-            });
-        }
-        if lam == power {
-            tortoise = st;
-            power <<= 1;
-            lam = 0;
+            let step = |st: &mut State| match ctx.plan(st) {
+                Plan::End => unreachable!("a state on a cycle cannot end"),
+                Plan::Lap {
+                    kind, hand, dir, ..
+                } => ctx.sow_lap(st, kind, hand, dir),
+            };
+            let before = origin.1 + steps_before_cycle(origin.0, cycle_laps, step);
+            return Ok(MoveEnd::NeverEnding(NeverEndingInfo {
+                cycle_laps,
+                examined_laps: brent.steps(),
+                laps_before_cycle: Some(before),
+                result: never_result(rules),
+            }));
         }
     }
     if explicit > used {
@@ -765,59 +932,26 @@ pub fn play(
         });
     }
     let captured = seeds_of(&st) - own_before;
-    let f = finish(rules, mover, &st, captured, laps, capture_sowings);
-    Ok(Played {
-        mv: mv.clone(),
+    Ok(MoveEnd::Finished(finish(
+        rules,
         mover,
-        before: *pos,
-        complete: rec.complete,
-        laps: rec.laps,
-        after: Some(after_position(pos, &f)),
-        end: MoveEnd::Finished(f),
-    })
+        &st,
+        captured,
+        laps,
+        capture_sowings,
+    )))
 }
 
-/// Laps from lap-end state `origin` until the cycle of length `lambda` is
-/// first entered (the second phase of Brent's algorithm).
-fn laps_before_cycle(ctx: &Ctx, origin: State, lambda: u64) -> u64 {
-    let step = |st: &mut State| match ctx.plan(st) {
-        Plan::End => unreachable!("a state on a cycle cannot end"),
-        Plan::Lap {
-            kind, hand, dir, ..
-        } => ctx.sow_lap(st, kind, hand, dir),
-    };
-    let mut hare = origin;
-    for _ in 0..lambda {
-        step(&mut hare);
-    }
-    let mut tortoise = origin;
-    let mut mu = 0;
-    while tortoise != hare {
-        step(&mut tortoise);
-        step(&mut hare);
-        mu += 1;
-    }
-    mu
-}
-
-fn after_position(pos: &Position, f: &Finished) -> Position {
-    Position {
-        board: f.board,
-        to_move: pos.to_move.opponent(),
-        first_move: pos.opponent_first_move,
-        opponent_first_move: false,
-        before_first_capture: pos.before_first_capture && f.captured == 0,
-    }
-}
-
-fn play_three_seed(
+/// The three-seed opening from `mv.pit`: its result, and the pits that get
+/// two seeds and one.
+fn three_seed_move(
     rules: &Rules,
     pos: &Position,
     mv: &Move,
-    ctx: &Ctx,
     own: [Seeds; 16],
     opp: [Seeds; 16],
-) -> Result<Played, PlayError> {
+) -> Result<(Finished, usize, usize), PlayError> {
+    let ctx = ctx_for(rules, pos);
     let s = mv.pit.index();
     if !ctx.three_seed_available(&own, s, pos.before_first_capture) {
         let reason = if !rules.three_seed_opening {
@@ -838,73 +972,162 @@ fn play_three_seed(
     let (mut st, _) = ctx.lift_start(own, opp, s);
     st.own[s] = 3;
     let (a, b) = three_seed(&mut st.own, s);
-    let f = finish(rules, pos.to_move, &st, 0, 1, 0);
-    let lap = Lap {
-        kind: LapKind::ThreeSeed,
-        direction: Direction::Anticlockwise,
-        from: mv.pit,
-        hand: 3,
-        sown: vec![Pit::from_index(a), Pit::from_index(a), Pit::from_index(b)],
-        landing: Pit::from_index(b),
-        choice_point: false,
-        end: LapEnd::Stop,
-        board_after: f.board,
-    };
-    Ok(Played {
-        mv: mv.clone(),
-        mover: pos.to_move,
-        before: *pos,
-        laps: vec![lap],
-        complete: true,
-        after: Some(after_position(pos, &f)),
-        end: MoveEnd::Finished(f),
-    })
+    Ok((finish(rules, pos.to_move, &st, 0, 1, 0), a, b))
 }
 
-struct Recorder {
+/// A sown lap for the trace.
+fn sown_lap(
     mover: Side,
+    kind: LapKind,
+    dir: Direction,
+    from: usize,
+    hand: Seeds,
+    choice: bool,
+    st: &State,
+) -> Lap {
+    let step = dir.step();
+    let sown: Vec<Pit> = (1..=hand as usize)
+        .map(|k| Pit::from_index((from + k * step) & 15))
+        .collect();
+    let landing = *sown.last().expect("a lap sows at least one seed");
+    Lap {
+        kind,
+        direction: dir,
+        from: Pit::from_index(from),
+        hand,
+        sown,
+        landing,
+        choice_point: choice,
+        end: LapEnd::Stop,
+        board_after: board_of(mover, &st.own, &st.opp),
+    }
+}
+
+/// Records up to `max` laps.
+struct Recorder {
     laps: Vec<Lap>,
     max: usize,
     complete: bool,
 }
 
-impl Recorder {
-    fn lap(
-        &mut self,
-        kind: LapKind,
-        dir: Direction,
-        from: usize,
-        hand: Seeds,
-        choice: bool,
-        st: &State,
-    ) {
+impl Tracer for Recorder {
+    fn lap(&mut self, lap: impl FnOnce() -> Lap) {
         if self.laps.len() >= self.max {
             self.complete = false;
             return;
         }
-        let step = dir.step();
-        let sown: Vec<Pit> = (1..=hand as usize)
-            .map(|k| Pit::from_index((from + k * step) & 15))
-            .collect();
-        let landing = *sown.last().expect("a lap sows at least one seed");
-        self.laps.push(Lap {
-            kind,
-            direction: dir,
-            from: Pit::from_index(from),
-            hand,
-            sown,
-            landing,
-            choice_point: choice,
-            end: LapEnd::Stop,
-            board_after: board_of(self.mover, &st.own, &st.opp),
-        });
+        self.laps.push(lap());
     }
 
-    fn end_last(&mut self, end: LapEnd) {
+    fn end_last(&mut self, end: impl FnOnce() -> LapEnd) {
         if self.complete
             && let Some(l) = self.laps.last_mut()
         {
-            l.end = end;
+            l.end = end();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions from a small linear congruential generator: `seeds` seeds
+    /// a side dropped into random pits, random flags.
+    fn positions(n: usize, seeds: usize) -> Vec<Position> {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |m: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % m
+        };
+        (0..n)
+            .map(|_| {
+                let mut sides = [[0 as Seeds; 16]; 2];
+                for side in &mut sides {
+                    for _ in 0..seeds {
+                        side[next(16) as usize] += 1;
+                    }
+                }
+                Position {
+                    board: Board::from_sides(sides[0], sides[1]),
+                    to_move: if next(2) == 0 {
+                        Side::South
+                    } else {
+                        Side::North
+                    },
+                    first_move: next(2) == 0,
+                    opponent_first_move: next(2) == 0,
+                    before_first_capture: next(2) == 0,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn position_after_moves_the_phase_flags_on() {
+        let f = |captured| Finished {
+            board: Board::from_sides([1; 16], [2; 16]),
+            captured,
+            laps: 1,
+            capture_sowings: 0,
+            columns: 0,
+            cut_heads: false,
+            result: None,
+        };
+        let mut before = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        before.first_move = true;
+        before.opponent_first_move = true;
+        before.before_first_capture = true;
+        // South's first move, no capture: North's first move comes next
+        let a = f(0).position_after(&before);
+        assert_eq!(a.board, f(0).board);
+        assert_eq!(a.to_move, Side::North);
+        assert!(a.first_move && !a.opponent_first_move && a.before_first_capture);
+        // North's first move captures: neither a first move nor before the
+        // first capture any more
+        let b = f(3).position_after(&a);
+        assert_eq!(b.to_move, Side::South);
+        assert!(!b.first_move && !b.opponent_first_move && !b.before_first_capture);
+        // once over, the phase does not come back
+        let c = f(0).position_after(&b);
+        assert!(!c.first_move && !c.before_first_capture);
+    }
+
+    #[test]
+    fn outcome_is_trace_without_laps() {
+        let variants = [
+            Rules::SHACKELL_1935,
+            Rules::MODERN,
+            Rules::LUDII,
+            Rules::MCGILL_2015,
+        ];
+        let mut compared = 0;
+        for (i, pos) in positions(60, 12).iter().enumerate() {
+            let rules = &variants[i % variants.len()];
+            for m in legal_moves(rules, pos) {
+                let o = outcome(rules, pos, &m.mv).unwrap();
+                let t = trace(rules, pos, &m.mv, 5).unwrap();
+                assert_eq!((o.end, o.after), (t.end, t.after), "{:?}", m.mv);
+                if let MoveEnd::Finished(f) = m.end {
+                    assert_eq!(o.end, MoveEnd::Finished(f));
+                    assert_eq!(o.after, Some(f.position_after(pos)));
+                }
+                compared += 1;
+            }
+            // an illegal move is refused alike
+            let empty = Pit::ALL
+                .into_iter()
+                .find(|&p| pos.board.get(pos.to_move, p) < 2);
+            if let Some(p) = empty {
+                let mv = Move::forward(p);
+                assert_eq!(
+                    outcome(rules, pos, &mv).map(|o| o.end),
+                    trace(rules, pos, &mv, 5).map(|t| t.end)
+                );
+            }
+        }
+        assert!(compared > 100, "{compared}");
     }
 }

@@ -25,28 +25,106 @@ pub struct Notated {
     pub mv: Move,
 }
 
-/// Why a move could not be read.
+/// Why a move could not be read (or, by [`parse_for`], is not the mover's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub text: String,
-    pub message: String,
+pub enum NotationError {
+    /// The text is not a move in the notation.
+    Malformed { text: String, message: String },
+    /// The move is written for `written`, but `to_move` is to move.
+    WrongSide {
+        text: String,
+        written: Side,
+        to_move: Side,
+    },
 }
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot read move {:?}: {} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",
-            self.text, self.message
-        )
+        match self {
+            NotationError::Malformed { text, message } => write!(
+                f,
+                "cannot read move {text:?}: {message} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)"
+            ),
+            NotationError::WrongSide {
+                text,
+                written,
+                to_move,
+            } => write!(
+                f,
+                "move {text:?} is {}'s, but {} is to move",
+                written.title(),
+                to_move.title()
+            ),
+        }
     }
 }
 
 impl std::error::Error for NotationError {}
 
-/// Parse a move in the project's notation.
+/// The one side check: a move whose notation names `written` (if any) may
+/// be played by `to_move` only if they agree; `text` is the notation, for
+/// the error.
+///
+/// ```
+/// use omweso_engine::Side;
+/// use omweso_engine::notation::{NotationError, check_side, parse};
+///
+/// let n = parse("S5").unwrap();
+/// assert!(check_side("S5", n.side, Side::South).is_ok());
+/// assert!(matches!(
+///     check_side("S5", n.side, Side::North),
+///     Err(NotationError::WrongSide { written: Side::South, to_move: Side::North, .. })
+/// ));
+/// assert!(check_side("5", None, Side::North).is_ok());
+/// ```
+pub fn check_side(text: &str, written: Option<Side>, to_move: Side) -> Result<(), NotationError> {
+    match written {
+        Some(written) if written != to_move => Err(NotationError::WrongSide {
+            text: text.to_string(),
+            written,
+            to_move,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Parse a move to be played by `to_move`: a side prefix, if written, must
+/// name it.
+///
+/// ```
+/// use omweso_engine::Side;
+/// use omweso_engine::notation::{NotationError, format, parse_for};
+///
+/// let mv = parse_for(Side::North, "N2C").unwrap();
+/// assert_eq!(format(&mv), "2C");
+/// assert_eq!(parse_for(Side::South, "2C").unwrap(), mv); // no prefix: any side
+/// assert!(matches!(
+///     parse_for(Side::South, "N2C"),
+///     Err(NotationError::WrongSide { written: Side::North, to_move: Side::South, .. })
+/// ));
+/// assert!(matches!(parse_for(Side::South, "17"), Err(NotationError::Malformed { .. })));
+/// ```
+pub fn parse_for(to_move: Side, text: &str) -> Result<Move, NotationError> {
+    let n = parse(text)?;
+    check_side(text, n.side, to_move)?;
+    Ok(n.mv)
+}
+
+/// Parse a move in the project's notation, with the side it names if any.
+///
+/// ```
+/// use omweso_engine::{Direction, Pit, Side};
+/// use omweso_engine::notation::parse;
+///
+/// let n = parse("S7ac").unwrap();
+/// assert_eq!(n.side, Some(Side::South));
+/// assert_eq!(n.mv.pit, Pit::new(7).unwrap());
+/// assert_eq!(n.mv.choices, [Direction::Anticlockwise, Direction::Clockwise]);
+/// assert!(parse("5T").unwrap().mv.three_seed);
+/// assert!(parse("17").is_err());
+/// ```
 pub fn parse(text: &str) -> Result<Notated, NotationError> {
-    let err = |message: &str| NotationError {
+    let err = |message: &str| NotationError::Malformed {
         text: text.to_string(),
         message: message.to_string(),
     };
@@ -101,7 +179,16 @@ pub fn parse(text: &str) -> Result<Notated, NotationError> {
     })
 }
 
-/// The canonical notation of a move (without side).
+/// The canonical notation of a move (without side): trailing default
+/// (anticlockwise) choices are left out.
+///
+/// ```
+/// use omweso_engine::notation::{format, parse};
+///
+/// assert_eq!(format(&parse("7ACAA").unwrap().mv), "7AC");
+/// assert_eq!(format(&parse("12a").unwrap().mv), "12");
+/// assert_eq!(format(&parse("5t").unwrap().mv), "5T");
+/// ```
 pub fn format(mv: &Move) -> String {
     let mut s = mv.pit.number().to_string();
     if mv.three_seed {
@@ -113,6 +200,13 @@ pub fn format(mv: &Move) -> String {
 }
 
 /// The canonical notation with the mover's side: `S12`, `N2C`.
+///
+/// ```
+/// use omweso_engine::{Move, Pit, Side};
+/// use omweso_engine::notation::format_with_side;
+///
+/// assert_eq!(format_with_side(Side::South, &Move::forward(Pit::new(12).unwrap())), "S12");
+/// ```
 pub fn format_with_side(side: Side, mv: &Move) -> String {
     format!("{}{}", side.letter(), format(mv))
 }
@@ -157,6 +251,30 @@ mod tests {
         }
         let e = parse("17").unwrap_err().to_string();
         assert!(e.contains("out of range"), "{e}");
+    }
+
+    #[test]
+    fn parse_for_checks_the_side() {
+        assert_eq!(parse_for(Side::South, "S12").unwrap(), mv(12, vec![A]));
+        assert_eq!(parse_for(Side::North, "12").unwrap(), mv(12, vec![A]));
+        let e = parse_for(Side::South, "n5").unwrap_err();
+        assert_eq!(
+            e,
+            NotationError::WrongSide {
+                text: "n5".into(),
+                written: Side::North,
+                to_move: Side::South
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "move \"n5\" is North's, but South is to move"
+        );
+        // a malformed move is reported as such, whatever the side
+        assert!(matches!(
+            parse_for(Side::North, "N17"),
+            Err(NotationError::Malformed { .. })
+        ));
     }
 
     #[test]
