@@ -4,7 +4,7 @@
 
 pub use omweso_diagram::*;
 
-use crate::engine::{Move, play};
+use crate::engine::{Move, trace};
 use crate::model::{Diagnostic, PositionDoc};
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
@@ -100,7 +100,7 @@ pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame
     let Some(mv) = mv.or(doc.mv.as_ref()) else {
         return Ok(vec![board_frame(&doc.position, &doc.annotations, variant)]);
     };
-    let played = play(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS).map_err(|e| {
+    let played = trace(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS).map_err(|e| {
         doc.at(
             "move",
             format!(
@@ -157,11 +157,26 @@ fn font_db() -> Arc<usvg::fontdb::Database> {
     .clone()
 }
 
-/// Render an SVG (a frame's, or any) to PNG at `scale` pixels per user
-/// unit. The `--omw-*` theme variables take their light values. Text needs
-/// system fonts (DejaVu Sans preferred); without any, the board still
-/// renders, without numerals.
-pub fn to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
+/// The options a frame is rendered with for PNG: a standalone SVG in the
+/// fixed light colours (resvg has no CSS custom properties).
+pub fn png_options() -> RenderOptions {
+    RenderOptions {
+        theme: Theme::Light,
+        ..RenderOptions::default()
+    }
+}
+
+/// Render a frame to PNG at `scale` pixels per user unit, in the light
+/// colours ([`png_options`]). Text needs system fonts (DejaVu Sans
+/// preferred); without any, the board still renders, without numerals.
+pub fn to_png(frame: &Frame, scale: f32) -> Result<Vec<u8>, DiagramError> {
+    svg_to_png(&frame.svg(&png_options()), scale)
+}
+
+/// Render any SVG document to PNG at `scale` pixels per user unit (CSS
+/// custom properties are not supported: render frames with a fixed
+/// [`Theme`]).
+pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
     render_png(svg, scale, font_db())
 }
 
@@ -173,13 +188,12 @@ fn render_png(
     if !(scale.is_finite() && scale > 0.0) {
         return Err(DiagramError::Scale(scale));
     }
-    let svg = resolve(svg, Palette::Light);
     let opt = usvg::Options {
         fontdb: fonts,
         font_family: "DejaVu Sans".into(),
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(&svg, &opt).map_err(|e| DiagramError::Svg(e.to_string()))?;
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| DiagramError::Svg(e.to_string()))?;
     let size = tree
         .size()
         .to_int_size()
@@ -229,9 +243,9 @@ pub fn write_frames(
     for f in frames {
         let path = dir.join(frame_file_name(stem, f, format));
         let bytes = match format {
-            Format::Svg => f.svg.clone().into_bytes(),
-            Format::Text => f.text.clone().into_bytes(),
-            Format::Png => to_png(&f.svg, DEFAULT_PNG_SCALE)?,
+            Format::Svg => f.svg(&RenderOptions::default()).into_bytes(),
+            Format::Text => f.text().into_bytes(),
+            Format::Png => to_png(f, DEFAULT_PNG_SCALE)?,
         };
         std::fs::write(&path, bytes).map_err(|source| DiagramError::Io {
             path: path.clone(),
@@ -253,7 +267,7 @@ mod tests {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
         let f = board_frame(&pos, &Annotations::default(), "shackell-1935");
         let empty = Arc::new(usvg::fontdb::Database::new());
-        let png = render_png(&f.svg, 1.0, empty).expect("renders");
+        let png = render_png(&f.svg(&png_options()), 1.0, empty).expect("renders");
         let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
         assert_eq!(pix.width(), 640);
         // the board colour (#c99a62) covers a good part of the picture
@@ -270,12 +284,9 @@ mod tests {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
         let f = board_frame(&pos, &Annotations::default(), "modern");
         for s in [0.0, -1.0, f32::NAN, f32::INFINITY, 1000.0] {
-            assert!(
-                matches!(to_png(&f.svg, s), Err(DiagramError::Scale(_))),
-                "{s}"
-            );
+            assert!(matches!(to_png(&f, s), Err(DiagramError::Scale(_))), "{s}");
         }
-        assert!(matches!(to_png("<svg", 1.0), Err(DiagramError::Svg(_))));
+        assert!(matches!(svg_to_png("<svg", 1.0), Err(DiagramError::Svg(_))));
     }
 
     /// The dark and print palettes render too (written to
@@ -285,7 +296,7 @@ mod tests {
         let mut south = [1; 16];
         south[4] = 9;
         let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
-        let played = play(
+        let played = trace(
             &crate::engine::Rules::SHACKELL_1935,
             &pos,
             &Move::forward(crate::engine::Pit::new(5).expect("pit")),
@@ -293,8 +304,11 @@ mod tests {
         )
         .expect("legal");
         let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
-        for (name, palette) in [("dark", Palette::Dark), ("print", Palette::Print)] {
-            let svg = resolve(&frames[1].svg, palette);
+        for (name, theme) in [("dark", Theme::Dark), ("print", Theme::Print)] {
+            let svg = frames[1].svg(&RenderOptions {
+                theme,
+                ..RenderOptions::default()
+            });
             let png = render_png(&svg, 1.0, font_db()).expect("renders");
             if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
                 std::fs::create_dir_all(&dir).expect("dir");
@@ -309,10 +323,12 @@ mod tests {
     }
 
     #[test]
-    fn theme_variables_resolve_for_resvg() {
+    fn png_frames_use_fixed_colours() {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
         let f = board_frame(&pos, &Annotations::default(), "modern");
-        assert!(f.svg.contains("var(--omw-"));
-        assert!(!resolve(&f.svg, Palette::Light).contains("var(--omw-"));
+        assert!(f.svg(&RenderOptions::default()).contains("var(--omw-"));
+        let svg = f.svg(&png_options());
+        assert!(!svg.contains("var(--omw-"));
+        assert!(svg.contains("#c99a62"), "the light board colour");
     }
 }

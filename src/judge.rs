@@ -10,13 +10,13 @@
 //! `never_ending` and `result` are compared as written.
 //!
 //! ```
-//! use omweso::engine::{Board, Move, Pit, Position, Rules, Side, play};
+//! use omweso::engine::{Board, Move, Pit, Position, Rules, Side, outcome};
 //! use omweso::judge::{Claim, judge};
 //! use omweso::model::Expect;
 //!
 //! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
 //! let mv = Move::forward(Pit::new(5).unwrap());
-//! let played = play(&Rules::SHACKELL_1935, &pos, &mv, 0).unwrap();
+//! let played = outcome(&Rules::SHACKELL_1935, &pos, &mv).unwrap();
 //! let expect = Expect {
 //!     captured: Some(99),
 //!     never_ending: Some(false),

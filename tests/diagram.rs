@@ -10,7 +10,7 @@
 //! The positions come from the sample vectors (found with
 //! `tests/diagram_search.rs`).
 
-use omweso::diagram::{self, Format, Frame};
+use omweso::diagram::{self, Format, Frame, RenderOptions};
 use omweso::engine::{Board, Grid, Position, Rules, Side, notation, trace};
 use omweso::model::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use std::path::{Path, PathBuf};
@@ -429,7 +429,10 @@ fn transcript(frames: &[Frame]) -> String {
     for f in frames {
         s.push_str(&format!(
             "=== {}\ntitle: {}\ndesc: {}\n\n{}\n",
-            f.name, f.title, f.desc, f.text
+            f.name,
+            f.title,
+            f.desc,
+            f.text()
         ));
     }
     s
@@ -458,7 +461,7 @@ fn golden_frames_for_every_case() {
                     &golden_dir()
                         .join("svg")
                         .join(format!("{}-{}.svg", c.name, f.name)),
-                    &f.svg,
+                    &f.svg(&RenderOptions::default()),
                     &mut failures,
                 );
             }
@@ -476,7 +479,7 @@ fn golden_frames_for_every_case() {
     );
     check_golden(
         &golden_dir().join("svg/board-00-board.svg"),
-        &f.svg,
+        &f.svg(&RenderOptions::default()),
         &mut failures,
     );
     assert!(
@@ -504,7 +507,8 @@ fn view_box(svg: &str) -> (f32, f32) {
 fn frames_are_standalone_scalable_svg_with_title_and_desc() {
     for c in cases() {
         for f in frames_of(&c) {
-            let doc = resvg::usvg::roxmltree::Document::parse(&f.svg)
+            let svg = f.svg(&RenderOptions::default());
+            let doc = resvg::usvg::roxmltree::Document::parse(&svg)
                 .unwrap_or_else(|e| panic!("{} {}: not XML: {e}", c.name, f.name));
             let root = doc.root_element();
             assert_eq!(root.tag_name().name(), "svg");
@@ -523,7 +527,7 @@ fn frames_are_standalone_scalable_svg_with_title_and_desc() {
             assert!(style.contains("--omw-bg"));
             assert!(style.contains("@media (prefers-color-scheme: dark)"));
             assert!(style.contains("@media print"));
-            assert!(!f.text.is_empty() && f.text.ends_with('\n'));
+            assert!(!f.text().is_empty() && f.text().ends_with('\n'));
         }
     }
 }
@@ -557,8 +561,8 @@ fn long_and_never_ending_moves_are_summarised() {
     assert_eq!(names[diagram::HEAD_LAPS + 1], "13-more-laps");
     let more = &ne[diagram::HEAD_LAPS + 1];
     assert!(more.desc.contains("1,565,991"), "{}", more.desc);
-    assert!(more.text.contains("Lap 500 is not drawn."));
-    assert!(ne[3].text.contains("Lap 3 is drawn."));
+    assert!(more.text().contains("Lap 500 is not drawn."));
+    assert!(ne[3].text().contains("Lap 3 is drawn."));
     let summary = ne.last().unwrap();
     assert!(summary.desc.contains("never ends"), "{}", summary.desc);
     assert!(summary.desc.contains("annulled"), "{}", summary.desc);
@@ -594,14 +598,27 @@ fn clockwise_laps_look_different_not_by_colour_alone() {
             let cw = lap.direction == omweso::engine::Direction::Clockwise;
             // dashed path class, open chevron head, label
             assert_eq!(
-                f.svg.contains("class=\"omw-path-cw\""),
+                f.svg(&RenderOptions::default())
+                    .contains("class=\"omw-path-cw\""),
                 cw,
                 "{name} {}",
                 f.name
             );
-            assert_eq!(f.svg.contains("class=\"omw-head-cw\""), cw);
-            assert_eq!(f.svg.contains("\u{21bb} clockwise"), cw);
-            assert_eq!(f.svg.contains("\u{21ba} anticlockwise"), !cw);
+            assert_eq!(
+                f.svg(&RenderOptions::default())
+                    .contains("class=\"omw-head-cw\""),
+                cw
+            );
+            assert_eq!(
+                f.svg(&RenderOptions::default())
+                    .contains("\u{21bb} clockwise"),
+                cw
+            );
+            assert_eq!(
+                f.svg(&RenderOptions::default())
+                    .contains("\u{21ba} anticlockwise"),
+                !cw
+            );
             assert_eq!(
                 f.desc.contains("clockwise from") && !f.desc.contains("anticlockwise from"),
                 cw
@@ -661,7 +678,7 @@ fn flipping_the_seat_turns_the_board_half_a_turn() {
             .collect()
     };
     for (s, n) in south.iter().zip(&north) {
-        let (gs, gn) = (grid(&s.text), grid(&n.text));
+        let (gs, gn) = (grid(&s.text()), grid(&n.text()));
         assert_eq!(gs.len(), 4);
         for r in 0..4 {
             let mut row = gn[3 - r].clone();
@@ -677,8 +694,8 @@ fn flipping_the_seat_turns_the_board_half_a_turn() {
             .unwrap()
             .to_string()
     };
-    assert!(last_side(&south[0].text).starts_with("South"));
-    assert!(last_side(&north[0].text).starts_with("North"));
+    assert!(last_side(&south[0].text()).starts_with("South"));
+    assert!(last_side(&north[0].text()).starts_with("North"));
 }
 
 #[test]
@@ -702,9 +719,18 @@ fn user_text_is_escaped() {
     let pos = Position::new(c.board, c.to_move);
     frames.push(diagram::board_frame(&pos, &c.ann, c.variant));
     for f in &frames {
-        assert!(!f.svg.contains("<script"), "{}", f.name);
-        assert!(!f.svg.contains("<b>"), "{}", f.name);
-        let doc = resvg::usvg::roxmltree::Document::parse(&f.svg).expect("well-formed");
+        assert!(
+            !f.svg(&RenderOptions::default()).contains("<script"),
+            "{}",
+            f.name
+        );
+        assert!(
+            !f.svg(&RenderOptions::default()).contains("<b>"),
+            "{}",
+            f.name
+        );
+        let svg = f.svg(&RenderOptions::default());
+        let doc = resvg::usvg::roxmltree::Document::parse(&svg).expect("well-formed");
         // the text survives intact
         let texts: String = doc
             .descendants()
@@ -715,10 +741,17 @@ fn user_text_is_escaped() {
             assert!(texts.contains(evil), "{}: {texts}", f.name);
         }
         assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
-        diagram::to_png(&f.svg, 0.5).expect("renders");
+        diagram::to_png(f, 0.5).expect("renders");
     }
-    assert!(frames[0].svg.contains("&lt;script&gt;"));
-    assert!(frames[0].text.contains(evil), "the text twin is plain text");
+    assert!(
+        frames[0]
+            .svg(&RenderOptions::default())
+            .contains("&lt;script&gt;")
+    );
+    assert!(
+        frames[0].text().contains(evil),
+        "the text twin is plain text"
+    );
 }
 
 #[test]
@@ -728,8 +761,8 @@ fn output_is_deterministic() {
         let a = frames_of(find(name, &all));
         let b = frames_of(find(name, &cases()));
         assert_eq!(a, b);
-        let pa = diagram::to_png(&a[1].svg, 1.0).unwrap();
-        let pb = diagram::to_png(&b[1].svg, 1.0).unwrap();
+        let pa = diagram::to_png(&a[1], 1.0).unwrap();
+        let pb = diagram::to_png(&b[1], 1.0).unwrap();
         assert_eq!(pa, pb);
     }
 }
@@ -739,10 +772,10 @@ fn png_has_the_expected_size_and_is_not_blank() {
     let all = cases();
     let frames = frames_of(find("shackell-cw-chain-captures", &all));
     for (f, scale) in [(&frames[0], 1.0f32), (&frames[1], 2.0), (&frames[4], 1.5)] {
-        let png = diagram::to_png(&f.svg, scale).expect("png");
+        let png = diagram::to_png(f, scale).expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("decodes");
-        let (w, h) = view_box(&f.svg);
+        let (w, h) = view_box(&f.svg(&RenderOptions::default()));
         assert_eq!(pix.width(), (w * scale).round() as u32, "{}", f.name);
         assert_eq!(pix.height(), (h * scale).round() as u32, "{}", f.name);
         let px = pix.pixels();
@@ -791,7 +824,7 @@ fn frames_are_written_with_predictable_names() {
         }
     }
     let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
-    assert_eq!(svg, frames[1].svg);
+    assert_eq!(svg, frames[1].svg(&RenderOptions::default()));
     for bad in ["", "a/b", "..", "a\\b"] {
         assert!(diagram::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
     }
@@ -833,9 +866,16 @@ notes:
     let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["00-before", "01-lap-1", "02-lap-2", "99-summary"]);
     assert!(frames[0].title.starts_with("A relay"));
-    assert!(frames[2].text.contains("The relay carries the seeds on."));
+    assert!(frames[2].text().contains("The relay carries the seeds on."));
     // the seat is North: South's rows are drawn at the top
-    assert!(frames[0].text.lines().nth(3).unwrap().starts_with("South"));
+    assert!(
+        frames[0]
+            .text()
+            .lines()
+            .nth(3)
+            .unwrap()
+            .starts_with("South")
+    );
     // another move from the command line
     let other = notation::parse("2").unwrap().mv;
     let frames = diagram::position_frames(doc, Some(&other)).expect("legal");
@@ -909,7 +949,8 @@ fn content_positions_draw() {
                 Ok(frames) => {
                     preview(&diagram::default_stem(doc), &frames);
                     for f in &frames {
-                        resvg::usvg::roxmltree::Document::parse(&f.svg).expect("XML");
+                        resvg::usvg::roxmltree::Document::parse(&f.svg(&RenderOptions::default()))
+                            .expect("XML");
                     }
                 }
                 Err(e) => assert!(e.to_string().contains("illegal move"), "{e}"),
@@ -926,8 +967,9 @@ fn labels_are_inside_the_picture_once_and_off_the_pit_numbers() {
     let overlap = |a: Box4, b: Box4| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
     for c in cases() {
         for f in frames_of(&c) {
-            let (w, h) = view_box(&f.svg);
-            let doc = resvg::usvg::roxmltree::Document::parse(&f.svg).expect("XML");
+            let (w, h) = view_box(&f.svg(&RenderOptions::default()));
+            let svg = f.svg(&RenderOptions::default());
+            let doc = resvg::usvg::roxmltree::Document::parse(&svg).expect("XML");
             let num = |n: &resvg::usvg::roxmltree::Node, a: &str| -> f32 {
                 n.attribute(a).expect(a).parse().expect("number")
             };

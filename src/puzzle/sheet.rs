@@ -9,7 +9,11 @@
 //! silently dropped.
 
 use super::{Goal, Puzzle};
-use crate::engine::{Grid, Pit, Side};
+use crate::diagram::{
+    self, Annotations, Embed, Frame, Highlight, HighlightStyle, Layout, PitRef, RenderOptions,
+    Theme,
+};
+use crate::engine::{Board, Pit, Position, Side};
 use krilla::Document;
 use krilla::geom::Size;
 use krilla::page::PageSettings;
@@ -173,86 +177,53 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Board diagram size in SVG units.
-pub const BOARD_W: f32 = 292.0;
-pub const BOARD_H: f32 = 190.0;
-const CELL: f32 = 34.0;
+/// Width of a board diagram on a PDF page, in points (at most: it shrinks
+/// when many puzzles share a page).
+pub const BOARD_W: f32 = 300.0;
 
-/// A black-and-white board diagram as an SVG group (size [`BOARD_W`] ×
-/// [`BOARD_H`]), South at the bottom: seed counts in the pits (empty pits
-/// blank), each pit's number small in its corner, `marks` ringed.
-pub fn board_group(grid: &Grid, to_move: Side, marks: &[(Side, Pit)]) -> String {
-    let mut s = String::new();
-    let x0 = (BOARD_W - 8.0 * CELL) / 2.0;
-    let top = 18.0;
-    let label = |y: f32, side: Side| {
-        let who = if side == to_move {
-            format!("{} (to move)", side.title())
-        } else {
-            side.title().to_string()
-        };
-        format!(
-            r#"<text x="{}" y="{y}" font-size="10" text-anchor="middle" fill="black"{}>{}</text>"#,
-            BOARD_W / 2.0,
-            if side == to_move {
-                r#" font-weight="bold""#
-            } else {
-                ""
-            },
-            esc(&who)
-        )
+/// A puzzle's board as a diagram frame, South at the bottom, pit names
+/// shown, `ring` highlighted as the move's start.
+fn board_frame(pos: &Position, variant: &str, ring: Option<(Side, Pit)>) -> Frame {
+    let ann = Annotations {
+        labels: true,
+        highlights: ring
+            .map(|(side, pit)| Highlight {
+                pits: vec![PitRef::new(side, pit)],
+                style: HighlightStyle::Start,
+                label: None,
+            })
+            .into_iter()
+            .collect(),
+        ..Annotations::default()
     };
-    s.push_str(&label(12.0, Side::North));
-    let board_h = 4.0 * CELL + 6.0;
-    s.push_str(&format!(
-        r#"<rect x="{}" y="{top}" width="{}" height="{board_h}" rx="8" fill="white" stroke="black" stroke-width="1.5"/>"#,
-        x0 - 2.0,
-        8.0 * CELL + 4.0
-    ));
-    let mid = top + 2.0 * CELL + 3.0;
-    s.push_str(&format!(
-        r#"<line x1="{}" y1="{mid}" x2="{}" y2="{mid}" stroke="black" stroke-width="1" stroke-dasharray="3 2"/>"#,
-        x0,
-        x0 + 8.0 * CELL
-    ));
-    for (r, row) in grid.iter().enumerate() {
-        let y = top + r as f32 * CELL + CELL / 2.0 + if r >= 2 { 6.0 } else { 0.0 };
-        for (c, &n) in row.iter().enumerate() {
-            let x = x0 + c as f32 * CELL + CELL / 2.0;
-            let (side, pit) = Pit::at_grid(r, c);
-            s.push_str(&format!(
-                r#"<circle cx="{x}" cy="{y}" r="13.5" fill="white" stroke="black" stroke-width="1"/>"#
-            ));
-            if marks.contains(&(side, pit)) {
-                s.push_str(&format!(
-                    r#"<circle cx="{x}" cy="{y}" r="16" fill="none" stroke="black" stroke-width="2.2"/>"#
-                ));
-            }
-            if n > 0 {
-                s.push_str(&format!(
-                    r#"<text x="{x}" y="{}" font-size="13" font-weight="bold" text-anchor="middle" fill="black">{n}</text>"#,
-                    y + 4.6
-                ));
-            }
-            // the pit's number, small, outside its circle
-            let ny = if r < 2 { y - 10.0 } else { y + 15.0 };
-            s.push_str(&format!(
-                r##"<text x="{}" y="{ny}" font-size="6.5" text-anchor="middle" fill="#555555">{}</text>"##,
-                x + 10.5,
-                pit.number()
-            ));
-        }
-    }
-    s.push_str(&label(top + board_h + 14.0, Side::South));
-    s
+    diagram::board_frame(pos, &ann, variant)
 }
 
-/// A board diagram as a standalone SVG document.
-pub fn board_svg(grid: &Grid, to_move: Side, marks: &[(Side, Pit)]) -> String {
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {BOARD_W} {BOARD_H}" width="{BOARD_W}" height="{BOARD_H}" font-family="DejaVu Sans, sans-serif">{}</svg>"#,
-        board_group(grid, to_move, marks)
-    )
+/// How a sheet draws its boards: black and white, the board alone.
+fn board_options(width: Option<f64>) -> RenderOptions {
+    RenderOptions {
+        theme: Theme::Print,
+        embed: Embed::Standalone,
+        layout: Layout::Board,
+        width,
+    }
+}
+
+/// A puzzle's start position.
+fn start_position(p: &Puzzle) -> Position {
+    p.doc.position
+}
+
+/// The position after a puzzle's solution (before it, when the move never
+/// ends), the opponent to move.
+fn answer_position(p: &Puzzle) -> Position {
+    let board = p
+        .played
+        .end
+        .finished()
+        .map(|f| f.board)
+        .unwrap_or(p.doc.position.board);
+    Position::new(board, p.played.mover.opponent())
 }
 
 /// Wrap text to lines of at most `width` characters.
@@ -303,8 +274,14 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
     let head = 44.0;
     let foot = 24.0;
     let slot = (h - 2.0 * margin - head - foot) / per as f32;
-    let scale = ((slot - 8.0) / BOARD_H).min(1.0);
-    let bw = BOARD_W * scale;
+    // every board frame has the same proportions
+    let (dw, dh) = diagram::board_frame(
+        &Position::new(Board::from_sides([0; 16], [0; 16]), Side::South),
+        &Annotations::default(),
+        "",
+    )
+    .size(Layout::Board);
+    let bw = BOARD_W.min((slot - 8.0) * (dw / dh) as f32);
     let text_x = margin + bw + 14.0;
     let chars = (((w - margin - text_x) / 5.6) as usize).max(20);
     let mut pages = Vec::new();
@@ -328,15 +305,11 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         for (i, p) in chunk.iter().enumerate() {
             number = pi * per + i + 1;
             let y = margin + head + i as f32 * slot;
-            let to_move = if p.to_move == "north" {
-                Side::North
-            } else {
-                Side::South
-            };
+            let board = board_frame(&start_position(p), &p.variant, None);
             body.push_str(&format!(
-                r#"<g transform="translate({margin} {}) scale({scale})">{}</g>"#,
+                r#"<g transform="translate({margin} {})">{}</g>"#,
                 y + 2.0,
-                board_group(&p.board, to_move, &[])
+                board.svg(&board_options(Some(bw as f64))).trim_end()
             ));
             let mut ty = y + 14.0;
             let tl = wrap(&format!("{number}. {}", p.title), chars * 8 / 11);
@@ -395,21 +368,11 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         for (i, p) in chunk.iter().enumerate() {
             let number = pi * per + i + 1;
             let y = margin + head + i as f32 * slot;
-            let after = p
-                .played
-                .end
-                .finished()
-                .map(|f| f.board.to_grid())
-                .unwrap_or(p.board);
-            let to_move = if p.to_move == "north" {
-                Side::North
-            } else {
-                Side::South
-            };
+            let board = board_frame(&answer_position(p), &p.variant, Some(start_mark(p)));
             body.push_str(&format!(
-                r#"<g transform="translate({margin} {}) scale({scale})">{}</g>"#,
+                r#"<g transform="translate({margin} {})">{}</g>"#,
                 y + 2.0,
-                board_group(&after, to_move.opponent(), &[start_mark(p)])
+                board.svg(&board_options(Some(bw as f64))).trim_end()
             ));
             let mut ty = y + 14.0;
             body.push_str(&text_lines(
@@ -543,14 +506,11 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
         ));
         for (i, p) in chunk.iter().enumerate() {
             let n = pi * per + i + 1;
-            let side = if p.to_move == "north" {
-                Side::North
-            } else {
-                Side::South
-            };
             s.push_str(&format!(
                 "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p>{} · {} · {}</p>{}<p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
-                board_svg(&p.board, side, &[]),
+                board_frame(&start_position(p), &p.variant, None)
+                    .svg(&board_options(None))
+                    .trim_end(),
                 esc(&p.title),
                 esc(&p.question),
                 esc(&p.goal_title),
@@ -569,17 +529,6 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
         esc(&opts.title)
     ));
     for (i, p) in puzzles.iter().enumerate() {
-        let side = if p.to_move == "north" {
-            Side::North
-        } else {
-            Side::South
-        };
-        let after = p
-            .played
-            .end
-            .finished()
-            .map(|f| f.board.to_grid())
-            .unwrap_or(p.board);
         let mut extra = String::new();
         for l in &p.line {
             extra.push_str(&format!(
@@ -592,7 +541,9 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
         }
         s.push_str(&format!(
             "<div class=\"puzzle\">{}<div><h2>{}. {}</h2><p>{}</p>{extra}{}</div></div>\n",
-            board_svg(&after, side.opponent(), &[start_mark(p)]),
+            board_frame(&answer_position(p), &p.variant, Some(start_mark(p)))
+                .svg(&board_options(None))
+                .trim_end(),
             i + 1,
             esc(&p.solution_with_side),
             esc(&p.answer),

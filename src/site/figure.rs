@@ -2,7 +2,7 @@
 //! captions, the plain-text twins and the step-through controls (the DOM
 //! contract in the module documentation of [`super`]).
 
-use crate::diagram::{self, Frame};
+use crate::diagram::{self, Embed, Frame, RenderOptions};
 use crate::model::{Diagnostic, PositionDoc};
 
 /// Escape text for HTML content and attribute values.
@@ -37,13 +37,16 @@ pub fn figure(
     title: Option<&str>,
     caption: Option<&str>,
 ) -> String {
-    let mut h = String::with_capacity(
-        frames
-            .iter()
-            .map(|f| f.svg.len() + f.text.len())
-            .sum::<usize>()
-            + 1024,
-    );
+    // inline SVG without a <style> each: the site's CSS holds the
+    // diagrams' stylesheet once
+    let options = RenderOptions {
+        embed: Embed::Embedded,
+        ..RenderOptions::default()
+    };
+    let svgs: Vec<String> = frames.iter().map(|f| f.svg(&options)).collect();
+    let texts: Vec<String> = frames.iter().map(Frame::text).collect();
+    let mut h =
+        String::with_capacity(svgs.iter().chain(&texts).map(String::len).sum::<usize>() + 1024);
     let label = title
         .map(str::to_string)
         .or_else(|| frames.first().map(|f| f.title.clone()))
@@ -56,12 +59,12 @@ pub fn figure(
     ));
     h.push_str("<ol class=\"frames\">\n");
     let n = frames.len();
-    for (i, f) in frames.iter().enumerate() {
+    for (i, (f, svg)) in frames.iter().zip(&svgs).enumerate() {
         h.push_str(&format!(
             "<li class=\"frame\" data-frame=\"{}\">\n",
             escape(&f.name)
         ));
-        h.push_str(diagram::strip_style(&f.svg).trim_end());
+        h.push_str(svg.trim_end());
         let no = if n > 1 {
             format!("<span class=\"frame-no\">{}/{n}</span> ", i + 1)
         } else {
@@ -81,13 +84,13 @@ pub fn figure(
 <span class=\"frame-status\" aria-live=\"polite\"></span></div>\n",
     );
     h.push_str("<details class=\"text-twin\"><summary>Text version</summary>\n");
-    for (i, f) in frames.iter().enumerate() {
+    for (i, (f, text)) in frames.iter().zip(&texts).enumerate() {
         h.push_str(&format!(
             "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n<pre>{}</pre>\n",
             i + 1,
             escape(&f.title),
             escape(&f.desc),
-            escape(f.text.trim_end())
+            escape(text.trim_end())
         ));
     }
     h.push_str("</details>\n");

@@ -3,7 +3,6 @@
 
 use super::Frame;
 use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
-use super::{svg, text};
 use crate::{Annotations, PitRef};
 use omweso_engine::notation;
 use omweso_engine::{
@@ -51,11 +50,11 @@ fn arrow_glyph(d: Direction) -> &'static str {
 
 fn frame(name: String, title: String, desc: String, scene: &Scene, details: &[String]) -> Frame {
     Frame {
-        svg: svg::render(scene, &title, &desc),
-        text: text::render(scene, details),
         name,
         title,
         desc,
+        scene: scene.clone(),
+        details: details.to_vec(),
     }
 }
 

@@ -14,23 +14,41 @@
 //! without a move). Output is deterministic: the same input gives
 //! byte-identical SVG and text.
 //!
-//! The SVG is styled by CSS classes (`omw-*`) and custom properties
+//! A [`Frame`] keeps its [`Scene`] and words; [`Frame::svg`] renders it with
+//! [`RenderOptions`]: the [`Theme`] (by default CSS custom properties
 //! (`--omw-*`) with light defaults, a `prefers-color-scheme: dark` override
-//! and a print override; clockwise laps differ from anticlockwise ones by
-//! dashes, arrowhead and label, not by colour alone.
+//! and a print override; or fixed light, dark or black-and-white colours
+//! for renderers without custom properties), standalone or embedded in a
+//! page that holds the stylesheet once ([`Embed`]), the full frame or the
+//! board alone ([`Layout`]), and an optional width. Clockwise laps differ
+//! from anticlockwise ones by dashes, arrowhead and label, not by colour
+//! alone.
 //!
 //! ```
-//! use omweso_diagram::{Annotations, move_frames};
-//! use omweso_engine::{Board, Move, Pit, Position, Rules, Side, play};
+//! use omweso_diagram::{Annotations, Embed, RenderOptions, Theme, move_frames};
+//! use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
 //!
 //! let mut south = [1; 16];
 //! south[4] = 4; // pit 5 holds four seeds
 //! let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
 //! let mv = Move::forward(Pit::new(5).unwrap());
-//! let played = play(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
+//! let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
 //! let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
 //! assert_eq!(frames.first().unwrap().name, "00-before");
-//! assert!(frames.iter().all(|f| f.svg.starts_with("<svg")));
+//!
+//! // the default: a standalone document, colours as CSS custom properties
+//! let svg = frames[0].svg(&RenderOptions::default());
+//! assert!(svg.starts_with("<svg") && svg.contains("<style>"));
+//! assert!(svg.contains("var(--omw-ink)"));
+//!
+//! // for a page holding the stylesheet once, and for a rasteriser
+//! let embedded = RenderOptions { embed: Embed::Embedded, ..RenderOptions::default() };
+//! assert!(!frames[0].svg(&embedded).contains("<style"));
+//! let light = RenderOptions { theme: Theme::Light, ..RenderOptions::default() };
+//! assert!(!frames[0].svg(&light).contains("var(--omw-"));
+//!
+//! // the text twin
+//! assert!(frames[0].text().contains("South"));
 //! ```
 
 mod annotations;
@@ -42,11 +60,14 @@ mod theme;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
-pub use theme::{Palette, resolve};
+pub use scene::Scene;
+pub use theme::Theme;
 
 use omweso_engine::{Played, Position};
 
-/// One picture of a sequence.
+/// One picture of a sequence: its words and its [`Scene`], rendered on
+/// demand as SVG ([`Frame::svg`]) or as its plain-text twin
+/// ([`Frame::text`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     /// Stable, sortable name: `00-before`, `03-lap-3`, `13-more-laps`,
@@ -56,11 +77,65 @@ pub struct Frame {
     pub title: String,
     /// The frame in words (also the SVG's `<desc>`).
     pub desc: String,
-    /// A standalone SVG document.
-    pub svg: String,
+    /// What the frame shows.
+    pub scene: Scene,
+    /// Lines the text twin adds under the scene's own words.
+    pub details: Vec<String>,
+}
+
+impl Frame {
+    /// The frame as an SVG document, rendered with `options`
+    /// (`RenderOptions::default()`: standalone, adaptive colours).
+    pub fn svg(&self, options: &RenderOptions) -> String {
+        svg::render(&self.scene, &self.title, &self.desc, options)
+    }
+
+    /// The picture's size (width, height) in user units for `layout`
+    /// (the `viewBox`'s size).
+    pub fn size(&self, layout: Layout) -> (f64, f64) {
+        svg::size(&self.scene, layout)
+    }
+
     /// The plain-text twin: the board as a grid of counts seen from the
     /// seat, and what happens.
-    pub text: String,
+    pub fn text(&self) -> String {
+        text::render(&self.scene, &self.details)
+    }
+}
+
+/// Whether an SVG carries its own stylesheet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Embed {
+    /// A complete document with its own `<style>`.
+    #[default]
+    Standalone,
+    /// No `<style>`: for a page that inlines many frames and includes the
+    /// theme's stylesheet ([`stylesheet`], [`Theme::stylesheet`]) once.
+    Embedded,
+}
+
+/// How much of a frame to draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Heading, board with its side names, marks and words, footer.
+    #[default]
+    Full,
+    /// The board and its side names only (no heading, banner or footer
+    /// lines), e.g. for a printed puzzle sheet.
+    Board,
+}
+
+/// How [`Frame::svg`] renders. The default is a standalone document with
+/// adaptive colours and the full layout, at its natural size.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RenderOptions {
+    pub theme: Theme,
+    pub embed: Embed,
+    pub layout: Layout,
+    /// A `width` for the root element (user units or CSS pixels), the
+    /// `height` following from the picture's proportions; `None` leaves
+    /// the size to the `viewBox` (and to the page's CSS).
+    pub width: Option<f64>,
 }
 
 /// A position without a move: one frame, named `00-board`.
@@ -76,18 +151,147 @@ pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Ve
     frames::move_frames(played, ann, variant_name)
 }
 
-/// The diagrams' stylesheet (theme variables with light, dark and print
-/// values, and the class rules), for a page that inlines many frames and
-/// keeps one copy of it (see [`strip_style`]).
+/// The diagrams' adaptive stylesheet (theme variables with light, dark and
+/// print values, and the class rules), for a page that inlines frames
+/// rendered with [`Embed::Embedded`] and the [`Theme::Adaptive`] theme.
+/// Same as `Theme::Adaptive.stylesheet()`.
 pub fn stylesheet() -> String {
     theme::stylesheet()
 }
 
-/// A frame's SVG without its own `<style>` element (the page provides
-/// [`stylesheet`] once).
-pub fn strip_style(svg: &str) -> String {
-    match (svg.find("<style"), svg.find("</style>")) {
-        (Some(a), Some(b)) if a < b => format!("{}{}", &svg[..a], &svg[b + "</style>".len()..]),
-        _ => svg.to_string(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use omweso_engine::{Board, Move, Pit, Rules, Side, trace};
+
+    fn frames() -> Vec<Frame> {
+        let mut south = [1; 16];
+        south[4] = 9;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        let mv = Move::forward(Pit::new(5).expect("pit"));
+        let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).expect("legal");
+        let ann = Annotations {
+            labels: true,
+            ..Annotations::default()
+        };
+        move_frames(&played, &ann, "shackell-1935")
+    }
+
+    fn with(theme: Theme, embed: Embed, layout: Layout) -> RenderOptions {
+        RenderOptions {
+            theme,
+            embed,
+            layout,
+            width: None,
+        }
+    }
+
+    #[test]
+    fn default_is_standalone_and_adaptive() {
+        for f in frames() {
+            let svg = f.svg(&RenderOptions::default());
+            assert_eq!(svg.matches("<style>").count(), 1, "{}", f.name);
+            assert!(svg.contains(&stylesheet()));
+            assert!(svg.contains("var(--omw-ink)"));
+            assert!(svg.contains("@media (prefers-color-scheme: dark)"));
+            let root = svg.lines().next().expect("a root element");
+            assert!(!root.contains("width="), "no size: {root}");
+        }
+    }
+
+    #[test]
+    fn embedded_has_no_style_and_nothing_else_changes() {
+        for f in frames() {
+            let standalone = f.svg(&RenderOptions::default());
+            for theme in [Theme::Adaptive, Theme::Light, Theme::Print] {
+                let embedded = f.svg(&with(theme, Embed::Embedded, Layout::Full));
+                assert!(!embedded.contains("<style"), "{}", f.name);
+                // the same picture, the stylesheet left to the page
+                let (a, b) = (
+                    standalone.find("<style>").expect("style"),
+                    standalone.find("</style>\n").expect("style end"),
+                );
+                let rest = format!("{}{}", &standalone[..a], &standalone[b + 9..]);
+                assert!(rest == embedded, "{}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_themes_write_their_colours() {
+        let f = &frames()[1];
+        for (theme, board) in [
+            (Theme::Light, "#c99a62"),
+            (Theme::Dark, "#5a4029"),
+            (Theme::Print, "#ffffff"),
+        ] {
+            let svg = f.svg(&with(theme, Embed::Standalone, Layout::Full));
+            assert!(!svg.contains("var(--omw-"), "{theme:?}");
+            assert!(!svg.contains("@media"), "{theme:?}");
+            assert!(
+                svg.contains(&format!(".omw-board {{ fill: {board};")),
+                "{theme:?}"
+            );
+            assert_eq!(theme.stylesheet().matches(".omw-board {").count(), 1);
+        }
+        assert_eq!(Theme::Adaptive.stylesheet(), stylesheet());
+    }
+
+    #[test]
+    fn print_theme_is_black_and_white() {
+        let css = Theme::Print.stylesheet();
+        let mut rest = css.as_str();
+        while let Some(i) = rest.find('#') {
+            let hex = &rest[i + 1..i + 7];
+            let grey = hex[0..2] == hex[2..4] && hex[2..4] == hex[4..6];
+            assert!(grey, "a colour in print: #{hex}");
+            rest = &rest[i + 7..];
+        }
+    }
+
+    #[test]
+    fn board_layout_shows_the_board_only() {
+        for f in frames() {
+            let full = f.svg(&RenderOptions::default());
+            let board = f.svg(&with(Theme::Print, Embed::Embedded, Layout::Board));
+            assert!(full.contains("class=\"omw-heading\""));
+            assert!(!board.contains("omw-heading"), "{}", f.name);
+            assert!(!board.contains("omw-footer"), "{}", f.name);
+            assert!(!board.contains("omw-banner"), "{}", f.name);
+            assert!(board.contains("class=\"omw-pit\""));
+            assert!(board.contains("class=\"omw-side\""));
+            let (w, h) = f.size(Layout::Board);
+            assert!(board.contains(&format!(" 640 {h}\"")), "{w} {h}");
+            assert!(
+                !full.contains(&format!("viewBox=\"0 0 640 {h}\"")),
+                "the board is a part"
+            );
+            assert!(f.size(Layout::Full).1 > h);
+            assert!(full.contains(&format!("viewBox=\"0 0 640 {}\"", f.size(Layout::Full).1)));
+        }
+    }
+
+    #[test]
+    fn width_sets_the_size_in_proportion() {
+        let f = &frames()[0];
+        let (w, h) = f.size(Layout::Full);
+        let svg = f.svg(&RenderOptions {
+            width: Some(320.0),
+            ..RenderOptions::default()
+        });
+        let half = (h / 2.0 * 10.0).round() / 10.0;
+        assert_eq!(w, 640.0);
+        let root = svg.lines().next().expect("a root element");
+        assert!(
+            root.contains("width=\"320\"") && root.contains(&format!("height=\"{half}\"")),
+            "{root}"
+        );
+    }
+
+    #[test]
+    fn text_twin_does_not_depend_on_options() {
+        let f = &frames()[1];
+        assert!(f.text().contains("South"));
+        assert_eq!(f.text(), f.clone().text());
     }
 }

@@ -70,29 +70,41 @@ pub(crate) struct SceneHighlight {
     pub label: Option<String>,
 }
 
-/// Everything one frame shows.
+/// Everything one frame shows (board, marks, path, arrows, words),
+/// independent of the output format; rendered by [`crate::Frame::svg`] and
+/// [`crate::Frame::text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Scene {
-    pub board: Board,
+pub struct Scene {
+    pub(crate) board: Board,
     /// The side drawn at the bottom.
-    pub seat: Side,
-    pub labels: bool,
+    pub(crate) seat: Side,
+    pub(crate) labels: bool,
     /// The side to move or moving, named as such.
-    pub mover: Option<Side>,
-    pub heading: String,
-    pub subheading: Option<String>,
-    pub marks: Vec<(PitRef, Mark)>,
-    pub path: Option<LapPath>,
-    pub arrows: Vec<SceneArrow>,
-    pub highlights: Vec<SceneHighlight>,
+    pub(crate) mover: Option<Side>,
+    pub(crate) heading: String,
+    pub(crate) subheading: Option<String>,
+    pub(crate) marks: Vec<(PitRef, Mark)>,
+    pub(crate) path: Option<LapPath>,
+    pub(crate) arrows: Vec<SceneArrow>,
+    pub(crate) highlights: Vec<SceneHighlight>,
     /// A banner across the board (elided laps).
-    pub banner: Option<String>,
+    pub(crate) banner: Option<String>,
     /// Lines of prose under the board.
-    pub footer: Vec<String>,
+    pub(crate) footer: Vec<String>,
 }
 
 impl Scene {
-    pub fn new(board: Board, seat: Side, labels: bool) -> Scene {
+    /// The board shown.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side drawn at the bottom.
+    pub fn seat(&self) -> Side {
+        self.seat
+    }
+
+    pub(crate) fn new(board: Board, seat: Side, labels: bool) -> Scene {
         Scene {
             board,
             seat,
@@ -109,7 +121,7 @@ impl Scene {
         }
     }
 
-    pub fn mark(&mut self, side: Side, pit: Pit, mark: Mark) {
+    pub(crate) fn mark(&mut self, side: Side, pit: Pit, mark: Mark) {
         let r = PitRef::new(side, pit);
         if !self.marks.contains(&(r, mark.clone())) {
             self.marks.push((r, mark));
@@ -117,7 +129,7 @@ impl Scene {
     }
 
     /// The marks of one pit, in drawing order.
-    pub fn marks_of(&self, r: PitRef) -> Vec<&Mark> {
+    pub(crate) fn marks_of(&self, r: PitRef) -> Vec<&Mark> {
         let mut m: Vec<&Mark> = self
             .marks
             .iter()

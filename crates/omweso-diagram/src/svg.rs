@@ -3,8 +3,7 @@
 use super::scene::{
     LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
 };
-use super::theme;
-use crate::PitRef;
+use crate::{Embed, Layout, PitRef, RenderOptions};
 use omweso_engine::{Direction, Pit, Side};
 use svg::Document;
 use svg::node::Text as TextNode;
@@ -166,41 +165,82 @@ pub(crate) fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The SVG document of a scene, with its `<title>` and `<desc>`.
-pub(crate) fn render(scene: &Scene, title: &str, desc: &str) -> String {
+/// The part of the picture drawn (top, height): everything, or the board
+/// between its side names.
+fn shown(geo: &Geo, layout: Layout, height: f64) -> (f64, f64) {
+    match layout {
+        Layout::Full => (0.0, height),
+        Layout::Board => {
+            let top = geo.board_y - 28.0;
+            (top, geo.board_bottom() + 32.0 - top)
+        }
+    }
+}
+
+/// The size (width, height) of a scene's picture in user units.
+pub(crate) fn size(scene: &Scene, layout: Layout) -> (f64, f64) {
     let geo = Geo::new(scene);
-    let footer: Vec<String> = scene
+    let lines = scene
         .footer
         .iter()
-        .flat_map(|f| wrap(f, FOOTER_CHARS))
-        .collect();
+        .map(|f| wrap(f, FOOTER_CHARS).len())
+        .sum::<usize>();
+    let height = if lines == 0 {
+        geo.board_bottom() + 36.0
+    } else {
+        geo.board_bottom() + 50.0 + (lines - 1) as f64 * FOOTER_LINE + 16.0
+    };
+    (WIDTH, shown(&geo, layout, height).1)
+}
+
+/// The SVG document of a scene, with its `<title>` and `<desc>`, rendered
+/// with `opts`.
+pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOptions) -> String {
+    let geo = Geo::new(scene);
+    let full = opts.layout == Layout::Full;
+    let footer: Vec<String> = if full {
+        scene
+            .footer
+            .iter()
+            .flat_map(|f| wrap(f, FOOTER_CHARS))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let footer_y = geo.board_bottom() + 50.0;
     let height = if footer.is_empty() {
         geo.board_bottom() + 36.0
     } else {
         footer_y + (footer.len() - 1) as f64 * FOOTER_LINE + 16.0
     };
+    let (top, shown) = shown(&geo, opts.layout, height);
 
-    let mut doc = Document::new()
-        .set("viewBox", format!("0 0 {} {}", n(WIDTH), n(height)))
+    let mut doc = Document::new().set("viewBox", format!("0 {} {} {}", n(top), n(WIDTH), n(shown)));
+    if let Some(w) = opts.width {
+        doc = doc.set("width", n(w)).set("height", n(w * shown / WIDTH));
+    }
+    doc = doc
         .set("class", "omw-diagram")
         .set("role", "img")
         .add(Title::new(title))
-        .add(Description::new().add(TextNode::new(desc)))
-        .add(Style::new(theme::stylesheet()))
-        .add(
-            Rectangle::new()
-                .set("class", "omw-bg")
-                .set("x", 0)
-                .set("y", 0)
-                .set("width", n(WIDTH))
-                .set("height", n(height)),
-        );
+        .add(Description::new().add(TextNode::new(desc)));
+    if opts.embed == Embed::Standalone {
+        doc = doc.add(Style::new(opts.theme.stylesheet()));
+    }
+    doc = doc.add(
+        Rectangle::new()
+            .set("class", "omw-bg")
+            .set("x", 0)
+            .set("y", n(top))
+            .set("width", n(WIDTH))
+            .set("height", n(shown)),
+    );
 
-    // header
-    doc = doc.add(text("omw-heading", MARGIN, 30.0, &scene.heading));
-    if let Some(sub) = &scene.subheading {
-        doc = doc.add(text("omw-subheading", MARGIN, 52.0, sub));
+    if full {
+        doc = doc.add(text("omw-heading", MARGIN, 30.0, &scene.heading));
+        if let Some(sub) = &scene.subheading {
+            doc = doc.add(text("omw-subheading", MARGIN, 52.0, sub));
+        }
     }
 
     // side names
@@ -226,7 +266,7 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str) -> String {
     let mut taken = pit_number_boxes(scene, &geo);
     doc = doc.add(pills(scene, &geo, &mut taken));
     doc = doc.add(arrow_labels(scene, &geo, height, &mut taken));
-    if let Some(b) = &scene.banner {
+    if let Some(b) = scene.banner.as_ref().filter(|_| full) {
         doc = doc.add(banner(b, &geo));
     }
     for (i, line) in footer.iter().enumerate() {

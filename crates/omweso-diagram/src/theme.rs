@@ -129,7 +129,29 @@ fn declarations(pick: fn(&Var) -> &'static str) -> String {
     s
 }
 
-/// The `<style>` content of every diagram.
+/// The class rules with every `var(--omw-NAME)` of the template written as
+/// `value(var)`.
+fn rules(value: impl Fn(&Var) -> String) -> String {
+    let mut out = String::with_capacity(RULES.len() * 2);
+    let mut rest = RULES;
+    while let Some(i) = rest.find("var(--omw-") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + "var(--omw-".len()..];
+        let end = after.find(')').expect("a closed var() in the rules");
+        let name = &after[..end];
+        let var = VARS
+            .iter()
+            .find(|v| v.name == name)
+            .expect("every variable of the rules is in the table");
+        out.push_str(&value(var));
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The adaptive stylesheet: the variables' light values, a dark and a
+/// print override, and the class rules.
 pub(crate) fn stylesheet() -> String {
     let mut s = String::new();
     s.push_str(&format!(
@@ -144,35 +166,38 @@ pub(crate) fn stylesheet() -> String {
         "@media print {{ .omw-diagram {{{} }} }}",
         declarations(|v| v.print)
     ));
-    s.push_str(RULES);
+    s.push_str(&rules(|v| format!("var(--omw-{})", v.name)));
     s
 }
 
-/// One of the diagrams' fixed colour sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Palette {
+/// The colours of a rendering.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Theme {
+    /// CSS custom properties (`--omw-*`) with light values, overridden for
+    /// `prefers-color-scheme: dark` and for print; a page can restyle them.
+    #[default]
+    Adaptive,
+    /// Fixed light colours (no custom properties: for rasterisers such as
+    /// resvg).
     Light,
+    /// Fixed dark colours.
     Dark,
-    /// Black and white, for print.
+    /// Fixed black and white, for print.
     Print,
 }
 
-impl Palette {
-    fn pick(self, var: &Var) -> &'static str {
-        match self {
-            Palette::Light => var.light,
-            Palette::Dark => var.dark,
-            Palette::Print => var.print,
-        }
+impl Theme {
+    /// The diagrams' stylesheet for this theme: [`Theme::Adaptive`] declares
+    /// the variables and uses them; the fixed themes write their colours
+    /// into the rules.
+    pub fn stylesheet(self) -> String {
+        let pick: fn(&Var) -> &'static str = match self {
+            Theme::Adaptive => return stylesheet(),
+            Theme::Light => |v| v.light,
+            Theme::Dark => |v| v.dark,
+            Theme::Print => |v| v.print,
+        };
+        // the rules start with a newline, as after the adaptive declarations
+        rules(|v| pick(v).to_string()).trim_start().to_string()
     }
-}
-
-/// The SVG with every `var(--omw-NAME)` replaced by the palette's value, for
-/// renderers without CSS custom properties (resvg).
-pub fn resolve(svg: &str, palette: Palette) -> String {
-    let mut out = svg.to_string();
-    for var in VARS {
-        out = out.replace(&format!("var(--omw-{})", var.name), palette.pick(var));
-    }
-    out
 }

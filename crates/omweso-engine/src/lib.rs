@@ -48,7 +48,7 @@ mod variant;
 pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
-    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, play, trace,
+    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, trace,
 };
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};

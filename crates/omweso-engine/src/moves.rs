@@ -763,19 +763,6 @@ pub fn trace(
     })
 }
 
-/// The former name of [`trace`], kept while the diagram code (`omweso`'s
-/// `src/diagram.rs`, the `omweso-diagram` crate's example) still calls it;
-/// new code calls [`trace`], or [`outcome`] when it needs no laps.
-#[doc(hidden)]
-pub fn play(
-    rules: &Rules,
-    pos: &Position,
-    mv: &Move,
-    max_laps: usize,
-) -> Result<Played, PlayError> {
-    trace(rules, pos, mv, max_laps)
-}
-
 /// The checks every move passes first; the mover's and opponent's arrays.
 fn checked_start(pos: &Position, mv: &Move) -> Result<([Seeds; 16], [Seeds; 16]), PlayError> {
     let mover = pos.to_move;
