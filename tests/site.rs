@@ -458,62 +458,6 @@ fn glossary_page_snapshot() {
     insta::assert_snapshot!("init_site_glossary", read(&out, "glossary.html"));
 }
 
-#[test]
-fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
-    let exe = env!("CARGO_BIN_EXE_omweso");
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("site");
-    let ok = std::process::Command::new(exe)
-        .arg("init")
-        .arg(&root)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
-    let again = std::process::Command::new(exe)
-        .arg("init")
-        .arg(&root)
-        .output()
-        .unwrap();
-    assert!(!again.status.success());
-    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
-
-    let out = tmp.path().join("out");
-    let built = std::process::Command::new(exe)
-        .args(["build", "--quiet", "--root"])
-        .arg(&root)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    assert!(String::from_utf8_lossy(&built.stdout).starts_with("built "));
-
-    let md = root.join("content/introduction.md");
-    let text = read(&root, "content/introduction.md").replace("move: 5", "move: 7");
-    std::fs::write(&md, &text).unwrap();
-    let failed = std::process::Command::new(exe)
-        .args(["build", "--quiet", "--root"])
-        .arg(&root)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(!failed.status.success());
-    let err = String::from_utf8_lossy(&failed.stderr);
-    let line = text.lines().position(|l| l == "move: 7").unwrap() + 1;
-    assert!(err.contains(&format!("introduction.md:{line}:")), "{err}");
-    assert!(err.contains("illegal move"), "{err}");
-    assert!(err.contains("unchanged"), "{err}");
-}
-
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 

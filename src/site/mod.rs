@@ -11,7 +11,6 @@
 //! - [`search`]: the search index
 //! - [`output`]: [`build`], atomic and deterministic
 //! - [`init`]: a new site
-//! - [`serve`]: `omweso serve` (build, watch, live reload)
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
 //! `<ol class="frames">` of `<li class="frame">` (inline SVG and a caption),
@@ -28,7 +27,6 @@ pub mod markdown;
 pub mod output;
 pub mod render;
 pub mod search;
-pub mod serve;
 pub mod templates;
 
 pub use config::{CONFIG_FILE, Config, find_root};
@@ -38,8 +36,9 @@ pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so
-/// nothing that may be in use is removed.
-pub(crate) fn process_alive(pid: u32) -> bool {
+/// nothing that may be in use is removed (build folders of killed builds
+/// are cleaned by their process id).
+pub fn process_alive(pid: u32) -> bool {
     let proc = std::path::Path::new("/proc");
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }

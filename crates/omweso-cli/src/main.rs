@@ -523,6 +523,7 @@ mod puzzles_cli {
 mod site_cli {
     use clap::Args;
     use omweso::site;
+    use omweso_cli::serve;
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
@@ -592,7 +593,7 @@ mod site_cli {
         #[arg(long)]
         root: Option<PathBuf>,
         /// Port on 127.0.0.1 (a free one is chosen if it is taken; 0: any free port).
-        #[arg(long, default_value_t = site::serve::DEFAULT_PORT)]
+        #[arg(long, default_value_t = serve::DEFAULT_PORT)]
         port: u16,
         /// Include chapters marked draft: true.
         #[arg(long)]
@@ -612,7 +613,7 @@ mod site_cli {
         .to_path_buf();
         let drafts = args.drafts;
         let build_root = root.clone();
-        let build: site::serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
+        let build: serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
             let opts = site::BuildOptions {
                 root: build_root.clone(),
                 out: out.to_path_buf(),
@@ -621,25 +622,12 @@ mod site_cli {
                 quiet: true,
                 force: false,
             };
-            site::build(&opts).map(|r| r.to_string()).map_err(|errs| {
-                // Paths relative to the site root read better in the overlay.
-                errs.0
-                    .iter()
-                    .map(|d| {
-                        let mut d = d.clone();
-                        if let Ok(rel) = d.file.strip_prefix(&build_root) {
-                            d.file = rel.to_path_buf();
-                        }
-                        d.to_string()
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
+            site::build(&opts).map(|r| r.to_string())
         });
-        let mut opts = site::serve::ServeOptions::new(root);
+        let mut opts = serve::ServeOptions::new(root);
         opts.port = args.port;
         opts.work_dir = args.out;
-        site::serve::serve(opts, build)?;
+        serve::serve(opts, build)?;
         Ok(ExitCode::SUCCESS)
     }
 

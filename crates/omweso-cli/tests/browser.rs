@@ -30,8 +30,14 @@ const BROWSER_RUN: Duration = Duration::from_secs(600);
 /// One Chromium at a time: the machine is small.
 static BROWSER: Mutex<()> = Mutex::new(());
 
+/// The repository root, which holds the bundled rulebook.
 fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The browser scripts and their npm packages.
+fn scripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser")
 }
 
 fn artifacts() -> PathBuf {
@@ -69,13 +75,14 @@ fn browser_available() -> bool {
     if !node.is_ok_and(|s| s.success()) {
         missing.push("node not found: install it with `apt-get install -y nodejs npm`".into());
     }
-    if !repo()
-        .join("tests/browser/node_modules/playwright-core/package.json")
+    if !scripts()
+        .join("node_modules/playwright-core/package.json")
         .exists()
     {
-        missing.push(
-            "tests/browser/node_modules is missing: run `npm ci --prefix tests/browser`".into(),
-        );
+        missing.push(format!(
+            "{0}/node_modules is missing: run `npm ci --prefix {0}`",
+            scripts().display()
+        ));
     }
     assert!(
         missing.is_empty(),
@@ -212,7 +219,7 @@ impl Drop for Served {
 /// Copy a site folder, leaving out build output, version control, node
 /// modules and the tests.
 fn copy_site(from: &Path, to: &Path) {
-    let skip = ["target", ".git", "tests", "public"];
+    let skip = ["target", ".git", "tests", "public", "crates"];
     let walk = walkdir::WalkDir::new(from).into_iter().filter_entry(|e| {
         let name = e.file_name().to_string_lossy();
         let top = e.depth() == 1 && skip.contains(&name.as_ref());
@@ -232,7 +239,7 @@ fn copy_site(from: &Path, to: &Path) {
 
 /// Run a node script of tests/browser/, bounded in time: (status, stdout, stderr).
 fn node(script: &str, args: &[&str]) -> (Option<ExitStatus>, String, String) {
-    let dir = repo().join("tests/browser");
+    let dir = scripts();
     let mut child = Command::new("node")
         .arg(dir.join(script))
         .args(args)

@@ -3,8 +3,9 @@
 //! browser.
 //!
 //! The build step is a parameter ([`BuildFn`]): it is given a fresh, empty
-//! output folder and returns a one-line summary, or the build's errors (one
-//! per line, `file:line:col: message`). Every build goes into its own folder
+//! output folder and returns a one-line summary, or the build's located
+//! diagnostics (shown as `file:line:col: message`, paths relative to the
+//! site root). Every build goes into its own folder
 //! (`WORK/gen-PID-N`); only a successful one is served, so a failed rebuild keeps
 //! the last good output on the wire while every open page shows the errors in
 //! an overlay. If the very first build fails, every page is an error page
@@ -30,6 +31,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use notify_debouncer_mini::notify::{self, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer_opt};
+use omweso::model::{Diagnostic, Diagnostics};
 use std::convert::Infallible;
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
@@ -43,8 +45,8 @@ use tokio::sync::{broadcast, watch};
 use tower_http::services::{ServeDir, ServeFile};
 
 /// The build step: write the whole site into the given (fresh) folder.
-/// `Ok(summary)` on success, `Err(errors)` (one per line) on failure.
-pub type BuildFn = Arc<dyn Fn(&Path) -> Result<String, String> + Send + Sync>;
+/// `Ok(summary)` on success, `Err(diagnostics)` on failure.
+pub type BuildFn = Arc<dyn Fn(&Path) -> Result<String, Diagnostics> + Send + Sync>;
 
 /// The default port of `omweso serve`.
 pub const DEFAULT_PORT: u16 = 1111;
@@ -283,6 +285,7 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
             .spawn(move || {
                 let mut builder = Builder {
                     build,
+                    root: root.clone(),
                     shared,
                     work: work.clone(),
                     next: 1,
@@ -463,6 +466,8 @@ fn ignored(path: &Path, root: &Path, work: &Path) -> bool {
 
 struct Builder {
     build: BuildFn,
+    /// The site root: diagnostics are shown relative to it.
+    root: PathBuf,
     shared: Arc<Shared>,
     work: PathBuf,
     next: u64,
@@ -498,7 +503,7 @@ impl Builder {
                     .cloned()
                     .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_else(|| "unknown panic".into());
-                Err(format!("the build panicked: {msg}"))
+                Err(Diagnostic::new(&self.root, 0, 0, format!("the build panicked: {msg}")).into())
             });
         let ms = started.elapsed().as_millis();
         let note = match result {
@@ -525,15 +530,23 @@ impl Builder {
                 Note::Reload { build: n }
             }
             other => {
-                let text = match other {
-                    Ok(_) => format!("the build wrote no folder {}", out.display()),
-                    Err(e) => e,
+                let diagnostics = match other {
+                    Ok(_) => vec![Diagnostic::new(
+                        &out,
+                        0,
+                        0,
+                        "the build wrote no folder here",
+                    )],
+                    Err(e) => e.0,
                 };
-                let mut errors: Vec<String> = text
-                    .lines()
-                    .map(str::trim_end)
-                    .filter(|l| !l.is_empty())
-                    .map(String::from)
+                let mut errors: Vec<String> = diagnostics
+                    .into_iter()
+                    .map(|mut d| {
+                        if let Ok(rel) = d.file.strip_prefix(&self.root) {
+                            d.file = rel.to_path_buf();
+                        }
+                        d.to_string()
+                    })
                     .collect();
                 if errors.is_empty() {
                     errors.push("the build failed (no message)".into());
@@ -618,7 +631,7 @@ fn remove_builds(work: &Path, which: Builds) {
         };
         let remove = match which {
             Builds::Own => pid == me,
-            Builds::Stale => pid == me || !super::process_alive(pid),
+            Builds::Stale => pid == me || !omweso::site::process_alive(pid),
         };
         if remove && p.is_dir() {
             let _ = std::fs::remove_dir_all(&p);
@@ -840,7 +853,7 @@ fn error_page(errors: &[String]) -> Response {
     let mut items = String::new();
     for e in errors {
         items.push_str("<li>");
-        items.push_str(&crate::site::figure::escape(e));
+        items.push_str(&omweso::site::figure::escape(e));
         items.push_str("</li>\n");
     }
     let html = format!(
@@ -978,7 +991,7 @@ mod tests {
         assert_eq!(build_id(Path::new("/w/gen-42-7")), Some((42, 7)));
         assert_eq!(build_id(Path::new("/w/gen-7")), None);
         assert_eq!(build_id(Path::new("/w/.omweso-build-1-gen-2-3")), None);
-        assert!(super::super::process_alive(std::process::id()));
+        assert!(omweso::site::process_alive(std::process::id()));
     }
 
     #[test]
@@ -986,7 +999,7 @@ mod tests {
         let res = error_page(&["a.md:1:2: <script>alert(1)</script>".into()]);
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
-            crate::site::figure::escape("<a href=\"x\">&'"),
+            omweso::site::figure::escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
     }

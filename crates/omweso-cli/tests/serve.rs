@@ -6,7 +6,8 @@
 //! The build step is a closure writing files, so these tests do not depend
 //! on the site generator. Every wait is bounded.
 
-use omweso::site::serve::{self, BuildFn, ServeOptions, Server};
+use omweso::model::{Diagnostic, Diagnostics};
+use omweso_cli::serve::{self, BuildFn, ServeOptions, Server};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
@@ -20,6 +21,11 @@ const WAIT: Duration = Duration::from_secs(20);
 /// starting with FAIL makes the build fail with a located error),
 /// `content/chapter.md` into `sub/index.html`, and `templates/page.html`, if
 /// there, into `template.html`.
+/// An I/O error of the test build, as a diagnostic.
+fn io(e: std::io::Error) -> Diagnostics {
+    Diagnostic::new(Path::new("io"), 0, 0, e.to_string()).into()
+}
+
 fn site() -> (tempfile::TempDir, BuildFn, Arc<AtomicUsize>) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("page.txt"), "first version").unwrap();
@@ -30,31 +36,35 @@ fn site() -> (tempfile::TempDir, BuildFn, Arc<AtomicUsize>) {
     let counter = builds.clone();
     let build: BuildFn = Arc::new(move |out: &Path| {
         counter.fetch_add(1, Ordering::SeqCst);
-        let text = std::fs::read_to_string(root.join("page.txt")).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(root.join("page.txt")).map_err(io)?;
         if let Some(rest) = text.strip_prefix("FAIL") {
-            return Err(format!(
-                "page.txt:1:1: the page says FAIL{rest}\ncontent/chapter.md:3:7: a <second> error"
-            ));
+            return Err(Diagnostics(vec![
+                Diagnostic::new(
+                    &root.join("page.txt"),
+                    1,
+                    1,
+                    format!("the page says FAIL{rest}"),
+                ),
+                Diagnostic::new(&root.join("content/chapter.md"), 3, 7, "a <second> error"),
+            ]));
         }
-        std::fs::create_dir_all(out.join("sub")).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(out.join("sub")).map_err(io)?;
         std::fs::write(
             out.join("index.html"),
             format!("<!doctype html><html><head><title>t</title></head><body><p>{text}</p></body></html>"),
         )
-        .map_err(|e| e.to_string())?;
-        let chapter =
-            std::fs::read_to_string(root.join("content/chapter.md")).map_err(|e| e.to_string())?;
+        .map_err(io)?;
+        let chapter = std::fs::read_to_string(root.join("content/chapter.md")).map_err(io)?;
         std::fs::write(
             out.join("sub/index.html"),
             format!("<html><body>{chapter}</body></html>"),
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(io)?;
         if let Ok(t) = std::fs::read_to_string(root.join("templates/page.html")) {
-            std::fs::write(out.join("template.html"), t).map_err(|e| e.to_string())?;
+            std::fs::write(out.join("template.html"), t).map_err(io)?;
         }
-        std::fs::write(out.join("404.html"), "<html><body>not here</body></html>")
-            .map_err(|e| e.to_string())?;
-        std::fs::write(out.join("style.css"), "p{color:red}").map_err(|e| e.to_string())?;
+        std::fs::write(out.join("404.html"), "<html><body>not here</body></html>").map_err(io)?;
+        std::fs::write(out.join("style.css"), "p{color:red}").map_err(io)?;
         Ok("4 files".into())
     });
     (dir, build, builds)

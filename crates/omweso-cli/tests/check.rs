@@ -1,7 +1,8 @@
-//! `omweso check`: a correct example site, broken in each way, must give
-//! the exact problem kind and location; `--bless` rewrites only what
-//! differs; JSON output has the documented shape; the bundled rulebook
-//! passes.
+//! The `omweso` command on sites. `omweso check`: a correct example site,
+//! broken in each way, must give the exact problem kind and location;
+//! `--bless` rewrites only what differs; JSON output has the documented
+//! shape; the bundled rulebook passes. `omweso init` and `omweso build`
+//! end to end.
 
 use omweso::check::{self, Kind, Report};
 use std::fs;
@@ -77,7 +78,7 @@ expect:
   result: none
 ";
 
-const GAME: &str = include_str!("data/check-game.yaml");
+const GAME: &str = include_str!("../../../tests/data/check-game.yaml");
 
 struct Site {
     dir: tempfile::TempDir,
@@ -447,7 +448,7 @@ fn text_output_ends_with_a_summary_and_fails_on_problems() {
 
 #[test]
 fn the_bundled_rulebook_passes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let out = omweso(&["check", "--format", "json"], root);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(out.status.success(), "{v:#}");
@@ -485,7 +486,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 /// the bundled content; bless must restore every file byte for byte.
 #[test]
 fn bless_restores_the_bundled_rulebook_byte_for_byte() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let tmp = tempfile::tempdir().unwrap();
     fs::copy(repo.join("omweso.yaml"), tmp.path().join("omweso.yaml")).unwrap();
     copy_dir(&repo.join("content"), &tmp.path().join("content"));
@@ -548,7 +549,7 @@ fn bless_restores_the_bundled_rulebook_byte_for_byte() {
 #[test]
 fn the_bundled_game_replays_and_draws() {
     use omweso::model::{ExpectedResult, RecordKind, Variants, load_games, replay};
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repo = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let mut variants = Variants::builtin();
     variants.load_dir(&repo.join("content/variants")).unwrap();
     let (games, errs) = load_games(&repo.join("content/games"), &variants);
@@ -601,4 +602,62 @@ fn kinds_come_from_where_the_problem_is_found() {
     assert_eq!(kind, Kind::DuplicateId, "{}", check::render_text(&r));
     assert!(file.ends_with("cap2.yaml") || file.ends_with("cap.yaml"));
     assert_eq!(line, 2);
+}
+
+#[test]
+fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
+    let exe = env!("CARGO_BIN_EXE_omweso");
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    let ok = std::process::Command::new(exe)
+        .arg("init")
+        .arg(&root)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let again = std::process::Command::new(exe)
+        .arg("init")
+        .arg(&root)
+        .output()
+        .unwrap();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+
+    let out = tmp.path().join("out");
+    let built = std::process::Command::new(exe)
+        .args(["build", "--quiet", "--root"])
+        .arg(&root)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    assert!(String::from_utf8_lossy(&built.stdout).starts_with("built "));
+
+    let md = root.join("content/introduction.md");
+    let text = fs::read_to_string(root.join("content/introduction.md"))
+        .unwrap()
+        .replace("move: 5", "move: 7");
+    std::fs::write(&md, &text).unwrap();
+    let failed = std::process::Command::new(exe)
+        .args(["build", "--quiet", "--root"])
+        .arg(&root)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!failed.status.success());
+    let err = String::from_utf8_lossy(&failed.stderr);
+    let line = text.lines().position(|l| l == "move: 7").unwrap() + 1;
+    assert!(err.contains(&format!("introduction.md:{line}:")), "{err}");
+    assert!(err.contains("illegal move"), "{err}");
+    assert!(err.contains("unchanged"), "{err}");
 }
