@@ -14,8 +14,10 @@
 //!   lists the located errors, and turns into the site once they are fixed.
 //!
 //! Needs `chromium` (apt-get install chromium) and the node modules
-//! (npm ci --prefix tests/browser); `.ci/run` installs both. Without them the
-//! tests fail, unless OMWESO_SKIP_BROWSER=1.
+//! (npm ci --prefix crates/omweso-cli/tests/browser); the README's test
+//! command, `./test.sh`, installs both. Without them the tests fail, saying
+//! what to install: a browser test never passes without a browser. To leave
+//! them out knowingly, filter them: `cargo test -- --skip real_browser`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -53,13 +55,9 @@ fn chromium() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"))
 }
 
-/// False when OMWESO_SKIP_BROWSER=1; panics with how to install what is
-/// missing otherwise.
-fn browser_available() -> bool {
-    if std::env::var("OMWESO_SKIP_BROWSER").as_deref() == Ok("1") {
-        eprintln!("OMWESO_SKIP_BROWSER=1: browser test skipped");
-        return false;
-    }
+/// Panics, saying how to install it, when anything the browser test needs
+/// is missing.
+fn require_browser() {
     let mut missing = Vec::new();
     if !chromium().exists() {
         missing.push(format!(
@@ -86,10 +84,9 @@ fn browser_available() -> bool {
     }
     assert!(
         missing.is_empty(),
-        "the browser test cannot run (set OMWESO_SKIP_BROWSER=1 to skip it):\n  {}",
+        "the browser test cannot run (`./test.sh` installs what it needs):\n  {}",
         missing.join("\n  ")
     );
-    true
 }
 
 fn wait_bounded(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
@@ -261,9 +258,7 @@ fn node(script: &str, args: &[&str]) -> (Option<ExitStatus>, String, String) {
 
 #[test]
 fn the_rulebook_works_in_a_real_browser() {
-    if !browser_available() {
-        return;
-    }
+    require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let artifacts = artifacts();
     for shot in ["the-move.png", "the-move-phone.png"] {
@@ -305,9 +300,7 @@ fn the_rulebook_works_in_a_real_browser() {
 
 #[test]
 fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
-    if !browser_available() {
-        return;
-    }
+    require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let (site, stem) = init_site(dir.path());
@@ -371,9 +364,7 @@ fn init_site(dir: &Path) -> (PathBuf, String) {
 
 #[test]
 fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
-    if !browser_available() {
-        return;
-    }
+    require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let (site, _) = init_site(dir.path());
