@@ -14,5 +14,7 @@ pub use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, Pi
 pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
-pub use source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source};
+pub use source::{
+    Diagnostic, Diagnostics, Kind, Locator, MAX_SOURCE_BYTES, Seg, Source, read_bounded, read_text,
+};
 pub use variant::{VariantDoc, VariantError, Variants, parse_variant};

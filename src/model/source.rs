@@ -24,11 +24,9 @@ impl Source {
         }
     }
 
-    /// Read a file.
+    /// Read a file (see [`read_text`]).
     pub fn read(path: &Path) -> Result<Source, Diagnostic> {
-        std::fs::read_to_string(path)
-            .map(|text| Source::new(path, text))
-            .map_err(|e| Diagnostic::new(path, 0, 0, format!("cannot read file: {e}")))
+        read_text(path).map(|text| Source::new(path, text))
     }
 
     /// A block of `text` starting after line `line_offset` of `path`.
@@ -57,6 +55,65 @@ impl Source {
         }
         .with_kind(Kind::Yaml)
     }
+}
+
+/// The largest source file read (YAML, Markdown, templates): far above any
+/// real rulebook file, far below what could exhaust memory.
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// The bytes of a regular file of at most `limit` bytes. Anything else
+/// (a device such as `/dev/zero`, a pipe, a folder, a larger file) is
+/// refused with a located error, so that no input can make a read unbounded.
+pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
+    use std::io::Read;
+    let fail = |msg: String| Diagnostic::new(path, 0, 0, msg);
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read file: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| fail(format!("cannot read file: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail(
+            "not a regular file (a device, a pipe or a folder): expected a file".into(),
+        ));
+    }
+    if meta.len() > limit {
+        return Err(fail(format!(
+            "file too large: {} bytes, at most {limit} expected",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // The file may grow while it is read: read at most one byte past the limit.
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read file: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(fail(format!("file too large: more than {limit} bytes")));
+    }
+    Ok(bytes)
+}
+
+/// A source file's text: a regular file of at most [`MAX_SOURCE_BYTES`],
+/// UTF-8 (the first invalid byte is located), without a leading byte-order
+/// mark.
+pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
+    let bytes = read_bounded(path, MAX_SOURCE_BYTES)?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+        Diagnostic::new(
+            path,
+            line,
+            column,
+            "invalid UTF-8: expected text encoded as UTF-8",
+        )
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.remove(0);
+    }
+    Ok(text)
 }
 
 /// Where the value at `key` (a dotted path) was written, from a map of
@@ -382,6 +439,44 @@ impl Locator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_are_bounded_to_regular_files_of_sane_size() {
+        let started = std::time::Instant::now();
+        for dev in ["/dev/zero", "/dev/urandom", "/"] {
+            if Path::new(dev).exists() {
+                let d = read_text(Path::new(dev)).unwrap_err();
+                assert!(d.message.starts_with("not a regular file"), "{dev}: {d}");
+            }
+        }
+        assert!(started.elapsed().as_secs() < 5);
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.yaml");
+        std::fs::write(&big, vec![b'#'; MAX_SOURCE_BYTES as usize + 1]).unwrap();
+        assert!(
+            read_text(&big)
+                .unwrap_err()
+                .message
+                .starts_with("file too large")
+        );
+        assert_eq!(
+            read_bounded(&big, u64::MAX).unwrap().len() as u64,
+            MAX_SOURCE_BYTES + 1
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_bad_utf8_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let bom = dir.path().join("bom.yaml");
+        std::fs::write(&bom, "\u{feff}title: X\n").unwrap();
+        assert_eq!(read_text(&bom).unwrap(), "title: X\n");
+        let bad = dir.path().join("bad.md");
+        std::fs::write(&bad, b"# ok\nab\xffc\n").unwrap();
+        let d = read_text(&bad).unwrap_err();
+        assert_eq!((d.line, d.column), (2, 3), "{d}");
+        assert!(d.message.contains("UTF-8"));
+    }
 
     #[test]
     fn locator_finds_nested_nodes() {

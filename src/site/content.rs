@@ -169,15 +169,10 @@ fn valid_stem(stem: &str) -> bool {
 const RESERVED: [&str; 5] = ["index", "glossary", "compare", "print", "404"];
 
 fn load_chapter(path: &Path, variants: &Variants, errs: &mut Diagnostics) -> Option<Chapter> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::model::read_text(path) {
         Ok(t) => t,
-        Err(e) => {
-            errs.push(Diagnostic::new(
-                path,
-                0,
-                0,
-                format!("cannot read file: {e}"),
-            ));
+        Err(d) => {
+            errs.push(d);
             return None;
         }
     };

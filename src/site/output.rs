@@ -199,6 +199,9 @@ fn progress_bar(quiet: bool, len: usize) -> ProgressBar {
     pb
 }
 
+/// The largest file of `static/` copied into a site.
+const MAX_STATIC_BYTES: u64 = 256 << 20;
+
 /// Files of the site's `static/` folder: (relative path with `/`, full path).
 fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
     let dir = Layout::new(root).statics();
@@ -413,14 +416,9 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
             ));
             continue;
         }
-        match std::fs::read(&full) {
+        match crate::model::read_bounded(&full, MAX_STATIC_BYTES) {
             Ok(data) => files.push((rel, data)),
-            Err(e) => errs.push(Diagnostic::new(
-                &full,
-                0,
-                0,
-                format!("cannot read file: {e}"),
-            )),
+            Err(d) => errs.push(d),
         }
     }
     if !errs.is_empty() {

@@ -52,7 +52,7 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            match std::fs::read_to_string(&f) {
+            match crate::model::read_text(&f) {
                 Ok(text) => {
                     let origin = f.display().to_string();
                     if let Some(slot) = set.iter_mut().find(|(n, ..)| *n == name) {
@@ -62,12 +62,7 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
                         set.push((name, text, origin));
                     }
                 }
-                Err(e) => errs.push(Diagnostic::new(
-                    &f,
-                    0,
-                    0,
-                    format!("cannot read template: {e}"),
-                )),
+                Err(d) => errs.push(d),
             }
         }
     }
