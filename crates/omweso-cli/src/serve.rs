@@ -656,6 +656,7 @@ fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<
             .route(SCRIPT_PATH, get(live_js))
             .route(EVENTS_PATH, get(events))
             .fallback(files)
+            .layer(axum::middleware::from_fn(loopback_host_only))
             .with_state(shared.clone());
         let mut stop = shared.shutdown.tx.subscribe();
         let shutdown = shared.shutdown.clone();
@@ -687,6 +688,40 @@ fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<
     // Do not wait for stray blocking tasks.
     rt.shutdown_timeout(Duration::from_secs(2));
     result
+}
+
+/// Whether a `Host` header names this machine's loopback: `localhost`,
+/// `127.0.0.1` or `[::1]`, with any port. A page of another site that a
+/// DNS-rebinding attack points at 127.0.0.1 sends its own host name, and is
+/// refused.
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(h, _)| h),
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses requests whose `Host` is not the loopback (see
+/// [`is_loopback_host`]); a request without one (HTTP/1.0) is served.
+async fn loopback_host_only(req: Request, next: axum::middleware::Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or(""));
+    match host {
+        Some(h) if !is_loopback_host(h) => no_store(
+            (
+                StatusCode::MISDIRECTED_REQUEST,
+                "omweso serve answers only requests for localhost or 127.0.0.1\n",
+            )
+                .into_response(),
+        ),
+        _ => next.run(req).await,
+    }
 }
 
 /// SIGTERM (e.g. `kill`, a process manager): stop as gracefully as Ctrl-C.
@@ -784,6 +819,19 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         return no_store(error_page(&errors));
     };
     let is_get = req.method() == Method::GET;
+    // No file name is longer than 255 bytes: such a path is simply not
+    // there (the file system would refuse it, which read as a server error).
+    if req.uri().path().split('/').any(|seg| seg.len() > 255) {
+        let page = std::fs::read(dir.join("404.html")).unwrap_or_default();
+        return no_store(
+            (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                page,
+            )
+                .into_response(),
+        );
+    }
     let mut serve_dir = ServeDir::new(&dir)
         .append_index_html_on_directories(true)
         .not_found_service(ServeFile::new(dir.join("404.html")));

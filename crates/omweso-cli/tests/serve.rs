@@ -86,11 +86,16 @@ struct Reply {
 
 /// A minimal HTTP/1.1 GET over loopback (Connection: close).
 fn get(addr: SocketAddr, path: &str) -> Reply {
+    get_as(addr, path, &addr.to_string())
+}
+
+/// GET with a given `Host` header.
+fn get_as(addr: SocketAddr, path: &str, host: &str) -> Reply {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
     s.set_read_timeout(Some(WAIT)).unwrap();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
     let mut raw = Vec::new();
@@ -651,5 +656,39 @@ fn a_folder_removed_and_made_again_is_watched_again() {
     });
     std::fs::write(templates.join("page.html"), "v2").unwrap();
     page_with(addr, "/template.html", "v2");
+    server.shutdown().unwrap();
+}
+
+/// Only requests for the loopback are answered (a DNS-rebinding page sends
+/// its own host name), and a path no file system could hold is a 404, not
+/// a server error.
+#[test]
+fn foreign_hosts_are_refused_and_overlong_paths_are_not_found() {
+    let (dir, build, _) = site();
+    let server = start(dir.path(), build);
+    let addr = server.addr();
+    let port = addr.port();
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+        "LOCALHOST".to_string(),
+    ] {
+        assert_eq!(get_as(addr, "/", &host).status, 200, "{host}");
+    }
+    for host in [
+        "evil.example",
+        "evil.example:1111",
+        "127.0.0.1.evil.example",
+        "localhost.evil.example:80",
+    ] {
+        let r = get_as(addr, "/", host);
+        assert_eq!(r.status, 421, "{host}");
+        assert!(r.body.contains("localhost"), "{}", r.body);
+        assert_eq!(get_as(addr, serve::EVENTS_PATH, host).status, 421);
+    }
+    let long = format!("/{}.html", "a".repeat(300));
+    assert_eq!(get(addr, &long).status, 404);
+    assert_eq!(get(addr, &format!("/sub{long}")).status, 404);
     server.shutdown().unwrap();
 }
