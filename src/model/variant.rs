@@ -142,6 +142,14 @@ struct RawRules {
     max_setup_seeds_per_pit: Option<u16>,
 }
 
+/// Whether a link written in a data file may become a link in a page: an
+/// absolute `http://` or `https://` address (no `javascript:`, `data:`…).
+pub fn safe_url(url: &str) -> bool {
+    let lower = url.trim_start().to_ascii_lowercase();
+    (lower.starts_with("https://") || lower.starts_with("http://"))
+        && !url.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
 /// Parse and validate a variant file.
 pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
     let raw: RawVariant = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
@@ -164,6 +172,16 @@ pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
                 raw.name
             ),
         ));
+    }
+    for (i, source) in raw.sources.iter().enumerate() {
+        if let Some(url) = &source.url
+            && !safe_url(url)
+        {
+            errs.push(at(
+                &[Seg::Key("sources"), Seg::Index(i), Seg::Key("url")],
+                format!("unsafe url {url:?}: expected an http:// or https:// address"),
+            ));
+        }
     }
     let r = &raw.rules;
     let rule = |k: &'static str| [Seg::Key("rules"), Seg::Key(k)];
@@ -521,5 +539,19 @@ mod tests {
         assert!(e.starts_with("v.yaml:5:18: unsupported combination"), "{e}");
         let e = err(&format!("{BASE}  points: {{akawumbi: 12}}\n"));
         assert!(e.starts_with("v.yaml:10:22: points for akawumbi"), "{e}");
+        for url in [
+            "javascript:alert(1)",
+            " JavaScript:x",
+            "data:text/html,x",
+            "//evil",
+            "http://a b",
+        ] {
+            let e = err(&format!(
+                "{BASE}sources:\n  - cite: A\n  - cite: B\n    url: {url:?}\n"
+            ));
+            assert!(e.starts_with("v.yaml:13:10: unsafe url"), "{url}: {e}");
+        }
+        let ok = format!("{BASE}sources:\n  - cite: A\n    url: https://example.org/a?b=c\n");
+        assert!(parse_variant(&Source::new("v.yaml", ok)).is_ok());
     }
 }
