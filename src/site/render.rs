@@ -12,6 +12,7 @@ use crate::engine::{notation, outcome};
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
+use crate::narrate;
 use crate::puzzle::pages::{index as puzzle_index, theme_title};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -559,7 +560,7 @@ impl<'a> Renderer<'a> {
                 let row = match outcome(v.rules(), &doc.position, mv) {
                     Ok(p) => {
                         let (laps, captured) = match p.end.finished() {
-                            Some(f) => (describe::group(f.laps), f.captured.to_string()),
+                            Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
                             None => ("never ends".into(), "–".into()),
                         };
                         let after = p.after.as_ref().map(|a| {
@@ -572,7 +573,7 @@ impl<'a> Renderer<'a> {
                             title: v.title.clone(),
                             laps,
                             captured,
-                            result: describe::end_text(&p.end),
+                            result: narrate::move_end(&p.end),
                             after,
                         }
                     }
