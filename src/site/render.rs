@@ -2,7 +2,8 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, Site};
-use super::figure::{self, escape};
+use super::escape;
+use super::figure;
 use super::markdown::{self, Ids};
 use super::search::SearchDoc;
 use super::templates::error_text;

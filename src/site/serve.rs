@@ -840,7 +840,7 @@ fn error_page(errors: &[String]) -> Response {
     let mut items = String::new();
     for e in errors {
         items.push_str("<li>");
-        items.push_str(&crate::site::figure::escape(e));
+        items.push_str(&crate::site::escape(e));
         items.push_str("</li>\n");
     }
     let html = format!(
@@ -986,7 +986,7 @@ mod tests {
         let res = error_page(&["a.md:1:2: <script>alert(1)</script>".into()]);
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
-            crate::site::figure::escape("<a href=\"x\">&'"),
+            crate::site::escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
     }
