@@ -28,9 +28,9 @@
 //! assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
 //! ```
 
-use crate::describe::plural;
 use crate::engine::{Grid, MoveEnd};
 use crate::model::{Expect, ExpectedResult};
+use crate::narrate::{laps, plural, seeds, thousands};
 
 /// A claim an `expect:` block can make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,13 +99,29 @@ impl Mismatch {
             }
             (Count(claimed), NeverEnds) => match self.claim {
                 Claim::Laps => {
-                    format!("expect.laps claims {claimed} laps, but {what} never ends")
+                    format!(
+                        "expect.laps claims {}, but {what} never ends",
+                        laps(*claimed)
+                    )
                 }
-                _ => format!("expect.captured claims {claimed} seeds, but {what} never ends"),
+                _ => format!(
+                    "expect.captured claims {}, but {what} never ends",
+                    seeds(*claimed)
+                ),
             },
             (Count(claimed), Count(actual)) => match self.claim {
-                Claim::Laps => format!("{what} takes {actual} laps, not {claimed}"),
-                _ => format!("{what} captures {actual} seeds, not {claimed}"),
+                Claim::Laps => {
+                    format!(
+                        "{what} takes {}, not {}",
+                        laps(*actual),
+                        thousands(*claimed)
+                    )
+                }
+                _ => format!(
+                    "{what} captures {}, not {}",
+                    seeds(*actual),
+                    thousands(*claimed)
+                ),
             },
             (Flag(_), Flag(true)) => {
                 format!("{what} never ends, but expect.never_ending is false")

@@ -5,5 +5,6 @@ pub mod diagram;
 pub use omweso_engine as engine;
 pub mod judge;
 pub mod model;
+pub use omweso_diagram::narrate;
 pub mod puzzle;
 pub mod site;

@@ -312,17 +312,17 @@ pub fn check_game(game: &GameDoc) -> Report {
                     "key:result",
                     match rep.result {
                         None => format!(
-                            "game {:?} is not over after its {} moves, but `result` says {}",
+                            "game {:?} is not over after its {}, but `result` says {}",
                             game.id,
-                            rep.plies.len(),
+                            crate::narrate::plural(rep.plies.len() as u64, "move"),
                             game.result.name()
                         ),
                         Some(r) => format!(
-                            "game {:?} ends {} after its {} moves ({}), not {}",
+                            "game {:?} ends {} after its {} ({}), not {}",
                             game.id,
                             actual.name(),
-                            rep.plies.len(),
-                            r.describe(),
+                            crate::narrate::plural(rep.plies.len() as u64, "move"),
+                            crate::narrate::result(&r),
                             game.result.name()
                         ),
                     },

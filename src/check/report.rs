@@ -2,38 +2,35 @@
 //! JSON for tools (a stable shape, documented in docs/FORMATS.md).
 
 use super::{Counts, Problem, Report};
+use crate::narrate::plural;
 use serde_json::{Value, json};
 use std::fmt::Write;
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
 
 /// The one-line summary of what was checked.
 pub fn summary(c: &Counts, problems: usize) -> String {
     let mut parts = Vec::new();
-    parts.push(plural(c.chapters, "chapter", "chapters"));
-    parts.push(plural(c.variants, "variant", "variants"));
+    parts.push(plural(c.chapters as u64, "chapter"));
+    parts.push(plural(c.variants as u64, "variant"));
     parts.push(format!(
         "{} ({} played)",
-        plural(c.positions, "position", "positions"),
+        plural(c.positions as u64, "position"),
         c.moves
     ));
     parts.push(format!(
         "{} ({})",
-        plural(c.games, "game", "games"),
-        plural(c.plies, "move", "moves")
+        plural(c.games as u64, "game"),
+        plural(c.plies as u64, "move")
     ));
-    parts.push(plural(c.puzzles, "puzzle", "puzzles"));
+    parts.push(plural(c.puzzles as u64, "puzzle"));
     let verdict = if problems == 0 {
         "all good".to_string()
     } else {
-        plural(problems, "problem", "problems")
+        plural(problems as u64, "problem")
     };
     format!(
         "checked {}; {} compared: {verdict}",
         parts.join(", "),
-        plural(c.expectations, "claim", "claims")
+        plural(c.expectations as u64, "claim")
     )
 }
 

@@ -188,7 +188,13 @@ impl fmt::Display for ReplayStop {
                 written.title(),
                 to_move.title()
             ),
-            ReplayStop::AfterEnd(r) => write!(f, "the game is already over ({})", r.describe()),
+            ReplayStop::AfterEnd(r) => {
+                write!(
+                    f,
+                    "the game is already over ({})",
+                    crate::narrate::result(r)
+                )
+            }
         }
     }
 }
@@ -534,7 +540,8 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                         errs.push(at(
                             &key,
                             format!(
-                                "{name}'s set-up holds {total} seeds: each player sets up exactly 32"
+                                "{name}'s set-up holds {}: each player sets up exactly 32",
+                                crate::narrate::seeds(total.into())
                             ),
                         ));
                     }
@@ -544,9 +551,9 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                         errs.push(at(
                             &key,
                             format!(
-                                "{name}'s pit {} holds {} seeds: this variant allows at most {max} per pit at set-up",
+                                "{name}'s pit {} holds {}: this variant allows at most {max} per pit at set-up",
                                 p + 1,
-                                pits[p]
+                                crate::narrate::seeds(pits[p].into())
                             ),
                         ));
                     }

@@ -10,13 +10,13 @@ use super::verify::{
     PositionKey, verify_dir, verify_file, what_happens_rating, what_happens_themes,
 };
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
-use crate::describe;
 use crate::engine::notation;
 use crate::engine::{
     Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
     legal_moves, trace,
 };
 use crate::model::{Diagnostics, VariantDoc, Variants, position_yaml};
+use crate::narrate;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -101,7 +101,7 @@ pub enum GenerateError {
     },
     #[error(
         "found only {} in {games} games (try another seed, or a larger --max-games)",
-        describe::plural(*found as u64, &format!("{goal} puzzle"))
+        narrate::plural(*found as u64, &format!("{goal} puzzle"))
     )]
     TooFew {
         found: usize,
@@ -533,14 +533,6 @@ pub fn to_yaml(g: &Generated, opts: &Options) -> String {
     s
 }
 
-fn pit_list(side: Side, pits: &[Pit]) -> String {
-    let v: Vec<String> = pits
-        .iter()
-        .map(|p| format!("{}{}", side.letter(), p))
-        .collect();
-    v.join(", ")
-}
-
 /// Title, hint and explanation from what the engine shows.
 fn words(
     ev: &Evaluation,
@@ -610,37 +602,39 @@ fn words(
     } else if has("quiet-move") {
         "The answer captures nothing.".to_string()
     } else if t.relays >= 4 {
-        format!("Follow the relays: the answer goes on for {} laps.", t.laps)
+        format!(
+            "Follow the relays: the answer goes on for {}.",
+            narrate::laps(t.laps as u64)
+        )
     } else {
         match goal {
             Goal::WinNow => format!(
                 "Which of {opp}'s pits hold two or more seeds, and which of your captures reach them?",
-                opp = opp.title()
+                opp = narrate::side(opp)
             ),
             Goal::CutOffTheHead => format!(
                 "{}'s end columns are pits 1 and 16 on one side, 8 and 9 on the other.",
-                opp.title()
+                narrate::side(opp)
             ),
             Goal::BiggestCapture => {
                 "Count each capture's seeds, and the captures they lead to.".to_string()
             }
             Goal::OnlySafeMove => format!(
                 "A capture needs an occupied inner pit of {} facing two of your pits that hold seeds.",
-                opp.title()
+                narrate::side(opp)
             ),
             Goal::WinInTwo => format!(
                 "Look at {}'s replies after each of your moves: one move leaves only losing ones.",
-                opp.title()
+                narrate::side(opp)
             ),
             Goal::WhatHappens => "Play it out lap by lap.".to_string(),
         }
     };
     let mut ex = format!(
-        "{} plays {}: {} lap{}",
-        mover.title(),
+        "{} plays {}: {}",
+        narrate::side(mover),
         notation::format_with_side(mover, &sol_m.mv),
-        t.laps,
-        if t.laps == 1 { "" } else { "s" }
+        narrate::laps(t.laps as u64)
     );
     if t.captures > 0 {
         let mut captured: Vec<Pit> = Vec::new();
@@ -651,10 +645,9 @@ fn words(
             }
         }
         ex.push_str(&format!(
-            ", {} capture{} (from {})",
-            t.captures,
-            if t.captures == 1 { "" } else { "s" },
-            pit_list(opp, &captured)
+            ", {} (from {})",
+            narrate::plural(t.captures as u64, "capture"),
+            narrate::pits(opp, &captured)
         ));
     }
     ex.push_str(&format!("; it {}.", ev.verdicts[sol].why));
@@ -710,20 +703,19 @@ fn words_what_happens(
     let n = notation::format_with_side(mover, &played.mv);
     let ex = match &played.end {
         MoveEnd::NeverEnding(info) => format!(
-            "{} {n} never ends: after {} laps the move enters a cycle of {} laps that repeats for ever, so {}.",
-            mover.title(),
-            describe::group(info.laps_before_cycle.unwrap_or(0)),
-            describe::group(info.cycle_laps),
-            info.result.describe()
+            "{} {n} never ends: after {} the move enters a cycle of {} that repeats for ever, so {}.",
+            narrate::side(mover),
+            narrate::laps(info.laps_before_cycle.unwrap_or(0)),
+            narrate::laps(info.cycle_laps),
+            narrate::result(&info.result)
         ),
         MoveEnd::Finished(f) => format!(
-            "{} {n} goes on for {} laps, captures {} seed{} and ends{}.",
-            mover.title(),
-            f.laps,
-            f.captured,
-            if f.captured == 1 { "" } else { "s" },
+            "{} {n} goes on for {}, {} and ends{}.",
+            narrate::side(mover),
+            narrate::laps(f.laps),
+            narrate::captures(f.captured as u64),
             match f.result {
-                Some(r) => format!(": {}", r.describe()),
+                Some(r) => format!(": {}", narrate::result(&r)),
                 None => " without deciding the game".to_string(),
             }
         ),

@@ -14,6 +14,7 @@ use crate::diagram::{
     Theme,
 };
 use crate::engine::{Board, Pit, Position, Side};
+use crate::site::escape;
 use krilla::Document;
 use krilla::geom::Size;
 use krilla::page::PageSettings;
@@ -170,13 +171,6 @@ impl Fonts {
     }
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// Width of a board diagram on a PDF page, in points (at most: it shrinks
 /// when many puzzles share a page).
 pub const BOARD_W: f32 = 300.0;
@@ -254,7 +248,7 @@ fn text_lines(x: f32, y: f32, size: f32, lh: f32, lines: &[String], bold: bool) 
                 r#"<text x="{x}" y="{}" font-size="{size}"{} fill="black">{}</text>"#,
                 y + i as f32 * lh,
                 if bold { r#" font-weight="bold""# } else { "" },
-                esc(l)
+                escape(l)
             )
         })
         .collect()
@@ -291,7 +285,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="white"/><text x="{margin}" y="{}" font-size="16" font-weight="bold" fill="black">{}</text><line x1="{margin}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="0.8"/>{body}<text x="{}" y="{}" font-size="8" text-anchor="middle" fill="black">{n} / {total}</text></svg>"#,
             margin + 16.0,
-            esc(heading),
+            escape(heading),
             margin + 26.0,
             w - margin,
             margin + 26.0,
@@ -496,13 +490,13 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
 @media screen {{ .page {{ border-bottom: 3px double #000; margin-bottom: 8mm; }} }}
 </style></head><body>
 "#,
-        title = esc(&opts.title),
+        title = escape(&opts.title),
         paper = opts.paper.css()
     );
     for (pi, chunk) in puzzles.chunks(per).enumerate() {
         s.push_str(&format!(
             "<section class=\"page\"><h1>{}</h1>\n",
-            esc(&opts.title)
+            escape(&opts.title)
         ));
         for (i, p) in chunk.iter().enumerate() {
             let n = pi * per + i + 1;
@@ -511,14 +505,14 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
                 board_frame(&start_position(p), &p.variant, None)
                     .svg(&board_options(None))
                     .trim_end(),
-                esc(&p.title),
-                esc(&p.question),
-                esc(&p.goal_title),
+                escape(&p.title),
+                escape(&p.question),
+                escape(&p.goal_title),
                 p.difficulty.title(),
-                esc(&p.variant_title),
+                escape(&p.variant_title),
                 p.hint
                     .as_ref()
-                    .map(|h| format!("<p class=\"hint\">Hint: {}</p>", esc(h)))
+                    .map(|h| format!("<p class=\"hint\">Hint: {}</p>", escape(h)))
                     .unwrap_or_default()
             ));
         }
@@ -526,17 +520,17 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
     }
     s.push_str(&format!(
         "<section class=\"answers\"><h1>{} — answers</h1>\n",
-        esc(&opts.title)
+        escape(&opts.title)
     ));
     for (i, p) in puzzles.iter().enumerate() {
         let mut extra = String::new();
         for l in &p.line {
             extra.push_str(&format!(
                 "<p>If {} ({}): {} ({}).</p>",
-                esc(&l.reply),
-                esc(&l.reply_text),
-                esc(&l.answer),
-                esc(&l.answer_text)
+                escape(&l.reply),
+                escape(&l.reply_text),
+                escape(&l.answer),
+                escape(&l.answer_text)
             ));
         }
         s.push_str(&format!(
@@ -545,11 +539,11 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
                 .svg(&board_options(None))
                 .trim_end(),
             i + 1,
-            esc(&p.solution_with_side),
-            esc(&p.answer),
+            escape(&p.solution_with_side),
+            escape(&p.answer),
             p.explanation
                 .as_ref()
-                .map(|e| format!("<p>{}</p>", esc(e)))
+                .map(|e| format!("<p>{}</p>", escape(e)))
                 .unwrap_or_default()
         ));
     }

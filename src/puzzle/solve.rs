@@ -10,6 +10,7 @@ use crate::engine::{
     Board, Direction, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position, Rules, Side,
     WinKind, legal_moves,
 };
+use crate::narrate;
 use std::collections::HashMap;
 
 /// What a move is judged by: its end position (a never-ending move by its
@@ -113,26 +114,9 @@ fn wins_for(end: &MoveEnd, side: Side) -> Option<WinKind> {
     }
 }
 
-fn plural(n: u32, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
-/// A short description of what a move does.
+/// A short description of what a move does (the narrator's words).
 pub fn does(m: &LegalMove) -> String {
-    match &m.end {
-        MoveEnd::NeverEnding(n) => format!("never ends ({})", n.result.describe()),
-        MoveEnd::Finished(f) => {
-            let mut s = if f.captured == 0 {
-                "captures nothing".to_string()
-            } else {
-                format!("captures {}", plural(f.captured, "seed"))
-            };
-            if let Some(r) = f.result {
-                s.push_str(&format!(" and {}", r.describe()));
-            }
-            s
-        }
-    }
+    narrate::move_does(&m.end)
 }
 
 fn nm(side: Side, m: &LegalMove) -> String {
@@ -175,7 +159,7 @@ pub fn evaluate_moves(
         partial: false,
     };
     if ev.moves.is_empty() {
-        ev.problem = Some(format!("{} has no legal move", mover.title()));
+        ev.problem = Some(format!("{} has no legal move", narrate::side(mover)));
         return ev;
     }
     let max = ev.max_capture();
@@ -191,7 +175,7 @@ pub fn evaluate_moves(
             if let Some(w) = &immediate_win {
                 ev.problem = Some(format!(
                     "{} can win at once with {} ({}), so the puzzle's goal is beside the point",
-                    mover.title(),
+                    narrate::side(mover),
                     notation::format(&w.mv),
                     does(w)
                 ));
@@ -216,7 +200,7 @@ pub fn evaluate_moves(
                     ok: false,
                     why: match &m.end {
                         MoveEnd::Finished(f) if f.result.is_none() => {
-                            format!("{}, and {} still has a move", does(&m), opp.title())
+                            format!("{}, and {} still has a move", does(&m), narrate::side(opp))
                         }
                         _ => does(&m),
                     },
@@ -292,14 +276,18 @@ fn safe(rules: &Rules, pos: &Position, m: &LegalMove) -> Verdict {
             why: format!(
                 "{}, but {} replies {} and captures {}",
                 does(m),
-                opp.title(),
+                narrate::side(opp),
                 nm(opp, r),
-                plural(r.end.captured(), "seed")
+                narrate::seeds(r.end.captured() as u64)
             ),
         },
         _ => Verdict {
             ok: true,
-            why: format!("{}, and no reply of {} captures", does(m), opp.title()),
+            why: format!(
+                "{}, and no reply of {} captures",
+                does(m),
+                narrate::side(opp)
+            ),
         },
     }
 }
@@ -330,7 +318,7 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
                 return fail(format!(
                     "{}, but {} replies {}, which {}",
                     does(m),
-                    opp.title(),
+                    narrate::side(opp),
                     nm(opp, &r),
                     does(&r)
                 ));
@@ -341,7 +329,7 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
             return fail(format!(
                 "{}, but {} replies {} and {}",
                 does(m),
-                opp.title(),
+                narrate::side(opp),
                 nm(opp, &r),
                 does(&r)
             ));
@@ -359,10 +347,10 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
                 return fail(format!(
                     "{}, but after {} replies {} ({}) {} has no winning move",
                     does(m),
-                    opp.title(),
+                    narrate::side(opp),
                     nm(opp, &r),
                     does(&r),
-                    mover.title()
+                    narrate::side(mover)
                 ));
             }
         }
@@ -370,7 +358,7 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
     let why = format!(
         "{}, and every reply of {} ({} in all) loses to a winning move",
         does(m),
-        opp.title(),
+        narrate::side(opp),
         line.len()
     );
     (Verdict { ok: true, why }, Some(line))

@@ -8,11 +8,11 @@
 use super::format::{PuzzleFile, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
 use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
-use crate::describe;
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::judge::judge;
 use crate::model::{Diagnostic, Diagnostics, Kind, Source, Variants};
+use crate::narrate;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -206,7 +206,10 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
         if others.len() > 3 {
             errs.push(pf.at(
                 "solution",
-                format!("… and {} more solutions", others.len() - 3),
+                format!(
+                    "… and {} more",
+                    narrate::plural((others.len() - 3) as u64, "solution")
+                ),
             ));
         }
     }
@@ -256,7 +259,7 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
     let answer = format!(
         "{}: {}.",
         notation::format_with_side(played.mover, &played.mv),
-        describe::end_text(&played.end)
+        narrate::move_end(&played.end)
     );
     let rules = *pf.doc.variant.rules();
     let ev = solve::evaluate(Goal::WhatHappens, &rules, &pf.doc.position, false);
@@ -284,15 +287,12 @@ fn build(
         .laps
         .iter()
         .enumerate()
-        .map(|(i, l)| describe::lap_text(i + 1, l, mover))
+        .map(|(i, l)| narrate::lap_line(i + 1, l, mover))
         .collect();
     if !played.complete {
-        steps.push(format!(
-            "… only the first {} laps are shown.",
-            played.laps.len()
-        ));
+        steps.push(narrate::only_first(played.laps.len() as u64));
     }
-    steps.push(format!("Result: {}.", describe::end_text(&played.end)));
+    steps.push(format!("Result: {}.", narrate::move_end(&played.end)));
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
         doc.file
             .file_stem()

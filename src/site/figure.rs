@@ -2,24 +2,9 @@
 //! captions, the plain-text twins and the step-through controls (the DOM
 //! contract in the module documentation of [`super`]).
 
+use super::escape;
 use crate::diagram::{self, Embed, Frame, RenderOptions};
 use crate::model::{Diagnostic, PositionDoc};
-
-/// Escape text for HTML content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The figure of a position (its move's frames, or its board), with the
 /// element id `anchor` (e.g. `pos-capture-basic`).
@@ -109,17 +94,4 @@ pub fn figure(
     }
     h.push_str("</figure>\n");
     h
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes() {
-        assert_eq!(
-            escape("<a href=\"x\">&'"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
-        );
-    }
 }

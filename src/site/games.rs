@@ -99,7 +99,7 @@ impl Renderer<'_> {
             })
             .collect();
         let end = match &r.result {
-            Some(res) => res.describe(),
+            Some(res) => crate::narrate::result(res),
             None => "The record stops before the game ends.".into(),
         };
         let mut ctx = self.context(

@@ -6,6 +6,7 @@
 //! - [`content`]: loading and checking everything ([`load`])
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
 //! - [`figure`]: a diagram in a page (frames, text twin, stepper)
+//! - [`escape`]: the one HTML/XML escape
 //! - [`templates`]: built-in tera templates and the site's overrides
 //! - [`render`]: every page, in parallel
 //! - [`search`]: the search index
@@ -21,6 +22,7 @@ pub mod config;
 pub mod content;
 pub mod figure;
 pub mod games;
+mod html;
 pub mod init;
 pub mod layout;
 pub mod markdown;
@@ -31,6 +33,7 @@ pub mod templates;
 
 pub use config::{CONFIG_FILE, Config, find_root};
 pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, Site, load};
+pub use html::escape;
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};

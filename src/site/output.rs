@@ -155,13 +155,6 @@ pub fn assets() -> Vec<(&'static str, String)> {
     ]
 }
 
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// `sitemap.xml` for the pages (the 404 page left out).
 pub fn sitemap(base_url: &str, pages: &[Page]) -> String {
     let base = base_url.trim_end_matches('/');
@@ -180,7 +173,10 @@ pub fn sitemap(base_url: &str, pages: &[Page]) -> String {
         } else {
             format!("{base}/{p}")
         };
-        s.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&url)));
+        s.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            super::escape(&url)
+        ));
     }
     s.push_str("</urlset>\n");
     s

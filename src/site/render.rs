@@ -2,7 +2,8 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, Site};
-use super::figure::{self, escape};
+use super::escape;
+use super::figure;
 use super::markdown::{self, Ids};
 use super::search::SearchDoc;
 use super::templates::error_text;
@@ -12,6 +13,7 @@ use crate::engine::{notation, outcome};
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
+use crate::narrate;
 use crate::puzzle::pages::{index as puzzle_index, theme_title};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -559,7 +561,7 @@ impl<'a> Renderer<'a> {
                 let row = match outcome(v.rules(), &doc.position, mv) {
                     Ok(p) => {
                         let (laps, captured) = match p.end.finished() {
-                            Some(f) => (describe::group(f.laps), f.captured.to_string()),
+                            Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
                             None => ("never ends".into(), "–".into()),
                         };
                         let after = p.after.as_ref().map(|a| {
@@ -572,7 +574,7 @@ impl<'a> Renderer<'a> {
                             title: v.title.clone(),
                             laps,
                             captured,
-                            result: describe::end_text(&p.end),
+                            result: narrate::move_end(&p.end),
                             after,
                         }
                     }

@@ -221,6 +221,7 @@ fn check_cli(
     drafts: bool,
 ) -> Result<ExitCode, String> {
     use omweso::check;
+    use omweso::narrate::plural;
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let root =
@@ -235,10 +236,9 @@ fn check_cli(
         if !fixes.is_empty() {
             let n = outcome.files.len();
             eprintln!(
-                "blessed {} claim{} in {n} file{}",
-                outcome.claims(),
-                if outcome.claims() == 1 { "" } else { "s" },
-                if n == 1 { "" } else { "s" }
+                "blessed {} in {}",
+                plural(outcome.claims() as u64, "claim"),
+                plural(n as u64, "file")
             );
             for (file, k) in &outcome.files {
                 eprintln!(
@@ -316,6 +316,7 @@ mod puzzles_cli {
     use clap::Subcommand;
     use indicatif::{ProgressBar, ProgressStyle};
     use omweso::model::Variants;
+    use omweso::narrate::plural;
     use omweso::puzzle::{self, Difficulty, Goal, generate};
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
@@ -463,11 +464,9 @@ mod puzzles_cli {
                     }
                 }
                 println!(
-                    "{} puzzle{} verified, {} error{}",
-                    puzzles.len(),
-                    if puzzles.len() == 1 { "" } else { "s" },
-                    errs.len(),
-                    if errs.len() == 1 { "" } else { "s" }
+                    "{} verified, {}",
+                    plural(puzzles.len() as u64, "puzzle"),
+                    plural(errs.len() as u64, "error")
                 );
                 Ok(if errs.is_empty() {
                     ExitCode::SUCCESS
@@ -522,6 +521,7 @@ mod puzzles_cli {
 
 mod site_cli {
     use clap::Args;
+    use omweso::narrate::plural;
     use omweso::site;
     use omweso_cli::serve;
     use std::path::{Path, PathBuf};
@@ -578,9 +578,8 @@ mod site_cli {
                     eprintln!("{d}");
                 }
                 Err(format!(
-                    "build failed with {} error{}; the previous output in {} is unchanged",
-                    errs.len(),
-                    if errs.len() == 1 { "" } else { "s" },
+                    "build failed with {}; the previous output in {} is unchanged",
+                    plural(errs.len() as u64, "error"),
                     opts.out.display()
                 ))
             }

@@ -38,7 +38,7 @@ impl PitRef {
 
 impl std::fmt::Display for PitRef {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.side.letter(), self.pit)
+        f.write_str(&crate::narrate::pit(self.side, self.pit))
     }
 }
 

@@ -3,10 +3,11 @@
 
 use super::Frame;
 use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
+use crate::narrate::{self, seeds, thousands};
 use crate::{Annotations, PitRef};
 use omweso_engine::notation;
 use omweso_engine::{
-    Board, Direction, GameResult, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
+    Board, Direction, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
 };
 
 /// Moves of at most this many laps are shown lap by lap.
@@ -15,38 +16,6 @@ pub const MAX_LAP_FRAMES: usize = 24;
 pub const HEAD_LAPS: usize = 12;
 /// … and, when the whole trace is known, this many at the end.
 pub const TAIL_LAPS: usize = 6;
-
-pub(crate) fn pit_name(side: Side, pit: Pit) -> String {
-    format!("{}{}", side.letter(), pit.number())
-}
-
-fn seeds(n: u64) -> String {
-    format!("{} seed{}", thousands(n), if n == 1 { "" } else { "s" })
-}
-
-fn laps_word(n: u64) -> String {
-    format!("{} lap{}", thousands(n), if n == 1 { "" } else { "s" })
-}
-
-/// `1565970` → `1,565,970`.
-pub(crate) fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-fn arrow_glyph(d: Direction) -> &'static str {
-    match d {
-        Direction::Anticlockwise => "\u{21ba}",
-        Direction::Clockwise => "\u{21bb}",
-    }
-}
 
 fn frame(name: String, title: String, desc: String, scene: &Scene, details: &[String]) -> Frame {
     Frame {
@@ -115,11 +84,8 @@ pub(crate) fn board_frame(pos: &Position, ann: &Annotations, variant: &str) -> F
     let mover = pos.to_move;
     let mut scene = Scene::new(pos.board, ann.seat, ann.labels);
     scene.mover = Some(mover);
-    scene.heading = ann
-        .title
-        .clone()
-        .unwrap_or_else(|| format!("{} to move", mover.title()));
-    let mut sub = vec![format!("{} to move", mover.title()), variant.to_string()];
+    scene.heading = ann.title.clone().unwrap_or_else(|| narrate::to_move(mover));
+    let mut sub = vec![narrate::to_move(mover), variant.to_string()];
     sub.extend(flags(pos).iter().map(|s| s.to_string()));
     scene.subheading = Some(sub.join(" · "));
     author_marks(&mut scene, ann);
@@ -127,8 +93,8 @@ pub(crate) fn board_frame(pos: &Position, ann: &Annotations, variant: &str) -> F
         scene.footer.push(c.clone());
     }
     let mut desc = vec![format!(
-        "{} to move ({variant}). South has {}, North {}.",
-        mover.title(),
+        "{} ({variant}). South has {}, North {}.",
+        narrate::to_move(mover),
         seeds(pos.board.side_total(Side::South) as u64),
         seeds(pos.board.side_total(Side::North) as u64)
     )];
@@ -159,11 +125,7 @@ impl MoveCtx<'_> {
     }
 
     fn name(&self, pit: Pit) -> String {
-        pit_name(self.mover, pit)
-    }
-
-    fn opp(&self, pit: Pit) -> String {
-        pit_name(self.mover.opponent(), pit)
+        narrate::pit(self.mover, pit)
     }
 
     fn notes(&self, pred: impl Fn(usize) -> bool) -> Vec<String> {
@@ -186,19 +148,9 @@ impl MoveCtx<'_> {
 /// name (`S6`).
 fn mentions(text: &str, side: Side, pit: Pit) -> bool {
     let number = pit.number().to_string();
-    let name = pit_name(side, pit);
+    let name = narrate::pit(side, pit);
     text.split(|c: char| !c.is_alphanumeric())
         .any(|w| w == number || w.eq_ignore_ascii_case(&name))
-}
-
-/// What a lap is, in a few words for a heading.
-fn kind_words(kind: LapKind) -> &'static str {
-    match kind {
-        LapKind::Start => "start",
-        LapKind::Relay => "relay",
-        LapKind::CaptureSowing => "captured seeds sown",
-        LapKind::ThreeSeed => "three-seed opening",
-    }
 }
 
 /// The sowing of a lap, in words: `4 seeds anticlockwise from S12 to S16`.
@@ -213,9 +165,13 @@ fn sowing_words(m: &MoveCtx, lap: &Lap, glyph: bool) -> String {
         );
     }
     let dir = if glyph {
-        format!("{} {}", arrow_glyph(lap.direction), lap.direction.name())
+        format!(
+            "{} {}",
+            narrate::direction_glyph(lap.direction),
+            narrate::direction(lap.direction)
+        )
     } else {
-        lap.direction.name().to_string()
+        narrate::direction(lap.direction).to_string()
     };
     let mut s = format!(
         "{} {} from {} to {}",
@@ -257,12 +213,9 @@ fn end_words(m: &MoveCtx, lap: &Lap, next_from: Pit) -> String {
             )
         }
         LapEnd::Capture(c) => format!(
-            "{} captures {} ({}) and {} ({}): {}, sown next from E = {}.",
+            "{} captures {}: {}, sown next from E = {}.",
             m.name(c.at),
-            m.opp(c.inner),
-            c.inner_seeds,
-            m.opp(c.outer),
-            c.outer_seeds,
+            narrate::captured_pits(m.mover.opponent(), &c),
             seeds(c.total() as u64),
             m.name(next_from)
         ),
@@ -275,7 +228,7 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
     let k = idx as u64 + 1;
     let next_from = laps.get(idx + 1).map_or(lap.from, |l| l.from);
     let mut scene = m.scene(lap.board_after);
-    scene.heading = format!("{} · {}", m.lap_of(k), kind_words(lap.kind));
+    scene.heading = format!("{} · {}", m.lap_of(k), narrate::lap_kind(lap.kind));
     scene.subheading = Some(format!("{} · {}", m.who, sowing_words(m, lap, true)));
     scene.path = Some(LapPath {
         side: m.mover,
@@ -344,14 +297,14 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
         "{} — {}: {}",
         m.who,
         m.lap_of(k).to_lowercase(),
-        kind_words(lap.kind)
+        narrate::lap_kind(lap.kind)
     );
     let mut desc = format!(
         "{} ({}). {}: {}, {}. {}",
         m.who,
         m.variant,
         m.lap_of(k),
-        kind_words(lap.kind),
+        narrate::lap_kind(lap.kind),
         sowing_words(m, lap, false),
         outcome
     );
@@ -394,7 +347,7 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
                 "After lap {} the move repeats itself: from lap {} on, the same cycle of {} comes round again and again, so the move never ends.",
                 thousands(until),
                 thousands(ne.laps_before_cycle.unwrap_or(0) + 1),
-                laps_word(ne.cycle_laps)
+                narrate::laps(ne.cycle_laps)
             ));
             footer.push(format!(
                 "The board shown is the board after lap {}.",
@@ -402,9 +355,9 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
             ));
             (
                 format!(
-                    "… {} more lap{}, then the move repeats for ever …",
+                    "… {} more {}, then the move repeats for ever …",
                     thousands(more),
-                    if more == 1 { "" } else { "s" }
+                    narrate::noun(more, "lap")
                 ),
                 "… the move never ends".to_string(),
                 "the move never ends".to_string(),
@@ -434,16 +387,16 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
             }
             (
                 format!(
-                    "… {} more lap{} …",
+                    "… {} more {} …",
                     thousands(skipped),
-                    if skipped == 1 { "" } else { "s" }
+                    narrate::noun(skipped, "lap")
                 ),
                 format!(
-                    "… {} more lap{}",
+                    "… {} more {}",
                     thousands(skipped),
-                    if skipped == 1 { "" } else { "s" }
+                    narrate::noun(skipped, "lap")
                 ),
-                format!("{} not drawn", laps_word(skipped)),
+                format!("{} not drawn", narrate::laps(skipped)),
             )
         }
     };
@@ -488,16 +441,16 @@ fn before_frame(m: &MoveCtx) -> Frame {
     let how = if p.mv.three_seed {
         format!(
             "{} plays the three-seed opening from {}.",
-            m.mover.title(),
+            narrate::side(m.mover),
             m.name(pit)
         )
     } else {
         format!(
             "{} lifts the {} of {} and sows them {}.",
-            m.mover.title(),
+            narrate::side(m.mover),
             seeds(lifted),
             m.name(pit),
-            p.mv.direction().name()
+            narrate::direction(p.mv.direction())
         )
     };
     // in the picture an author's caption that names the pit lifted
@@ -543,7 +496,7 @@ fn summary_frame(m: &MoveCtx) -> Frame {
                     thousands(f.capture_sowings)
                 )
             };
-            lines.push(format!("{}: {kinds}.", laps_word(f.laps)));
+            lines.push(format!("{}: {kinds}.", narrate::laps(f.laps)));
             lines.push(if f.captured == 0 {
                 "Nothing is captured.".to_string()
             } else {
@@ -554,7 +507,7 @@ fn summary_frame(m: &MoveCtx) -> Frame {
                 format!(
                     "{} · {} · {}",
                     m.who,
-                    laps_word(f.laps),
+                    narrate::laps(f.laps),
                     if f.captured == 0 {
                         "nothing captured".to_string()
                     } else {
@@ -567,13 +520,13 @@ fn summary_frame(m: &MoveCtx) -> Frame {
             if let Some(b) = ne.laps_before_cycle {
                 lines.push(format!(
                     "The move never ends: after {} it enters a cycle of {} that repeats for ever.",
-                    laps_word(b),
-                    laps_word(ne.cycle_laps)
+                    narrate::laps(b),
+                    narrate::laps(ne.cycle_laps)
                 ));
             } else {
                 lines.push(format!(
                     "The move never ends: it repeats a cycle of {}.",
-                    laps_word(ne.cycle_laps)
+                    narrate::laps(ne.cycle_laps)
                 ));
             }
             lines.push(format!(
@@ -586,19 +539,14 @@ fn summary_frame(m: &MoveCtx) -> Frame {
                 format!(
                     "{} · never ends (cycle of {})",
                     m.who,
-                    laps_word(ne.cycle_laps)
+                    narrate::laps(ne.cycle_laps)
                 ),
             )
         }
     };
     let mut scene = m.scene(board);
     scene.mover = None;
-    scene.heading = match p.end.result() {
-        Some(GameResult::Win { winner, .. }) => format!("After the move: {} wins", winner.title()),
-        Some(GameResult::Annulled) => "A never-ending move: the game is annulled".into(),
-        Some(GameResult::Draw) => "A never-ending move: the game is drawn".into(),
-        None => "After the move".into(),
-    };
+    scene.heading = narrate::result_heading(p.end.result());
     scene.subheading = Some(subheading);
     // the pits captured from, with the seeds taken
     let mut taken: Vec<(Pit, Seeds)> = Vec::new();
@@ -611,13 +559,7 @@ fn summary_frame(m: &MoveCtx) -> Frame {
                     None => taken.push((pit, k)),
                 }
             }
-            captures.push(format!(
-                "{} ({}) + {} ({})",
-                m.opp(c.inner),
-                c.inner_seeds,
-                m.opp(c.outer),
-                c.outer_seeds
-            ));
+            captures.push(narrate::captured_sum(opp, &c));
         }
     }
     if !p.end.is_never_ending() {
@@ -634,8 +576,8 @@ fn summary_frame(m: &MoveCtx) -> Frame {
         lines.push(format!("Captures: {}.", captures.join(", ")));
     }
     match p.end.result() {
-        Some(r) => lines.push(format!("Result: {}.", r.describe())),
-        None => lines.push(format!("The game goes on: {} to move.", opp.title())),
+        Some(r) => lines.push(format!("Result: {}.", narrate::result(&r))),
+        None => lines.push(format!("The game goes on: {}.", narrate::to_move(opp))),
     }
     let total = m.total;
     let notes = m.notes(|n| total.is_some_and(|t| n as u64 > t));
@@ -654,7 +596,11 @@ pub(crate) fn move_frames(played: &Played, ann: &Annotations, variant: &str) -> 
         ann,
         variant,
         mover,
-        who: format!("{} plays {}", mover.title(), notation::format(&played.mv)),
+        who: format!(
+            "{} plays {}",
+            narrate::side(mover),
+            notation::format(&played.mv)
+        ),
         total: played.end.finished().map(|f| f.laps),
     };
     let mut out = vec![before_frame(&m)];

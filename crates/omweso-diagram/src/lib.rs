@@ -53,6 +53,7 @@
 
 mod annotations;
 mod frames;
+pub mod narrate;
 mod scene;
 mod svg;
 mod text;

@@ -3,6 +3,7 @@
 use super::scene::{
     LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
 };
+use crate::narrate;
 use crate::{Embed, Layout, PitRef, RenderOptions};
 use omweso_engine::{Direction, Pit, Side};
 use svg::Document;
@@ -284,7 +285,7 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 
 fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
     let seeds = scene.board.side_total(side);
-    let mut info = format!("  {} seed{}", seeds, if seeds == 1 { "" } else { "s" });
+    let mut info = format!("  {}", narrate::seeds(seeds as u64));
     if scene.mover == Some(side) {
         info.push_str(" · to move");
     }
@@ -367,7 +368,7 @@ fn board(scene: &Scene, geo: &Geo) -> Group {
                     "omw-pitno",
                     c.x - CELL / 2.0 + 3.0,
                     c.y - CELL / 2.0 + 11.0,
-                    &format!("{}{}", side.letter(), pit.number()),
+                    &narrate::pit(side, pit),
                 ));
             }
         }
@@ -657,7 +658,7 @@ fn pit_number_boxes(scene: &Scene, geo: &Geo) -> Vec<Boxed> {
     for row in 0..4 {
         for col in 0..8 {
             let (side, pit) = pit_at_display(scene.seat, row, col);
-            let chars = format!("{}{}", side.letter(), pit.number()).chars().count() as f64;
+            let chars = narrate::pit(side, pit).chars().count() as f64;
             let c = geo.cell_centre(row, col);
             out.push(Boxed {
                 x0: c.x - CELL / 2.0 + 2.0,

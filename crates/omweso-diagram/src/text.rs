@@ -4,6 +4,7 @@
 use super::scene::{Mark, Scene, pit_at_display, top_side};
 use super::svg::wrap;
 use crate::PitRef;
+use crate::narrate;
 use omweso_engine::Side;
 
 /// Bracket pairs for the marks, by priority.
@@ -24,19 +25,14 @@ fn brackets(scene: &Scene, r: PitRef) -> Option<(char, char, &'static str)> {
 }
 
 fn row_name(side: Side, row_pits: &[(Side, omweso_engine::Pit)]) -> String {
-    let first = row_pits.first().expect("a row").1.number();
-    let last = row_pits.last().expect("a row").1.number();
-    format!("{}{}…{}{}", side.letter(), first, side.letter(), last)
+    let first = row_pits.first().expect("a row").1;
+    let last = row_pits.last().expect("a row").1;
+    format!("{}…{}", narrate::pit(side, first), narrate::pit(side, last))
 }
 
 fn side_line(scene: &Scene, side: Side) -> String {
-    let seeds = scene.board.side_total(side);
-    let mut s = format!(
-        "{} · {} seed{}",
-        side.title(),
-        seeds,
-        if seeds == 1 { "" } else { "s" }
-    );
+    let seeds = scene.board.side_total(side) as u64;
+    let mut s = format!("{} · {}", narrate::side(side), narrate::seeds(seeds));
     if scene.mover == Some(side) {
         s.push_str(" · to move");
     }

@@ -1,0 +1,352 @@
+//! The narrator: the one place that owns the English words for Omweso
+//! facts — counts (`1 seed`, `1,565,991 laps`), pits (`S5`), sides,
+//! directions, lap kinds, what happens where a lap ends, how a move ends
+//! and the result. The diagram frames, the CLI, the site, the puzzle
+//! verifier and generator and the checker all word things through it.
+//!
+//! ```
+//! use omweso_diagram::narrate;
+//! use omweso_engine::{Direction, LapKind, Pit, Side};
+//!
+//! assert_eq!(narrate::plural(1, "seed"), "1 seed");
+//! assert_eq!(narrate::plural(3, "pit"), "3 pits");
+//! assert_eq!(narrate::laps(1_565_991), "1,565,991 laps");
+//! assert_eq!(narrate::noun(1, "lap"), "lap");
+//! assert_eq!(narrate::thousands(1234), "1,234");
+//! let s5 = Pit::new(5).unwrap();
+//! assert_eq!(narrate::pit(Side::South, s5), "S5");
+//! assert_eq!(narrate::direction(Direction::Clockwise), "clockwise");
+//! assert_eq!(narrate::lap_kind(LapKind::CaptureSowing), "captured seeds sown");
+//! assert_eq!(narrate::to_move(Side::North), "North to move");
+//! assert_eq!(narrate::captures(0), "captures nothing");
+//! assert_eq!(narrate::captures(1), "captures 1 seed");
+//! ```
+
+use omweso_engine::{
+    CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, MoveEnd, NeverEndingInfo, Pit, Side,
+    WinKind,
+};
+
+/// `1565991` → `1,565,991`.
+///
+/// ```
+/// assert_eq!(omweso_diagram::narrate::thousands(999), "999");
+/// assert_eq!(omweso_diagram::narrate::thousands(1_000_000), "1,000,000");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The noun alone, plural unless `n` is 1: `lap`, `laps` (regular nouns:
+/// the plural adds `s`).
+///
+/// ```
+/// use omweso_diagram::narrate::noun;
+/// assert_eq!(noun(1, "error"), "error");
+/// assert_eq!(noun(0, "error"), "errors");
+/// ```
+pub fn noun(n: u64, singular: &str) -> String {
+    if n == 1 {
+        singular.to_string()
+    } else {
+        format!("{singular}s")
+    }
+}
+
+/// The count (with thousands separators) and the noun, plural unless `n`
+/// is 1: `1 pit`, `3 pits`, `12,000 moves`. The one plural helper.
+///
+/// ```
+/// use omweso_diagram::narrate::plural;
+/// assert_eq!(plural(1, "claim"), "1 claim");
+/// assert_eq!(plural(0, "claim"), "0 claims");
+/// assert_eq!(plural(4321, "move"), "4,321 moves");
+/// ```
+pub fn plural(n: u64, singular: &str) -> String {
+    format!("{} {}", thousands(n), noun(n, singular))
+}
+
+/// `1 seed`, `1,200 seeds`.
+pub fn seeds(n: u64) -> String {
+    plural(n, "seed")
+}
+
+/// `1 lap`, `1,565,991 laps`.
+pub fn laps(n: u64) -> String {
+    plural(n, "lap")
+}
+
+/// A pit by its name: `S5`, `N12`.
+pub fn pit(side: Side, pit: Pit) -> String {
+    format!("{}{}", side.letter(), pit.number())
+}
+
+/// Pits of one side, by name: `N9, N8`.
+///
+/// ```
+/// use omweso_diagram::narrate::pits;
+/// use omweso_engine::{Pit, Side};
+/// let p = |n| Pit::new(n).unwrap();
+/// assert_eq!(pits(Side::North, &[p(9), p(8)]), "N9, N8");
+/// ```
+pub fn pits(side: Side, list: &[Pit]) -> String {
+    list.iter()
+        .map(|&p| pit(side, p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A side for prose: `South`, `North`.
+pub fn side(side: Side) -> &'static str {
+    side.title()
+}
+
+/// `South to move`.
+pub fn to_move(s: Side) -> String {
+    format!("{} to move", side(s))
+}
+
+/// A direction in words: `anticlockwise`, `clockwise`.
+pub fn direction(d: Direction) -> &'static str {
+    d.name()
+}
+
+/// A direction as an arrow glyph: ↺ (anticlockwise), ↻ (clockwise).
+pub fn direction_glyph(d: Direction) -> &'static str {
+    match d {
+        Direction::Anticlockwise => "\u{21ba}",
+        Direction::Clockwise => "\u{21bb}",
+    }
+}
+
+/// What kind of lap it is, for a heading: `start`, `relay`,
+/// `captured seeds sown`, `three-seed opening`.
+pub fn lap_kind(kind: LapKind) -> &'static str {
+    match kind {
+        LapKind::CaptureSowing => "captured seeds sown",
+        k => lap_kind_short(k),
+    }
+}
+
+/// [`lap_kind`] in a lap's one-line account (`Lap 2 (captured seeds): …`),
+/// where the sowing follows: `captured seeds` for a capture-sowing.
+pub fn lap_kind_short(kind: LapKind) -> &'static str {
+    match kind {
+        LapKind::Start => "start",
+        LapKind::Relay => "relay",
+        LapKind::CaptureSowing => "captured seeds",
+        LapKind::ThreeSeed => "three-seed opening",
+    }
+}
+
+/// The opponent's pits a capture takes, with their seeds:
+/// `N9 (3) and N8 (2)`; `opp` is the side captured from.
+pub fn captured_pits(opp: Side, c: &CaptureInfo) -> String {
+    format!(
+        "{} ({}) and {} ({})",
+        pit(opp, c.inner),
+        c.inner_seeds,
+        pit(opp, c.outer),
+        c.outer_seeds
+    )
+}
+
+/// What a capture takes, short: `N9 (3) + N8 (2)`.
+pub fn captured_sum(opp: Side, c: &CaptureInfo) -> String {
+    format!(
+        "{} ({}) + {} ({})",
+        pit(opp, c.inner),
+        c.inner_seeds,
+        pit(opp, c.outer),
+        c.outer_seeds
+    )
+}
+
+/// What happens where a lap ends, in a clause: `the pit was empty: the
+/// move ends`, `S16 was occupied: relay`, `captures N9 (3) and N8 (2):
+/// 5 seeds`.
+pub fn lap_end(lap: &Lap, mover: Side) -> String {
+    match lap.end {
+        LapEnd::Stop => "the pit was empty: the move ends".to_string(),
+        LapEnd::Relay { pit: p } if p == lap.landing => {
+            format!("{} was occupied: relay", pit(mover, p))
+        }
+        LapEnd::Relay { pit: p } => {
+            format!("the capturing pit {} is relayed", pit(mover, p))
+        }
+        LapEnd::Capture(c) => format!(
+            "captures {}: {}",
+            captured_pits(mover.opponent(), &c),
+            seeds(c.total() as u64)
+        ),
+    }
+}
+
+/// One lap in a line: `Lap 2 (relay): 4 seeds from S12 anticlockwise to
+/// S16; captures N9 (3) and N8 (2): 5 seeds.`
+pub fn lap_line(n: usize, lap: &Lap, mover: Side) -> String {
+    let what = if lap.kind == LapKind::ThreeSeed {
+        format!(
+            "2 seeds into {} and 1 into {}",
+            pit(mover, lap.sown[0]),
+            pit(mover, lap.landing)
+        )
+    } else {
+        let choice = if lap.choice_point { ", by choice" } else { "" };
+        format!(
+            "{} from {} {}{choice} to {}",
+            seeds(lap.hand as u64),
+            pit(mover, lap.from),
+            direction(lap.direction),
+            pit(mover, lap.landing)
+        )
+    };
+    format!(
+        "Lap {n} ({}): {what}; {}.",
+        lap_kind_short(lap.kind),
+        lap_end(lap, mover)
+    )
+}
+
+/// The line under a trace cut short: `… only the first 200 laps are
+/// shown.`
+///
+/// ```
+/// use omweso_diagram::narrate::only_first;
+/// assert_eq!(only_first(200), "… only the first 200 laps are shown.");
+/// assert_eq!(only_first(1), "… only the first lap is shown.");
+/// ```
+pub fn only_first(laps_shown: u64) -> String {
+    if laps_shown == 1 {
+        "… only the first lap is shown.".to_string()
+    } else {
+        format!("… only the first {} are shown.", laps(laps_shown))
+    }
+}
+
+/// How a win was won, for prose: `both end columns captured (nkutemye,
+/// "cutting off the head")`.
+pub fn win_kind(kind: WinKind) -> &'static str {
+    kind.describe()
+}
+
+/// A result in words: `South wins: the opponent has no legal move (okwa
+/// bulijo)`, `the move never ends: the game is annulled`.
+pub fn result(r: &GameResult) -> String {
+    r.describe()
+}
+
+/// A result as a heading for the position after the move: `After the
+/// move: South wins`, `A never-ending move: the game is drawn`.
+pub fn result_heading(r: Option<GameResult>) -> String {
+    match r {
+        Some(GameResult::Win { winner, .. }) => format!("After the move: {} wins", side(winner)),
+        Some(GameResult::Annulled) => "A never-ending move: the game is annulled".into(),
+        Some(GameResult::Draw) => "A never-ending move: the game is drawn".into(),
+        None => "After the move".into(),
+    }
+}
+
+/// `captures nothing`, `captures 1 seed`, `captures 12 seeds`.
+pub fn captures(n: u64) -> String {
+    match n {
+        0 => "captures nothing".to_string(),
+        n => format!("captures {}", seeds(n)),
+    }
+}
+
+/// A never-ending move's cycle: `never ends: a cycle of 7 laps entered
+/// after 2 laps`.
+pub fn never_ends(n: &NeverEndingInfo) -> String {
+    let mut s = format!("never ends: a cycle of {}", laps(n.cycle_laps));
+    if let Some(b) = n.laps_before_cycle {
+        s.push_str(&format!(" entered after {}", laps(b)));
+    }
+    s
+}
+
+/// How a move ends, in the words of a summary line: `3 laps, 5 seeds
+/// captured; South wins: …` or `never ends: a cycle of 7 laps entered
+/// after 2 laps; the move never ends: the game is annulled`.
+pub fn move_end(end: &MoveEnd) -> String {
+    match end {
+        MoveEnd::Finished(f) => {
+            let mut s = format!("{}, {} captured", laps(f.laps), seeds(f.captured as u64));
+            if let Some(r) = f.result {
+                s.push_str(&format!("; {}", result(&r)));
+            }
+            s
+        }
+        MoveEnd::NeverEnding(n) => format!("{}; {}", never_ends(n), result(&n.result)),
+    }
+}
+
+/// What a move does, short: `captures nothing`, `captures 5 seeds and
+/// South wins: …`, `never ends (the move never ends: the game is drawn)`.
+pub fn move_does(end: &MoveEnd) -> String {
+    match end {
+        MoveEnd::NeverEnding(n) => format!("never ends ({})", result(&n.result)),
+        MoveEnd::Finished(f) => {
+            let mut s = captures(f.captured as u64);
+            if let Some(r) = f.result {
+                s.push_str(&format!(" and {}", result(&r)));
+            }
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never(before: Option<u64>, cycle: u64) -> NeverEndingInfo {
+        NeverEndingInfo {
+            cycle_laps: cycle,
+            examined_laps: 9,
+            laps_before_cycle: before,
+            result: GameResult::Annulled,
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(seeds(1), "1 seed");
+        assert_eq!(seeds(0), "0 seeds");
+        assert_eq!(laps(1_000), "1,000 laps");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(12_345), "12,345");
+        assert_eq!(thousands(123_456), "123,456");
+    }
+
+    #[test]
+    fn never_ending_moves_in_words() {
+        assert_eq!(
+            move_end(&MoveEnd::NeverEnding(never(Some(1), 1_565_991))),
+            "never ends: a cycle of 1,565,991 laps entered after 1 lap; \
+             the move never ends: the game is annulled"
+        );
+        assert_eq!(never_ends(&never(None, 1)), "never ends: a cycle of 1 lap");
+        assert_eq!(
+            move_does(&MoveEnd::NeverEnding(never(None, 4))),
+            "never ends (the move never ends: the game is annulled)"
+        );
+    }
+
+    #[test]
+    fn headings_for_results() {
+        assert_eq!(result_heading(None), "After the move");
+        assert_eq!(
+            result_heading(Some(GameResult::Draw)),
+            "A never-ending move: the game is drawn"
+        );
+    }
+}
