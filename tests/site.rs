@@ -370,7 +370,8 @@ fn init_then_build_works_and_init_refuses_non_empty() {
         assert!(out.join(p).is_file(), "{p}");
     }
     let e = site::init(&root, false).unwrap_err();
-    assert!(e.contains("not empty"), "{e}");
+    assert!(matches!(e, site::init::InitError::NotEmpty(_)), "{e}");
+    assert!(e.to_string().contains("not empty"), "{e}");
     site::init(&root, true).expect("--force");
 }
 

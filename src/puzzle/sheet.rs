@@ -104,6 +104,28 @@ fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     None
 }
 
+/// Why a sheet could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SheetError {
+    #[error(
+        "no font found for the PDF sheet: looked for {} in {dirs} (install fonts-dejavu-core, or set OMWESO_FONT_DIR)",
+        FONT_FILES.join(", ")
+    )]
+    NoFont { dirs: String },
+    #[error("cannot load font {}: {reason}", path.display())]
+    Font { path: PathBuf, reason: String },
+    #[error("no puzzles selected for the sheet")]
+    Empty,
+    #[error(
+        "selection term {0:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
+    )]
+    NoMatch(String),
+    #[error("page {page}: {what}")]
+    Page { page: usize, what: String },
+    #[error("cannot write the PDF: {0}")]
+    Write(String),
+}
+
 /// The fonts a sheet is set in.
 #[derive(Clone)]
 pub struct Fonts {
@@ -116,7 +138,7 @@ pub struct Fonts {
 impl Fonts {
     /// Load DejaVu Sans (or Liberation Sans, FreeSans, Noto Sans) from the
     /// system font folders, or from `OMWESO_FONT_DIR` when set.
-    pub fn system() -> Result<Fonts, String> {
+    pub fn system() -> Result<Fonts, SheetError> {
         let mut dirs: Vec<PathBuf> = Vec::new();
         if let Some(d) = std::env::var_os("OMWESO_FONT_DIR") {
             dirs.push(PathBuf::from(d));
@@ -132,28 +154,32 @@ impl Fonts {
                 return Fonts::from_files(&files);
             }
         }
-        Err(format!(
-            "no font found for the PDF sheet: looked for {} in {} (install fonts-dejavu-core, or set OMWESO_FONT_DIR)",
-            FONT_FILES.join(", "),
-            dirs.iter()
+        Err(SheetError::NoFont {
+            dirs: dirs
+                .iter()
                 .map(|d| d.display().to_string())
                 .collect::<Vec<_>>()
-                .join(", ")
-        ))
+                .join(", "),
+        })
     }
 
     /// Fonts from given files (the first one's family is used).
-    pub fn from_files(files: &[PathBuf]) -> Result<Fonts, String> {
+    pub fn from_files(files: &[PathBuf]) -> Result<Fonts, SheetError> {
         let mut db = usvg::fontdb::Database::new();
         for f in files {
-            db.load_font_file(f)
-                .map_err(|e| format!("cannot load font {}: {e}", f.display()))?;
+            db.load_font_file(f).map_err(|e| SheetError::Font {
+                path: f.clone(),
+                reason: e.to_string(),
+            })?;
         }
         let family = db
             .faces()
             .next()
             .and_then(|f| f.families.first().map(|(n, _)| n.clone()))
-            .ok_or_else(|| format!("no usable font face in {}", files[0].display()))?;
+            .ok_or_else(|| SheetError::Font {
+                path: files.first().cloned().unwrap_or_default(),
+                reason: "no usable font face".into(),
+            })?;
         Ok(Fonts {
             db: Arc::new(db),
             family,
@@ -431,41 +457,48 @@ fn count_text(group: &usvg::Group) -> usize {
 }
 
 /// Render the sheet as a PDF (fonts embedded).
-pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec<u8>, String> {
+pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec<u8>, SheetError> {
     if puzzles.is_empty() {
-        return Err("no puzzles selected for the sheet".into());
+        return Err(SheetError::Empty);
     }
+    let page_error = |page: usize, what: String| SheetError::Page {
+        page: page + 1,
+        what,
+    };
     let (w, h) = opts.paper.size();
     let options = fonts.options();
     let mut doc = Document::new();
     for (i, svg) in page_svgs(puzzles, opts).iter().enumerate() {
         let tree = usvg::Tree::from_str(svg, &options)
-            .map_err(|e| format!("page {}: cannot read the page's SVG: {e}", i + 1))?;
+            .map_err(|e| page_error(i, format!("cannot read the page's SVG: {e}")))?;
         let wanted = svg.matches("<text ").count();
         let set = count_text(tree.root());
         if set != wanted {
-            return Err(format!(
-                "page {}: the font {} could set only {set} of {wanted} texts; refusing to drop text",
-                i + 1,
-                fonts.family
+            return Err(page_error(
+                i,
+                format!(
+                    "the font {} could set only {set} of {wanted} texts; refusing to drop text",
+                    fonts.family
+                ),
             ));
         }
         let mut page = doc.start_page_with(
-            PageSettings::from_wh(w, h).ok_or_else(|| "invalid paper size".to_string())?,
+            PageSettings::from_wh(w, h)
+                .ok_or_else(|| page_error(i, "invalid paper size".into()))?,
         );
         let mut surface = page.surface();
         surface
             .draw_svg(
                 &tree,
-                Size::from_wh(w, h).ok_or_else(|| "invalid paper size".to_string())?,
+                Size::from_wh(w, h).ok_or_else(|| page_error(i, "invalid paper size".into()))?,
                 SvgSettings::default(),
             )
-            .ok_or_else(|| format!("page {}: cannot draw the page", i + 1))?;
+            .ok_or_else(|| page_error(i, "cannot draw the page".into()))?;
         surface.finish();
         page.finish();
     }
     doc.finish()
-        .map_err(|e| format!("cannot write the PDF: {e:?}"))
+        .map_err(|e| SheetError::Write(format!("{e:?}")))
 }
 
 /// The sheet as an HTML print page (inline SVG diagrams; each group of
@@ -555,7 +588,7 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
 /// `+`-joined list of terms that must all match a puzzle's id, goal,
 /// difficulty, variant or one of its themes; `all` (or empty) takes every
 /// puzzle. E.g. `win-now+easy,biggest-capture`.
-pub fn select(puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, String> {
+pub fn select(puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, SheetError> {
     let sel = selection.trim();
     if sel.is_empty() || sel == "all" {
         return Ok(puzzles);
@@ -579,9 +612,7 @@ pub fn select(puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, Stri
     for alt in &alts {
         for t in alt {
             if !puzzles.iter().any(|p| matches(p, t)) {
-                return Err(format!(
-                    "selection term {t:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
-                ));
+                return Err(SheetError::NoMatch(t.to_string()));
             }
         }
     }

@@ -32,31 +32,50 @@ pub const FILES: &[(&str, &str)] = &[
 /// Write a new site into `dir` (created if missing). A folder that is not
 /// empty is refused unless `force` (then the scaffold's files are
 /// overwritten and nothing else is touched). Returns the files written.
-pub fn init(dir: &Path, force: bool) -> Result<Vec<PathBuf>, String> {
+pub fn init(dir: &Path, force: bool) -> Result<Vec<PathBuf>, InitError> {
+    let io = |path: &Path, what: &'static str| {
+        let path = path.to_path_buf();
+        move |source| InitError::Io { what, path, source }
+    };
     if dir.exists() {
         if !dir.is_dir() {
-            return Err(format!("{} is a file: expected a folder", dir.display()));
+            return Err(InitError::NotAFolder(dir.to_path_buf()));
         }
         let non_empty = std::fs::read_dir(dir)
-            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+            .map_err(io(dir, "read"))?
             .next()
             .is_some();
         if non_empty && !force {
-            return Err(format!(
-                "{} is not empty: choose a new or empty folder, or pass --force to write the starter files into it",
-                dir.display()
-            ));
+            return Err(InitError::NotEmpty(dir.to_path_buf()));
         }
     }
     let mut written = Vec::new();
     for (rel, text) in FILES {
         let path = dir.join(rel);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(io(parent, "create"))?;
         }
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(io(&path, "write"))?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Why a site could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum InitError {
+    #[error("{} is a file: expected a folder", .0.display())]
+    NotAFolder(PathBuf),
+    #[error(
+        "{} is not empty: choose a new or empty folder, or pass --force to write the starter files into it",
+        .0.display()
+    )]
+    NotEmpty(PathBuf),
+    #[error("cannot {what} {}: {source}", path.display())]
+    Io {
+        what: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
 }

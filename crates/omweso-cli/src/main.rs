@@ -396,7 +396,7 @@ mod puzzles_cli {
                 "puzzles that do not verify are never printed:\n{errs}"
             ));
         }
-        let chosen = sheet::select(puzzles, &a.puzzles)?;
+        let chosen = sheet::select(puzzles, &a.puzzles).map_err(|e| e.to_string())?;
         if chosen.is_empty() {
             return Err(format!("the selection {:?} matches no puzzle", a.puzzles));
         }
@@ -411,8 +411,8 @@ mod puzzles_cli {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         if let Some(path) = pdf {
-            let fonts = sheet::Fonts::system()?;
-            let bytes = sheet::pdf(&chosen, &opts, &fonts)?;
+            let fonts = sheet::Fonts::system().map_err(|e| e.to_string())?;
+            let bytes = sheet::pdf(&chosen, &opts, &fonts).map_err(|e| e.to_string())?;
             std::fs::write(&path, bytes)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!(
@@ -631,7 +631,7 @@ mod site_cli {
     }
 
     pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {
-        let files = site::init(dir, force)?;
+        let files = site::init(dir, force).map_err(|e| e.to_string())?;
         for f in &files {
             println!("{}", f.display());
         }
