@@ -360,6 +360,18 @@ pub fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// The most an author may write in a position's annotations.
+pub mod limits {
+    /// Characters of a title.
+    pub const TITLE: usize = 200;
+    /// Characters of a caption or a note.
+    pub const TEXT: usize = 4_000;
+    /// Characters of a highlight's or an arrow's label.
+    pub const LABEL: usize = 40;
+    /// Highlights, arrows or notes of one position.
+    pub const ITEMS: usize = 64;
+}
+
 const KEYS: [&str; 22] = [
     "id",
     "title",
@@ -499,6 +511,68 @@ fn validate(
         match notation::parse_for(to_move, text) {
             Ok(m) => mv = Some(m),
             Err(e) => errs.push(at("move", e.to_string())),
+        }
+    }
+    // Bounds on what an author writes, so that no file makes a diagram
+    // (or its PNG) slow to draw: far above any real annotation.
+    let mut too_long = |path: Vec<Seg>, what: &str, text: &str, max: usize| {
+        let n = text.chars().count();
+        if n > max {
+            let (l, c) = loc.locate(&[&base[..], &path[..]].concat());
+            errs.push(Diagnostic::new(
+                &src.path,
+                l + src.line_offset,
+                c,
+                format!("{what} too long: {n} characters, at most {max}"),
+            ));
+        }
+    };
+    if let Some(t) = &raw.title {
+        too_long(vec![Seg::Key("title")], "title", t, limits::TITLE);
+    }
+    if let Some(t) = &raw.caption {
+        too_long(vec![Seg::Key("caption")], "caption", t, limits::TEXT);
+    }
+    for (i, n) in raw.notes.iter().enumerate() {
+        let path = vec![Seg::Key("notes"), Seg::Index(i), Seg::Key("text")];
+        too_long(path, "note", &n.text, limits::TEXT);
+    }
+    for (i, h) in raw.highlight.iter().enumerate() {
+        if let Some(t) = &h.label {
+            let path = vec![Seg::Key("highlight"), Seg::Index(i), Seg::Key("label")];
+            too_long(path, "label", t, limits::LABEL);
+        }
+    }
+    for (i, a) in raw.arrows.iter().enumerate() {
+        if let Some(t) = &a.label {
+            let path = vec![Seg::Key("arrows"), Seg::Index(i), Seg::Key("label")];
+            too_long(path, "label", t, limits::LABEL);
+        }
+    }
+    for (key, n, max) in [
+        ("highlight", raw.highlight.len(), limits::ITEMS),
+        ("arrows", raw.arrows.len(), limits::ITEMS),
+        ("notes", raw.notes.len(), limits::ITEMS),
+    ] {
+        if n > max {
+            errs.push(at(key, format!("{key}: {n} entries, at most {max}")));
+        }
+    }
+    for (i, h) in raw.highlight.iter().enumerate() {
+        if h.pits.len() > 32 {
+            let (l, c) = loc.locate(
+                &[
+                    &base[..],
+                    &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
+                ]
+                .concat(),
+            );
+            errs.push(Diagnostic::new(
+                &src.path,
+                l + src.line_offset,
+                c,
+                format!("pits: {} entries, but the board has 32 pits", h.pits.len()),
+            ));
         }
     }
     for (i, n) in raw.notes.iter().enumerate() {
@@ -698,6 +772,35 @@ board:
         let text = position_yaml(&docs[0].position, "shackell-1935");
         let back = parse(&text).unwrap();
         assert_eq!(back[0].position, docs[0].position);
+    }
+
+    /// Annotations are bounded (a 100,000-character title took seconds to
+    /// draw as PNG), with located errors.
+    #[test]
+    fn annotations_are_bounded() {
+        let long = "x".repeat(limits::TITLE + 1);
+        let e = parse(&format!("title: {long}\n{GOOD}")).unwrap_err();
+        assert!(
+            e.starts_with("p.yaml:1:8: title too long: 201 characters, at most 200"),
+            "{e}"
+        );
+        let label = "l".repeat(limits::LABEL + 1);
+        let e = parse(&format!(
+            "{GOOD}highlight:\n  - pits: [S1]\n    label: {label}\n"
+        ))
+        .unwrap_err();
+        assert!(e.starts_with("p.yaml:10:12: label too long"), "{e}");
+        let many = "  - pits: [S1]\n".repeat(limits::ITEMS + 1);
+        let e = parse(&format!("{GOOD}highlight:\n{many}")).unwrap_err();
+        assert!(e.contains("highlight: 65 entries, at most 64"), "{e}");
+        let ok = "  - pits: [S1]\n".repeat(limits::ITEMS);
+        assert!(
+            parse(&format!(
+                "title: {}\n{GOOD}highlight:\n{ok}",
+                "t".repeat(200)
+            ))
+            .is_ok()
+        );
     }
 
     #[test]
