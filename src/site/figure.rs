@@ -3,7 +3,8 @@
 //! contract in the module documentation of [`super`]).
 
 use crate::diagram::{self, Embed, Frame, RenderOptions};
-use crate::model::{Diagnostic, PositionDoc};
+use crate::engine::Played;
+use crate::model::PositionDoc;
 
 /// Escape text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
@@ -22,12 +23,17 @@ pub fn escape(s: &str) -> String {
 }
 
 /// The figure of a position (its move's frames, or its board), with the
-/// element id `anchor` (e.g. `pos-capture-basic`).
-pub fn position_figure(doc: &PositionDoc, anchor: &str) -> Result<(String, usize), Diagnostic> {
-    let frames = diagram::position_frames(doc, None)?;
+/// element id `anchor` (e.g. `pos-capture-basic`), drawn from its move as
+/// played (None when it has no move): and the number of frames.
+pub fn position_figure(
+    doc: &PositionDoc,
+    played: Option<&Played>,
+    anchor: &str,
+) -> (String, usize) {
+    let frames = diagram::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
-    Ok((figure(&frames, anchor, title, caption), frames.len()))
+    (figure(&frames, anchor, title, caption), frames.len())
 }
 
 /// A figure from frames.

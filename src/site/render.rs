@@ -1,14 +1,15 @@
 //! Rendering a loaded site into pages (path relative to the output folder
 //! and HTML) plus the search documents, in parallel.
 
-use super::content::{Chapter, Site};
+use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, escape};
 use super::markdown::{self, Ids};
 use super::search::SearchDoc;
 use super::templates::error_text;
+use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::describe;
 use crate::diagram;
-use crate::engine::{notation, outcome};
+use crate::engine::notation;
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
@@ -118,6 +119,8 @@ pub fn print_body(stem: &str, html: &str, chapters: &std::collections::BTreeSet<
 /// Renders pages with the site's templates.
 pub struct Renderer<'a> {
     pub site: &'a Site,
+    /// Every position's move, played once ([`Traces::for_build`]).
+    pub traces: &'a Traces,
     pub tera: &'a Tera,
     pub progress: &'a ProgressBar,
     nav: Vec<NavItem>,
@@ -125,7 +128,12 @@ pub struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
-    pub fn new(site: &'a Site, tera: &'a Tera, progress: &'a ProgressBar) -> Renderer<'a> {
+    pub fn new(
+        site: &'a Site,
+        traces: &'a Traces,
+        tera: &'a Tera,
+        progress: &'a ProgressBar,
+    ) -> Renderer<'a> {
         let nav = site
             .chapters
             .iter()
@@ -146,6 +154,7 @@ impl<'a> Renderer<'a> {
             .collect();
         Renderer {
             site,
+            traces,
             tera,
             progress,
             nav,
@@ -201,8 +210,21 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// A chapter's body: Markdown to HTML, fenced blocks as diagrams.
-    pub fn chapter_body(&self, c: &Chapter) -> Result<Body, Diagnostics> {
+    /// The figure of the position at `key`, drawn from its trace.
+    fn position_figure(
+        &self,
+        key: PositionKey,
+        doc: &PositionDoc,
+        anchor: &str,
+    ) -> Result<String, Diagnostic> {
+        let played = self.traces.played(key, doc)?;
+        Ok(figure::position_figure(doc, played, anchor).0)
+    }
+
+    /// The `i`-th chapter's body: Markdown to HTML, fenced blocks as
+    /// diagrams.
+    pub fn chapter_body(&self, i: usize) -> Result<Body, Diagnostics> {
+        let c = &self.site.chapters[i];
         let errs = RefCell::new(Diagnostics::default());
         let ids = RefCell::new(Ids::default());
         let count = RefCell::new(0usize);
@@ -210,22 +232,29 @@ impl<'a> Renderer<'a> {
             let Some(block) = c.block_at(line) else {
                 return String::new();
             };
-            let docs: Vec<(&PositionDoc, String)> = match block {
+            let docs: Vec<(PositionKey, &PositionDoc, String)> = match block {
                 Block::Positions(v) => v
                     .iter()
                     .enumerate()
-                    .map(|(i, d)| (d, anchor(d, &c.stem, line, i)))
+                    .map(|(index, d)| {
+                        let key = PositionKey::Inline {
+                            chapter: i,
+                            line,
+                            index,
+                        };
+                        (key, d, anchor(d, &c.stem, line, index))
+                    })
                     .collect(),
-                Block::Ref { id, .. } => match self.site.position(id) {
-                    Some(d) => vec![(d, format!("pos-{id}"))],
+                Block::Ref { id, .. } => match self.site.find(id) {
+                    Some((key, d)) => vec![(key, d, format!("pos-{id}"))],
                     None => Vec::new(),
                 },
             };
             let mut html = String::new();
-            for (d, a) in docs {
+            for (key, d, a) in docs {
                 let a = ids.borrow_mut().unique(a);
-                match figure::position_figure(d, &a) {
-                    Ok((h, _)) => {
+                match self.position_figure(key, d, &a) {
+                    Ok(h) => {
                         *count.borrow_mut() += 1;
                         html.push_str(&h);
                     }
@@ -313,24 +342,29 @@ impl<'a> Renderer<'a> {
             .config
             .compare
             .first()
-            .and_then(|id| self.site.position(id))
+            .and_then(|id| self.site.find(id))
             .or_else(|| {
                 self.site
                     .positions
                     .iter()
-                    .find(|p| p.mv.is_some() && p.id().is_some())
+                    .enumerate()
+                    .find(|(_, p)| p.mv.is_some() && p.id().is_some())
+                    .map(|(k, p)| (PositionKey::File(k), p))
             });
         let mut n = 0;
         let fig = match featured {
-            Some(d) => {
-                let (h, _) = figure::position_figure(d, "featured").map_err(Diagnostics::from)?;
+            Some((key, d)) => {
+                let h = self.position_figure(key, d, "featured")?;
                 n = 1;
                 h
             }
             None => String::new(),
         };
         ctx.insert("featured", &fig);
-        ctx.insert("featured_id", &featured.and_then(|d| d.id()).unwrap_or(""));
+        ctx.insert(
+            "featured_id",
+            &featured.and_then(|(_, d)| d.id()).unwrap_or(""),
+        );
         self.render("index.html", "index.html".into(), &ctx, n)
     }
 
@@ -353,10 +387,10 @@ impl<'a> Renderer<'a> {
             .collect()
     }
 
-    pub fn position_page(&self, doc: &PositionDoc) -> Result<Page, Diagnostics> {
+    pub fn position_page(&self, key: PositionKey, doc: &PositionDoc) -> Result<Page, Diagnostics> {
         let id = doc.id().unwrap_or_default();
-        let (fig, _) =
-            figure::position_figure(doc, &format!("pos-{id}")).map_err(Diagnostics::from)?;
+        let played = self.traces.played(key, doc)?;
+        let (fig, _) = figure::position_figure(doc, played, &format!("pos-{id}"));
         let title = title_of(doc);
         let mut ctx = self.context(
             "position",
@@ -370,11 +404,8 @@ impl<'a> Renderer<'a> {
         ctx.insert("variant", doc.variant.name());
         ctx.insert("variant_title", &doc.variant.title);
         ctx.insert("move", &doc.move_text);
-        let trace = match doc.play(200) {
-            Some(Ok(p)) => Some(describe::trace_text(&p)),
-            Some(Err(e)) => return Err(e.into()),
-            None => None,
-        };
+        // the laps in words: the first ones of the trace the figure shows
+        let trace = played.map(|p| describe::trace_text(&first_laps(p, PAGE_LAPS)));
         ctx.insert("trace", &trace);
         ctx.insert("used_in", &self.used_in(doc));
         let source = doc.file.strip_prefix(&self.site.root).unwrap_or(&doc.file);
@@ -541,7 +572,7 @@ impl<'a> Renderer<'a> {
         let mut out = Vec::new();
         let mut diagrams = 0;
         for id in &self.site.config.compare {
-            let Some(doc) = self.site.position(id) else {
+            let Some((key, doc)) = self.site.find(id) else {
                 continue;
             };
             let Some(mv) = &doc.mv else { continue };
@@ -556,7 +587,10 @@ impl<'a> Renderer<'a> {
             };
             let mut rows = Vec::new();
             for v in self.site.variants.iter() {
-                let row = match outcome(v.rules(), &doc.position, mv) {
+                let Some(played) = self.traces.compared(key, v.name()) else {
+                    continue;
+                };
+                let row = match played {
                     Ok(p) => {
                         let (laps, captured) = match p.end.finished() {
                             Some(f) => (describe::group(f.laps), f.captured.to_string()),
@@ -727,7 +761,8 @@ impl<'a> Renderer<'a> {
             .site
             .chapters
             .par_iter()
-            .map(|c| self.chapter_body(c))
+            .enumerate()
+            .map(|(i, _)| self.chapter_body(i))
             .collect();
         let mut errs = Diagnostics::default();
         let mut ok_bodies = Vec::new();
@@ -742,10 +777,10 @@ impl<'a> Renderer<'a> {
             return Err(errs);
         }
         let bodies = ok_bodies;
-        let positions: Vec<&PositionDoc> = self
+        let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
-            .all_positions()
-            .filter(|p| p.id().is_some())
+            .keyed_positions()
+            .filter(|(_, p)| p.id().is_some())
             .collect();
         let variant_names: Vec<String> = self.site.variants.names().map(String::from).collect();
         let order = self.puzzle_order();
@@ -759,7 +794,7 @@ impl<'a> Renderer<'a> {
             NotFound,
             PuzzleIndex,
             Variant(&'b str),
-            Position(&'b PositionDoc),
+            Position(PositionKey, &'b PositionDoc),
             Puzzle(usize),
             GamesIndex,
             Game(&'b crate::model::GameDoc),
@@ -774,7 +809,7 @@ impl<'a> Renderer<'a> {
             Job::PuzzleIndex,
         ]);
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
-        jobs.extend(positions.iter().map(|p| Job::Position(p)));
+        jobs.extend(positions.iter().map(|&(k, p)| Job::Position(k, p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
         jobs.push(Job::GamesIndex);
         jobs.extend(self.site.games.iter().map(Job::Game));
@@ -789,7 +824,7 @@ impl<'a> Renderer<'a> {
                 Job::NotFound => self.not_found_page(),
                 Job::PuzzleIndex => self.puzzles_index_page(),
                 Job::Variant(n) => self.variant_page(n),
-                Job::Position(p) => self.position_page(p),
+                Job::Position(k, p) => self.position_page(*k, p),
                 Job::Puzzle(k) => self.puzzle_page(&order, *k),
                 Job::GamesIndex => self.games_index_page(),
                 Job::Game(g) => self.game_page(g),
