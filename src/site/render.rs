@@ -3,7 +3,7 @@
 
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, escape};
-use super::markdown::{self, Ids};
+use super::markdown::{self, Ids, Target};
 use super::search::SearchDoc;
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
@@ -76,44 +76,6 @@ fn title_of(doc: &PositionDoc) -> String {
         .clone()
         .or_else(|| doc.id().map(str::to_string))
         .unwrap_or_else(|| "Position".into())
-}
-
-/// A chapter body for the all-in-one print page: ids get the chapter's
-/// stem as prefix (`the-move--summary`), and links between chapters become
-/// links within the page.
-pub fn print_body(stem: &str, html: &str, chapters: &std::collections::BTreeSet<&str>) -> String {
-    let mut out = String::with_capacity(html.len() + 1024);
-    let mut rest = html;
-    loop {
-        let id = rest.find(" id=\"");
-        let href = rest.find(" href=\"");
-        let (i, is_id) = match (id, href) {
-            (Some(a), Some(b)) if a < b => (a, true),
-            (Some(a), None) => (a, true),
-            (_, Some(b)) => (b, false),
-            (None, None) => break,
-        };
-        let attr_len = if is_id { 5 } else { 7 };
-        out.push_str(&rest[..i + attr_len]);
-        rest = &rest[i + attr_len..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        let value = &rest[..end];
-        if is_id {
-            out.push_str(&format!("{stem}--{value}"));
-        } else if let Some(a) = value.strip_prefix('#') {
-            out.push_str(&format!("#{stem}--{a}"));
-        } else {
-            let (path, anchor) = value.split_once('#').unwrap_or((value, ""));
-            match path.strip_suffix(".html").filter(|p| chapters.contains(p)) {
-                Some(other) if anchor.is_empty() => out.push_str(&format!("#chapter-{other}")),
-                Some(other) => out.push_str(&format!("#{other}--{anchor}")),
-                None => out.push_str(value),
-            }
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Renders pages with the site's templates.
@@ -221,9 +183,9 @@ impl<'a> Renderer<'a> {
         Ok(figure::position_figure(doc, played, anchor).0)
     }
 
-    /// The `i`-th chapter's body: Markdown to HTML, fenced blocks as
-    /// diagrams.
-    pub fn chapter_body(&self, i: usize) -> Result<Body, Diagnostics> {
+    /// The `i`-th chapter's body for `target` (its page, or its section
+    /// of the print page): Markdown to HTML, fenced blocks as diagrams.
+    pub fn chapter_body(&self, i: usize, target: &Target) -> Result<Body, Diagnostics> {
         let c = &self.site.chapters[i];
         let errs = RefCell::new(Diagnostics::default());
         let ids = RefCell::new(Ids::default());
@@ -252,7 +214,7 @@ impl<'a> Renderer<'a> {
             };
             let mut html = String::new();
             for (key, d, a) in docs {
-                let a = ids.borrow_mut().unique(a);
+                let a = target.id(&ids.borrow_mut().unique(a));
                 match self.position_figure(key, d, &a) {
                     Ok(h) => {
                         *count.borrow_mut() += 1;
@@ -272,7 +234,7 @@ impl<'a> Renderer<'a> {
             }
             html
         };
-        let (html, plain) = markdown::render(&c.text, "", &diagram);
+        let (html, plain) = markdown::render(&c.text, target, &diagram);
         let errs = errs.into_inner();
         if !errs.is_empty() {
             return Err(errs);
@@ -719,15 +681,15 @@ impl<'a> Renderer<'a> {
         self.render("puzzle.html", format!("puzzles/{}.html", p.id), &ctx, 2)
     }
 
+    /// The all-in-one print page, from the chapters' bodies rendered for it
+    /// ([`Target::Print`]).
     pub fn print_page(&self, bodies: &[Body]) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct C<'b> {
             stem: &'b str,
             title: &'b str,
-            body: String,
+            body: &'b str,
         }
-        let stems: std::collections::BTreeSet<&str> =
-            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
         let chapters: Vec<C> = self
             .site
             .chapters
@@ -736,7 +698,7 @@ impl<'a> Renderer<'a> {
             .map(|(c, b)| C {
                 stem: &c.stem,
                 title: &c.front.title,
-                body: print_body(&c.stem, &b.html, &stems),
+                body: &b.html,
             })
             .collect();
         let n = bodies.iter().map(|b| b.diagrams).sum();
@@ -757,18 +719,32 @@ impl<'a> Renderer<'a> {
 
     /// Every page, in a fixed order, and the search documents.
     pub fn all(&self) -> Result<(Vec<Page>, Vec<SearchDoc>), Diagnostics> {
-        let bodies: Vec<Result<Body, Diagnostics>> = self
+        // each chapter twice: for its page and for the print page
+        let stems: std::collections::BTreeSet<&str> =
+            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
+        let bodies: Vec<Result<(Body, Body), Diagnostics>> = self
             .site
             .chapters
             .par_iter()
             .enumerate()
-            .map(|(i, _)| self.chapter_body(i))
+            .map(|(i, c)| {
+                let page = self.chapter_body(i, &Target::Page { root: "" })?;
+                let print = Target::Print {
+                    stem: &c.stem,
+                    chapters: &stems,
+                };
+                Ok((page, self.chapter_body(i, &print)?))
+            })
             .collect();
         let mut errs = Diagnostics::default();
         let mut ok_bodies = Vec::new();
+        let mut print_bodies = Vec::new();
         for b in bodies {
             match b {
-                Ok(b) => ok_bodies.push(b),
+                Ok((page, print)) => {
+                    ok_bodies.push(page);
+                    print_bodies.push(print);
+                }
                 Err(e) => errs.extend(e),
             }
         }
@@ -820,7 +796,7 @@ impl<'a> Renderer<'a> {
                 Job::Index => self.index_page(),
                 Job::Glossary => self.glossary_page(),
                 Job::Compare => self.compare_page(),
-                Job::Print => self.print_page(&bodies),
+                Job::Print => self.print_page(&print_bodies),
                 Job::NotFound => self.not_found_page(),
                 Job::PuzzleIndex => self.puzzles_index_page(),
                 Job::Variant(n) => self.variant_page(n),
@@ -949,20 +925,5 @@ impl<'a> Renderer<'a> {
             "",
         ));
         docs
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn print_body_prefixes_ids_and_keeps_links_in_the_page() {
-        let chapters = ["a", "b"].into_iter().collect();
-        let html = "<h2 id=\"x\">X</h2><a href=\"#x\">1</a><a href=\"b.html#y\">2</a><a href=\"b.html\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>";
-        assert_eq!(
-            print_body("a", html, &chapters),
-            "<h2 id=\"a--x\">X</h2><a href=\"#a--x\">1</a><a href=\"#b--y\">2</a><a href=\"#chapter-b\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>"
-        );
     }
 }
