@@ -2,7 +2,7 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, PositionKey, Site};
-use super::figure::{self, escape};
+use super::figure::{self, Figure, escape};
 use super::markdown::{self, Ids, Target};
 use super::search::SearchDoc;
 use super::templates::error_text;
@@ -18,7 +18,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use tera::{Context, Tera};
 
@@ -173,28 +173,22 @@ impl<'a> Renderer<'a> {
     }
 
     /// The figure of the position at `key`, drawn from its trace.
-    fn position_figure(
-        &self,
-        key: PositionKey,
-        doc: &PositionDoc,
-        anchor: &str,
-    ) -> Result<String, Diagnostic> {
+    fn position_figure(&self, key: PositionKey, doc: &PositionDoc) -> Result<Figure, Diagnostic> {
         let played = self.traces.played(key, doc)?;
-        Ok(figure::position_figure(doc, played, anchor).0)
+        Ok(figure::position_figure(doc, played))
     }
 
-    /// The `i`-th chapter's body for `target` (its page, or its section
-    /// of the print page): Markdown to HTML, fenced blocks as diagrams.
-    pub fn chapter_body(&self, i: usize, target: &Target) -> Result<Body, Diagnostics> {
+    /// The `i`-th chapter's body for each target (its page, the print
+    /// page): Markdown to HTML, fenced blocks as diagrams, each drawn once.
+    pub fn chapter_bodies(&self, i: usize, targets: &[Target]) -> Result<Vec<Body>, Diagnostics> {
         let c = &self.site.chapters[i];
-        let errs = RefCell::new(Diagnostics::default());
-        let ids = RefCell::new(Ids::default());
-        let count = RefCell::new(0usize);
-        let diagram = |line: usize| -> String {
-            let Some(block) = c.block_at(line) else {
-                return String::new();
-            };
-            let docs: Vec<(PositionKey, &PositionDoc, String)> = match block {
+        let mut errs = Diagnostics::default();
+        // the figures of each block (by its line), with their anchors
+        let mut figures: HashMap<usize, Vec<(String, Figure)>> = HashMap::new();
+        let mut count = 0;
+        for b in &c.blocks {
+            let line = b.line;
+            let docs: Vec<(PositionKey, &PositionDoc, String)> = match &b.block {
                 Block::Positions(v) => v
                     .iter()
                     .enumerate()
@@ -212,38 +206,48 @@ impl<'a> Renderer<'a> {
                     None => Vec::new(),
                 },
             };
-            let mut html = String::new();
+            let drawn = figures.entry(line).or_default();
             for (key, d, a) in docs {
-                let a = target.id(&ids.borrow_mut().unique(a));
-                match self.position_figure(key, d, &a) {
-                    Ok(h) => {
-                        *count.borrow_mut() += 1;
-                        html.push_str(&h);
+                match self.position_figure(key, d) {
+                    Ok(f) => {
+                        count += 1;
+                        drawn.push((a, f));
                     }
                     Err(mut e) => {
-                        if let Block::Ref { .. } = block {
+                        if let Block::Ref { .. } = b.block {
                             e.message = format!(
                                 "{} (position referenced from {}:{line})",
                                 e.message,
                                 c.path.display()
                             );
                         }
-                        errs.borrow_mut().push(e);
+                        errs.push(e);
                     }
                 }
             }
-            html
-        };
-        let (html, plain) = markdown::render(&c.text, target, &diagram);
-        let errs = errs.into_inner();
+        }
         if !errs.is_empty() {
             return Err(errs);
         }
-        Ok(Body {
-            html,
-            plain,
-            diagrams: count.into_inner(),
-        })
+        let body = |target: &Target| {
+            let ids = RefCell::new(Ids::default());
+            let diagram = |line: usize| -> String {
+                let Some(drawn) = figures.get(&line) else {
+                    return String::new();
+                };
+                drawn
+                    .iter()
+                    .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
+                    .collect()
+            };
+            let (html, plain) = markdown::render(&c.text, target, &diagram);
+            Body {
+                html,
+                plain,
+                diagrams: count,
+            }
+        };
+        Ok(targets.iter().map(body).collect())
     }
 
     pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
@@ -316,7 +320,7 @@ impl<'a> Renderer<'a> {
         let mut n = 0;
         let fig = match featured {
             Some((key, d)) => {
-                let h = self.position_figure(key, d, "featured")?;
+                let h = self.position_figure(key, d)?.html("featured");
                 n = 1;
                 h
             }
@@ -352,7 +356,7 @@ impl<'a> Renderer<'a> {
     pub fn position_page(&self, key: PositionKey, doc: &PositionDoc) -> Result<Page, Diagnostics> {
         let id = doc.id().unwrap_or_default();
         let played = self.traces.played(key, doc)?;
-        let (fig, _) = figure::position_figure(doc, played, &format!("pos-{id}"));
+        let fig = figure::position_figure(doc, played).html(&format!("pos-{id}"));
         let title = title_of(doc);
         let mut ctx = self.context(
             "position",
@@ -728,12 +732,15 @@ impl<'a> Renderer<'a> {
             .par_iter()
             .enumerate()
             .map(|(i, c)| {
-                let page = self.chapter_body(i, &Target::Page { root: "" })?;
+                let page = Target::Page { root: "" };
                 let print = Target::Print {
                     stem: &c.stem,
                     chapters: &stems,
                 };
-                Ok((page, self.chapter_body(i, &print)?))
+                let mut bodies = self.chapter_bodies(i, &[page, print])?;
+                let print = bodies.pop().expect("two bodies");
+                let page = bodies.pop().expect("two bodies");
+                Ok((page, print))
             })
             .collect();
         let mut errs = Diagnostics::default();
@@ -753,6 +760,7 @@ impl<'a> Renderer<'a> {
             return Err(errs);
         }
         let bodies = ok_bodies;
+        let print_bodies = std::sync::Mutex::new(print_bodies);
         let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
             .keyed_positions()
@@ -796,7 +804,13 @@ impl<'a> Renderer<'a> {
                 Job::Index => self.index_page(),
                 Job::Glossary => self.glossary_page(),
                 Job::Compare => self.compare_page(),
-                Job::Print => self.print_page(&print_bodies),
+                Job::Print => {
+                    // the print page's bodies are its own: gone once it is rendered
+                    let bodies = std::mem::take(
+                        &mut *print_bodies.lock().unwrap_or_else(|e| e.into_inner()),
+                    );
+                    self.print_page(&bodies)
+                }
                 Job::NotFound => self.not_found_page(),
                 Job::PuzzleIndex => self.puzzles_index_page(),
                 Job::Variant(n) => self.variant_page(n),
