@@ -4,7 +4,7 @@
 
 pub use omweso_diagram::*;
 
-use crate::engine::{Move, trace};
+use crate::engine::{Move, PlayError, Played, trace};
 use crate::model::{Diagnostic, PositionDoc};
 use resvg::{tiny_skia, usvg};
 use std::path::{Path, PathBuf};
@@ -95,23 +95,43 @@ pub const TRACE_LAPS: usize = 100_000;
 /// The frames of a loaded position: its move's frames when it has a move
 /// (`mv` overrides the one written in the file), else its board frame. An
 /// illegal move is an error located at the position's `move`.
+///
+/// Plays the move: for one-off callers (the `diagram` command). A site
+/// plays each position once in its trace stage
+/// ([`crate::site::traces`]) and draws from that trace with
+/// [`played_frames`].
 pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame>, Diagnostic> {
-    let variant = doc.variant.name();
     let Some(mv) = mv.or(doc.mv.as_ref()) else {
-        return Ok(vec![board_frame(&doc.position, &doc.annotations, variant)]);
+        return Ok(played_frames(doc, None));
     };
-    let played = trace(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS).map_err(|e| {
-        doc.at(
-            "move",
-            format!(
-                "illegal move {} for {} under {variant}: {e}",
-                crate::engine::notation::format(mv),
-                doc.position.to_move.title()
-            ),
-        )
-        .with_kind(crate::model::Kind::IllegalMove)
-    })?;
-    Ok(move_frames(&played, &doc.annotations, variant))
+    let played = trace(&doc.variant.variant.rules, &doc.position, mv, TRACE_LAPS)
+        .map_err(|e| illegal_move(doc, mv, &e))?;
+    Ok(played_frames(doc, Some(&played)))
+}
+
+/// The frames of a loaded position from its move as already played (traced
+/// up to [`TRACE_LAPS`] laps): the move's frames, or the board's frame when
+/// there is no move. Never plays anything.
+pub fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
+    let variant = doc.variant.name();
+    match played {
+        Some(p) => move_frames(p, &doc.annotations, variant),
+        None => vec![board_frame(&doc.position, &doc.annotations, variant)],
+    }
+}
+
+/// The error of a position's illegal move `mv`, located at its `move`.
+pub fn illegal_move(doc: &PositionDoc, mv: &Move, e: &PlayError) -> Diagnostic {
+    doc.at(
+        "move",
+        format!(
+            "illegal move {} for {} under {}: {e}",
+            crate::engine::notation::format(mv),
+            doc.position.to_move.title(),
+            doc.variant.name()
+        ),
+    )
+    .with_kind(crate::model::Kind::IllegalMove)
 }
 
 /// The file stem for a position's frames: its `id`, else its file's stem

@@ -474,7 +474,8 @@ proptest::proptest! {
         for l in &scan.links {
             proptest::prop_assert!(l.line >= 1 && l.line <= lines);
         }
-        let _ = site::markdown::render(&body, "", &|_| String::new());
+        let page = site::markdown::Target::Page { root: "" };
+        let _ = site::markdown::render(&body, &page, &|_| String::new());
     }
 }
 

@@ -4,8 +4,9 @@
 //! (YAML, variants, links, anchors, references, puzzles) are reported beside
 //! them, all in one run, each with its file, line and column.
 //!
-//! The functions here take already-loaded documents
-//! ([`check_positions`], [`check_games`]) so that any loader can call them;
+//! The functions here take already-loaded documents, positions with their
+//! moves as played by the site's trace stage ([`check_positions`],
+//! [`check_games`]), so that any loader can call them;
 //! [`bless`] rewrites the claims that differ in place.
 
 pub mod bless;
@@ -18,6 +19,7 @@ use crate::engine::Played;
 use crate::judge::{Claim, Mismatch, Value as JudgedValue, judge};
 pub use crate::model::Kind;
 use crate::model::{Diagnostic, Diagnostics, Expect, GameDoc, PositionDoc, ReplayStop, replay};
+use crate::site::traces::{Trace, Traces};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -212,17 +214,19 @@ fn compare(
     }
 }
 
-/// Check one position: its move must be legal and every `expect` key must
-/// hold.
-pub fn check_position(doc: &PositionDoc) -> Report {
+/// Check one position from its move as played (`trace`, None when it has
+/// no move): the move must be legal and every `expect` key must hold.
+pub fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
     let mut report = Report::default();
     report.checked.positions = 1;
-    let Some(result) = doc.play(0) else {
+    let Some(result) = trace else {
         return report;
     };
     report.checked.moves = 1;
     match result {
-        Err(d) => report.problems.push(Problem::from_diagnostic(d)),
+        Err(e) => report
+            .problems
+            .push(Problem::from_diagnostic(doc.illegal(e))),
         Ok(played) => {
             if let Some(expect) = &doc.expect {
                 let what = format!("move {}", doc.move_text.as_deref().unwrap_or("?"));
@@ -232,7 +236,7 @@ pub fn check_position(doc: &PositionDoc) -> Report {
                 };
                 compare(
                     expect,
-                    &played,
+                    played,
                     &what,
                     &at,
                     &mut report.checked,
@@ -244,10 +248,16 @@ pub fn check_position(doc: &PositionDoc) -> Report {
     report
 }
 
-/// Check positions (in parallel): every move legal, every claim true.
-pub fn check_positions<'a>(docs: impl IntoIterator<Item = &'a PositionDoc>) -> Report {
-    let docs: Vec<&PositionDoc> = docs.into_iter().collect();
-    let reports: Vec<Report> = docs.par_iter().map(|d| check_position(d)).collect();
+/// Check positions, each with its move as played (see
+/// [`check_position`]): every move legal, every claim true.
+pub fn check_positions<'a>(
+    docs: impl IntoIterator<Item = (&'a PositionDoc, Option<&'a Trace>)>,
+) -> Report {
+    let docs: Vec<(&PositionDoc, Option<&Trace>)> = docs.into_iter().collect();
+    let reports: Vec<Report> = docs
+        .par_iter()
+        .map(|&(d, t)| check_position(d, t))
+        .collect();
     let mut out = Report::default();
     for r in reports {
         out.merge(r);
@@ -384,7 +394,12 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.checked.chapters = site.chapters.len();
     report.checked.variants = site.variants.iter().count();
     report.checked.puzzles = site.puzzles.len();
-    report.merge(check_positions(site.all_positions()));
+    // Every move played once (its laps unrecorded: claims are judged on
+    // where the move ends, decided exactly).
+    let traces = Traces::play(&site, 0);
+    report.merge(check_positions(
+        site.keyed_positions().map(|(k, d)| (d, traces.of(k))),
+    ));
     report.merge(check_games(&site.games));
     report.sort();
     report

@@ -4,7 +4,7 @@
 use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use crate::engine::notation;
-use crate::engine::{Board, GameResult, Grid, Move, Played, Position, Side, trace};
+use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, Side, trace};
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
@@ -97,19 +97,23 @@ impl PositionDoc {
     pub fn play(&self, max_laps: usize) -> Option<Result<Played, Diagnostic>> {
         let mv = self.mv.as_ref()?;
         Some(
-            trace(&self.variant.variant.rules, &self.position, mv, max_laps).map_err(|e| {
-                self.at(
-                    "move",
-                    format!(
-                        "illegal move {} for {} under {}: {e}",
-                        self.move_text.as_deref().unwrap_or("?"),
-                        self.position.to_move.title(),
-                        self.variant.name()
-                    ),
-                )
-                .with_kind(Kind::IllegalMove)
-            }),
+            trace(&self.variant.variant.rules, &self.position, mv, max_laps)
+                .map_err(|e| self.illegal(&e)),
         )
+    }
+
+    /// Why the position's move cannot be played, located at `move`.
+    pub fn illegal(&self, e: &PlayError) -> Diagnostic {
+        self.at(
+            "move",
+            format!(
+                "illegal move {} for {} under {}: {e}",
+                self.move_text.as_deref().unwrap_or("?"),
+                self.position.to_move.title(),
+                self.variant.name()
+            ),
+        )
+        .with_kind(Kind::IllegalMove)
     }
 }
 

@@ -106,22 +106,60 @@ pub struct Site {
     pub drafts: bool,
 }
 
+/// Where a position is written in a site: its identity, whatever its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PositionKey {
+    /// `Site::positions[i]`.
+    File(usize),
+    /// The `index`-th position of the fenced block whose fence is on `line`
+    /// of `Site::chapters[chapter]`.
+    Inline {
+        chapter: usize,
+        line: usize,
+        index: usize,
+    },
+}
+
 impl Site {
     /// Every position: the files', then each chapter's inline blocks.
     pub fn all_positions(&self) -> impl Iterator<Item = &PositionDoc> {
-        self.positions
+        self.keyed_positions().map(|(_, p)| p)
+    }
+
+    /// Every position with its key, in the order of [`Site::all_positions`].
+    pub fn keyed_positions(&self) -> impl Iterator<Item = (PositionKey, &PositionDoc)> {
+        let files = self
+            .positions
             .iter()
-            .chain(self.chapters.iter().flat_map(|c| {
-                c.blocks.iter().flat_map(|b| match &b.block {
+            .enumerate()
+            .map(|(i, p)| (PositionKey::File(i), p));
+        let inline = self.chapters.iter().enumerate().flat_map(|(chapter, c)| {
+            c.blocks.iter().flat_map(move |b| {
+                let v = match &b.block {
                     Block::Positions(v) => v.as_slice(),
                     Block::Ref { .. } => &[],
+                };
+                v.iter().enumerate().map(move |(index, p)| {
+                    let key = PositionKey::Inline {
+                        chapter,
+                        line: b.line,
+                        index,
+                    };
+                    (key, p)
                 })
-            }))
+            })
+        });
+        files.chain(inline)
     }
 
     /// The position with this id.
     pub fn position(&self, id: &str) -> Option<&PositionDoc> {
-        self.all_positions().find(|p| p.id() == Some(id))
+        self.find(id).map(|(_, p)| p)
+    }
+
+    /// The position with this id, with its key.
+    pub fn find(&self, id: &str) -> Option<(PositionKey, &PositionDoc)> {
+        self.keyed_positions().find(|(_, p)| p.id() == Some(id))
     }
 
     pub fn chapter(&self, stem: &str) -> Option<&Chapter> {

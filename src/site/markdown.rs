@@ -2,8 +2,8 @@
 //! their slug ids, links, fenced `omweso` blocks, all with file positions),
 //! and rendering to HTML with diagrams in place and links rewritten.
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd, html};
-use std::collections::{BTreeMap, HashMap};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd, html};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The Markdown extensions every chapter is read with.
 pub fn options() -> Options {
@@ -236,11 +236,68 @@ pub fn has_scheme(dest: &str) -> bool {
     }
 }
 
-/// Render a chapter's Markdown to HTML. `diagram(line)` gives the HTML of
-/// the fenced `omweso` block at that line; links to chapters become
-/// `.html` links with the `prefix` (the way back to the site root);
-/// headings get their ids. Returns the HTML and the plain text (for search).
-pub fn render(text: &str, prefix: &str, diagram: &dyn Fn(usize) -> String) -> (String, String) {
+/// Where a chapter is rendered: the ids its elements get and where its
+/// links go.
+#[derive(Clone, Copy, Debug)]
+pub enum Target<'a> {
+    /// Its own page: links to chapters become `.html` links with `root`
+    /// (the way back to the site root); ids are kept.
+    Page { root: &'a str },
+    /// Its section of the all-in-one print page: ids get the chapter's
+    /// `stem` as prefix (`the-move--summary`), and links within the
+    /// chapter and to the `chapters` printed stay within the page (a
+    /// chapter's own section is `#chapter-STEM`). Links elsewhere are kept.
+    Print {
+        stem: &'a str,
+        chapters: &'a BTreeSet<&'a str>,
+    },
+}
+
+impl Target<'_> {
+    /// The id an element with id `id` gets.
+    pub fn id(&self, id: &str) -> String {
+        match self {
+            Target::Page { .. } => id.to_string(),
+            Target::Print { stem, .. } => format!("{stem}--{id}"),
+        }
+    }
+
+    /// Where a link to `dest` (as written) goes.
+    fn href<'d>(&self, dest: CowStr<'d>) -> CowStr<'d> {
+        let (root, print) = match *self {
+            Target::Page { root } => (root, None),
+            Target::Print { stem, chapters } => ("", Some((stem, chapters))),
+        };
+        // the link on a chapter's own page
+        let dest = match classify(&dest) {
+            LinkTarget::Chapter(stem, anchor) => CowStr::from(match anchor {
+                Some(a) => format!("{root}{stem}.html#{a}"),
+                None => format!("{root}{stem}.html"),
+            }),
+            LinkTarget::Keep => dest,
+        };
+        let Some((stem, chapters)) = print else {
+            return dest;
+        };
+        // on the print page, within the page where it can
+        if let Some(a) = dest.strip_prefix('#') {
+            return CowStr::from(format!("#{stem}--{a}"));
+        }
+        let (path, anchor) = dest.split_once('#').unwrap_or((&dest, ""));
+        match path.strip_suffix(".html").filter(|p| chapters.contains(p)) {
+            Some(other) if anchor.is_empty() => CowStr::from(format!("#chapter-{other}")),
+            Some(other) => CowStr::from(format!("#{other}--{anchor}")),
+            None => dest,
+        }
+    }
+}
+
+/// Render a chapter's Markdown to HTML for `target`. `diagram(line)` gives
+/// the HTML of the fenced `omweso` block at that line; links to chapters
+/// become `.html` links (or links within the print page); headings and
+/// footnotes get their ids. Returns the HTML and the plain text (for
+/// search).
+pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) -> (String, String) {
     let lines = Lines::new(text);
     let mut ids = Ids::default();
     let mut events: Vec<Event> = Vec::new();
@@ -280,7 +337,7 @@ pub fn render(text: &str, prefix: &str, diagram: &dyn Fn(usize) -> String) -> (S
                             .as_ref()
                             .map(|s| s.to_string())
                             .unwrap_or_else(|| slug(&t));
-                        *id = Some(CowStr::from(ids.unique(base)));
+                        *id = Some(CowStr::from(target.id(&ids.unique(base))));
                     }
                 }
                 plain.push('\n');
@@ -292,12 +349,10 @@ pub fn render(text: &str, prefix: &str, diagram: &dyn Fn(usize) -> String) -> (S
                 title,
                 id,
             }) => {
-                let dest = match classify(&dest_url) {
-                    LinkTarget::Chapter(stem, anchor) => CowStr::from(match anchor {
-                        Some(a) => format!("{prefix}{stem}.html#{a}"),
-                        None => format!("{prefix}{stem}.html"),
-                    }),
-                    LinkTarget::Keep => dest_url,
+                let dest = match link_type {
+                    // `mailto:` is added when the HTML is written
+                    LinkType::Email => dest_url,
+                    _ => target.href(dest_url),
                 };
                 events.push(Event::Start(Tag::Link {
                     link_type,
@@ -305,6 +360,15 @@ pub fn render(text: &str, prefix: &str, diagram: &dyn Fn(usize) -> String) -> (S
                     title,
                     id,
                 }));
+            }
+            // footnotes: the reference links to the definition's id
+            Event::FootnoteReference(label) => {
+                events.push(Event::FootnoteReference(CowStr::from(target.id(&label))));
+            }
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                events.push(Event::Start(Tag::FootnoteDefinition(CowStr::from(
+                    target.id(&label),
+                ))));
             }
             Event::Text(ref t) | Event::Code(ref t) => {
                 plain.push_str(t);
@@ -373,12 +437,45 @@ mod tests {
     #[test]
     fn render_rewrites_links_and_ids() {
         let text = "---\ntitle: T\n---\n# A *b*\n[x](other.md#two) [y](https://e.org/a.md)\n\n```omweso\nref: a\n```\n";
-        let (html, plain) = render(text, "", &|line| format!("<figure>{line}</figure>"));
+        let page = Target::Page { root: "" };
+        let (html, plain) = render(text, &page, &|line| format!("<figure>{line}</figure>"));
         assert!(html.contains("<h1 id=\"a-b\">"), "{html}");
         assert!(html.contains("href=\"other.html#two\""), "{html}");
         assert!(html.contains("href=\"https://e.org/a.md\""), "{html}");
         assert!(html.contains("<figure>7</figure>"), "{html}");
         assert!(!html.contains("title: T"), "{html}");
         assert!(plain.contains("A b"), "{plain}");
+    }
+
+    #[test]
+    fn print_target_prefixes_ids_and_keeps_links_in_the_page() {
+        let text = "# X\n\n[1](#x) [2](b.md#y) [3](b.md) [4](b.html#z) [5](variants/m.html) [6](https://e.org) [7](d.md) <c@e.org>\n\nA note.[^n]\n\n[^n]: The note.\n\n```omweso\nref: a\n```\n";
+        let chapters = ["a", "b"].into_iter().collect();
+        let print = Target::Print {
+            stem: "a",
+            chapters: &chapters,
+        };
+        let (html, _) = render(text, &print, &|_| "<figure></figure>".into());
+        for want in [
+            "<h1 id=\"a--x\">X</h1>",
+            "<a href=\"#a--x\">1</a>",
+            "<a href=\"#b--y\">2</a>",
+            "<a href=\"#chapter-b\">3</a>",
+            "<a href=\"#b--z\">4</a>",
+            "<a href=\"variants/m.html\">5</a>",
+            "<a href=\"https://e.org\">6</a>",
+            "<a href=\"d.html\">7</a>",
+            "<a href=\"mailto:c@e.org\">",
+            "<a href=\"#a--n\">1</a>",
+            "id=\"a--n\"",
+        ] {
+            assert!(html.contains(want), "{want} in {html}");
+        }
+        assert_eq!(print.id("pos-x"), "a--pos-x");
+        let page = Target::Page { root: "../" };
+        let (html, _) = render(text, &page, &|_| String::new());
+        assert!(html.contains("<h1 id=\"x\">"), "{html}");
+        assert!(html.contains("href=\"../b.html#y\""), "{html}");
+        assert!(html.contains("href=\"#n\""), "{html}");
     }
 }

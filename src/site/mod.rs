@@ -4,6 +4,7 @@
 //!
 //! - [`config`]: `omweso.yaml`, finding the site root
 //! - [`content`]: loading and checking everything ([`load`])
+//! - [`traces`]: every position's move played once ([`Traces`])
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
 //! - [`figure`]: a diagram in a page (frames, text twin, stepper)
 //! - [`escape`]: the one HTML/XML escape
@@ -30,13 +31,15 @@ pub mod output;
 pub mod render;
 pub mod search;
 pub mod templates;
+pub mod traces;
 
 pub use config::{CONFIG_FILE, Config, find_root};
-pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, Site, load};
+pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load};
 pub use html::escape;
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};
+pub use traces::Traces;
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so
 /// nothing that may be in use is removed (build folders of killed builds

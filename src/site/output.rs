@@ -6,6 +6,7 @@ use super::content::load;
 use super::render::{Page, Renderer};
 use super::search::index_json;
 use super::templates;
+use super::traces::Traces;
 use crate::model::{Diagnostic, Diagnostics};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -374,7 +375,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
     let statics = static_files(root)?;
 
     let pb = progress_bar(opts.quiet, 0);
-    let renderer = Renderer::new(&site, &tera, &pb);
+    let traces = Traces::for_build(&site);
+    let renderer = Renderer::new(&site, &traces, &tera, &pb);
     pb.set_length(renderer.page_count() as u64);
     let (pages, docs) = renderer.all()?;
     pb.finish_and_clear();

@@ -1,15 +1,16 @@
 //! Rendering a loaded site into pages (path relative to the output folder
 //! and HTML) plus the search documents, in parallel.
 
-use super::content::{Chapter, Site};
+use super::content::{Chapter, PositionKey, Site};
 use super::escape;
-use super::figure;
-use super::markdown::{self, Ids};
+use super::figure::{self, Figure};
+use super::markdown::{self, Ids, Target};
 use super::search::SearchDoc;
 use super::templates::error_text;
+use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::describe;
 use crate::diagram;
-use crate::engine::{notation, outcome};
+use crate::engine::notation;
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
@@ -19,7 +20,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use tera::{Context, Tera};
 
@@ -79,47 +80,11 @@ fn title_of(doc: &PositionDoc) -> String {
         .unwrap_or_else(|| "Position".into())
 }
 
-/// A chapter body for the all-in-one print page: ids get the chapter's
-/// stem as prefix (`the-move--summary`), and links between chapters become
-/// links within the page.
-pub fn print_body(stem: &str, html: &str, chapters: &std::collections::BTreeSet<&str>) -> String {
-    let mut out = String::with_capacity(html.len() + 1024);
-    let mut rest = html;
-    loop {
-        let id = rest.find(" id=\"");
-        let href = rest.find(" href=\"");
-        let (i, is_id) = match (id, href) {
-            (Some(a), Some(b)) if a < b => (a, true),
-            (Some(a), None) => (a, true),
-            (_, Some(b)) => (b, false),
-            (None, None) => break,
-        };
-        let attr_len = if is_id { 5 } else { 7 };
-        out.push_str(&rest[..i + attr_len]);
-        rest = &rest[i + attr_len..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        let value = &rest[..end];
-        if is_id {
-            out.push_str(&format!("{stem}--{value}"));
-        } else if let Some(a) = value.strip_prefix('#') {
-            out.push_str(&format!("#{stem}--{a}"));
-        } else {
-            let (path, anchor) = value.split_once('#').unwrap_or((value, ""));
-            match path.strip_suffix(".html").filter(|p| chapters.contains(p)) {
-                Some(other) if anchor.is_empty() => out.push_str(&format!("#chapter-{other}")),
-                Some(other) => out.push_str(&format!("#{other}--{anchor}")),
-                None => out.push_str(value),
-            }
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Renders pages with the site's templates.
 pub struct Renderer<'a> {
     pub site: &'a Site,
+    /// Every position's move, played once ([`Traces::for_build`]).
+    pub traces: &'a Traces,
     pub tera: &'a Tera,
     pub progress: &'a ProgressBar,
     nav: Vec<NavItem>,
@@ -127,7 +92,12 @@ pub struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
-    pub fn new(site: &'a Site, tera: &'a Tera, progress: &'a ProgressBar) -> Renderer<'a> {
+    pub fn new(
+        site: &'a Site,
+        traces: &'a Traces,
+        tera: &'a Tera,
+        progress: &'a ProgressBar,
+    ) -> Renderer<'a> {
         let nav = site
             .chapters
             .iter()
@@ -148,6 +118,7 @@ impl<'a> Renderer<'a> {
             .collect();
         Renderer {
             site,
+            traces,
             tera,
             progress,
             nav,
@@ -203,58 +174,82 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// A chapter's body: Markdown to HTML, fenced blocks as diagrams.
-    pub fn chapter_body(&self, c: &Chapter) -> Result<Body, Diagnostics> {
-        let errs = RefCell::new(Diagnostics::default());
-        let ids = RefCell::new(Ids::default());
-        let count = RefCell::new(0usize);
-        let diagram = |line: usize| -> String {
-            let Some(block) = c.block_at(line) else {
-                return String::new();
-            };
-            let docs: Vec<(&PositionDoc, String)> = match block {
+    /// The figure of the position at `key`, drawn from its trace.
+    fn position_figure(&self, key: PositionKey, doc: &PositionDoc) -> Result<Figure, Diagnostic> {
+        let played = self.traces.played(key, doc)?;
+        Ok(figure::position_figure(doc, played))
+    }
+
+    /// The `i`-th chapter's body for each target (its page, the print
+    /// page): Markdown to HTML, fenced blocks as diagrams, each drawn once.
+    pub fn chapter_bodies(&self, i: usize, targets: &[Target]) -> Result<Vec<Body>, Diagnostics> {
+        let c = &self.site.chapters[i];
+        let mut errs = Diagnostics::default();
+        // the figures of each block (by its line), with their anchors
+        let mut figures: HashMap<usize, Vec<(String, Figure)>> = HashMap::new();
+        let mut count = 0;
+        for b in &c.blocks {
+            let line = b.line;
+            let docs: Vec<(PositionKey, &PositionDoc, String)> = match &b.block {
                 Block::Positions(v) => v
                     .iter()
                     .enumerate()
-                    .map(|(i, d)| (d, anchor(d, &c.stem, line, i)))
+                    .map(|(index, d)| {
+                        let key = PositionKey::Inline {
+                            chapter: i,
+                            line,
+                            index,
+                        };
+                        (key, d, anchor(d, &c.stem, line, index))
+                    })
                     .collect(),
-                Block::Ref { id, .. } => match self.site.position(id) {
-                    Some(d) => vec![(d, format!("pos-{id}"))],
+                Block::Ref { id, .. } => match self.site.find(id) {
+                    Some((key, d)) => vec![(key, d, format!("pos-{id}"))],
                     None => Vec::new(),
                 },
             };
-            let mut html = String::new();
-            for (d, a) in docs {
-                let a = ids.borrow_mut().unique(a);
-                match figure::position_figure(d, &a) {
-                    Ok((h, _)) => {
-                        *count.borrow_mut() += 1;
-                        html.push_str(&h);
+            let drawn = figures.entry(line).or_default();
+            for (key, d, a) in docs {
+                match self.position_figure(key, d) {
+                    Ok(f) => {
+                        count += 1;
+                        drawn.push((a, f));
                     }
                     Err(mut e) => {
-                        if let Block::Ref { .. } = block {
+                        if let Block::Ref { .. } = b.block {
                             e.message = format!(
                                 "{} (position referenced from {}:{line})",
                                 e.message,
                                 c.path.display()
                             );
                         }
-                        errs.borrow_mut().push(e);
+                        errs.push(e);
                     }
                 }
             }
-            html
-        };
-        let (html, plain) = markdown::render(&c.text, "", &diagram);
-        let errs = errs.into_inner();
+        }
         if !errs.is_empty() {
             return Err(errs);
         }
-        Ok(Body {
-            html,
-            plain,
-            diagrams: count.into_inner(),
-        })
+        let body = |target: &Target| {
+            let ids = RefCell::new(Ids::default());
+            let diagram = |line: usize| -> String {
+                let Some(drawn) = figures.get(&line) else {
+                    return String::new();
+                };
+                drawn
+                    .iter()
+                    .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
+                    .collect()
+            };
+            let (html, plain) = markdown::render(&c.text, target, &diagram);
+            Body {
+                html,
+                plain,
+                diagrams: count,
+            }
+        };
+        Ok(targets.iter().map(body).collect())
     }
 
     pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
@@ -315,24 +310,29 @@ impl<'a> Renderer<'a> {
             .config
             .compare
             .first()
-            .and_then(|id| self.site.position(id))
+            .and_then(|id| self.site.find(id))
             .or_else(|| {
                 self.site
                     .positions
                     .iter()
-                    .find(|p| p.mv.is_some() && p.id().is_some())
+                    .enumerate()
+                    .find(|(_, p)| p.mv.is_some() && p.id().is_some())
+                    .map(|(k, p)| (PositionKey::File(k), p))
             });
         let mut n = 0;
         let fig = match featured {
-            Some(d) => {
-                let (h, _) = figure::position_figure(d, "featured").map_err(Diagnostics::from)?;
+            Some((key, d)) => {
+                let h = self.position_figure(key, d)?.html("featured");
                 n = 1;
                 h
             }
             None => String::new(),
         };
         ctx.insert("featured", &fig);
-        ctx.insert("featured_id", &featured.and_then(|d| d.id()).unwrap_or(""));
+        ctx.insert(
+            "featured_id",
+            &featured.and_then(|(_, d)| d.id()).unwrap_or(""),
+        );
         self.render("index.html", "index.html".into(), &ctx, n)
     }
 
@@ -355,10 +355,10 @@ impl<'a> Renderer<'a> {
             .collect()
     }
 
-    pub fn position_page(&self, doc: &PositionDoc) -> Result<Page, Diagnostics> {
+    pub fn position_page(&self, key: PositionKey, doc: &PositionDoc) -> Result<Page, Diagnostics> {
         let id = doc.id().unwrap_or_default();
-        let (fig, _) =
-            figure::position_figure(doc, &format!("pos-{id}")).map_err(Diagnostics::from)?;
+        let played = self.traces.played(key, doc)?;
+        let fig = figure::position_figure(doc, played).html(&format!("pos-{id}"));
         let title = title_of(doc);
         let mut ctx = self.context(
             "position",
@@ -372,11 +372,8 @@ impl<'a> Renderer<'a> {
         ctx.insert("variant", doc.variant.name());
         ctx.insert("variant_title", &doc.variant.title);
         ctx.insert("move", &doc.move_text);
-        let trace = match doc.play(200) {
-            Some(Ok(p)) => Some(describe::trace_text(&p)),
-            Some(Err(e)) => return Err(e.into()),
-            None => None,
-        };
+        // the laps in words: the first ones of the trace the figure shows
+        let trace = played.map(|p| describe::trace_text(&first_laps(p, PAGE_LAPS)));
         ctx.insert("trace", &trace);
         ctx.insert("used_in", &self.used_in(doc));
         let source = doc.file.strip_prefix(&self.site.root).unwrap_or(&doc.file);
@@ -543,7 +540,7 @@ impl<'a> Renderer<'a> {
         let mut out = Vec::new();
         let mut diagrams = 0;
         for id in &self.site.config.compare {
-            let Some(doc) = self.site.position(id) else {
+            let Some((key, doc)) = self.site.find(id) else {
                 continue;
             };
             let Some(mv) = &doc.mv else { continue };
@@ -558,7 +555,10 @@ impl<'a> Renderer<'a> {
             };
             let mut rows = Vec::new();
             for v in self.site.variants.iter() {
-                let row = match outcome(v.rules(), &doc.position, mv) {
+                let Some(played) = self.traces.compared(key, v.name()) else {
+                    continue;
+                };
+                let row = match played {
                     Ok(p) => {
                         let (laps, captured) = match p.end.finished() {
                             Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
@@ -687,15 +687,15 @@ impl<'a> Renderer<'a> {
         self.render("puzzle.html", format!("puzzles/{}.html", p.id), &ctx, 2)
     }
 
+    /// The all-in-one print page, from the chapters' bodies rendered for it
+    /// ([`Target::Print`]).
     pub fn print_page(&self, bodies: &[Body]) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct C<'b> {
             stem: &'b str,
             title: &'b str,
-            body: String,
+            body: &'b str,
         }
-        let stems: std::collections::BTreeSet<&str> =
-            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
         let chapters: Vec<C> = self
             .site
             .chapters
@@ -704,7 +704,7 @@ impl<'a> Renderer<'a> {
             .map(|(c, b)| C {
                 stem: &c.stem,
                 title: &c.front.title,
-                body: print_body(&c.stem, &b.html, &stems),
+                body: &b.html,
             })
             .collect();
         let n = bodies.iter().map(|b| b.diagrams).sum();
@@ -725,17 +725,35 @@ impl<'a> Renderer<'a> {
 
     /// Every page, in a fixed order, and the search documents.
     pub fn all(&self) -> Result<(Vec<Page>, Vec<SearchDoc>), Diagnostics> {
-        let bodies: Vec<Result<Body, Diagnostics>> = self
+        // each chapter twice: for its page and for the print page
+        let stems: std::collections::BTreeSet<&str> =
+            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
+        let bodies: Vec<Result<(Body, Body), Diagnostics>> = self
             .site
             .chapters
             .par_iter()
-            .map(|c| self.chapter_body(c))
+            .enumerate()
+            .map(|(i, c)| {
+                let page = Target::Page { root: "" };
+                let print = Target::Print {
+                    stem: &c.stem,
+                    chapters: &stems,
+                };
+                let mut bodies = self.chapter_bodies(i, &[page, print])?;
+                let print = bodies.pop().expect("two bodies");
+                let page = bodies.pop().expect("two bodies");
+                Ok((page, print))
+            })
             .collect();
         let mut errs = Diagnostics::default();
         let mut ok_bodies = Vec::new();
+        let mut print_bodies = Vec::new();
         for b in bodies {
             match b {
-                Ok(b) => ok_bodies.push(b),
+                Ok((page, print)) => {
+                    ok_bodies.push(page);
+                    print_bodies.push(print);
+                }
                 Err(e) => errs.extend(e),
             }
         }
@@ -744,10 +762,11 @@ impl<'a> Renderer<'a> {
             return Err(errs);
         }
         let bodies = ok_bodies;
-        let positions: Vec<&PositionDoc> = self
+        let print_bodies = std::sync::Mutex::new(print_bodies);
+        let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
-            .all_positions()
-            .filter(|p| p.id().is_some())
+            .keyed_positions()
+            .filter(|(_, p)| p.id().is_some())
             .collect();
         let variant_names: Vec<String> = self.site.variants.names().map(String::from).collect();
         let order = self.puzzle_order();
@@ -761,7 +780,7 @@ impl<'a> Renderer<'a> {
             NotFound,
             PuzzleIndex,
             Variant(&'b str),
-            Position(&'b PositionDoc),
+            Position(PositionKey, &'b PositionDoc),
             Puzzle(usize),
             GamesIndex,
             Game(&'b crate::model::GameDoc),
@@ -776,7 +795,7 @@ impl<'a> Renderer<'a> {
             Job::PuzzleIndex,
         ]);
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
-        jobs.extend(positions.iter().map(|p| Job::Position(p)));
+        jobs.extend(positions.iter().map(|&(k, p)| Job::Position(k, p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
         jobs.push(Job::GamesIndex);
         jobs.extend(self.site.games.iter().map(Job::Game));
@@ -787,11 +806,17 @@ impl<'a> Renderer<'a> {
                 Job::Index => self.index_page(),
                 Job::Glossary => self.glossary_page(),
                 Job::Compare => self.compare_page(),
-                Job::Print => self.print_page(&bodies),
+                Job::Print => {
+                    // the print page's bodies are its own: gone once it is rendered
+                    let bodies = std::mem::take(
+                        &mut *print_bodies.lock().unwrap_or_else(|e| e.into_inner()),
+                    );
+                    self.print_page(&bodies)
+                }
                 Job::NotFound => self.not_found_page(),
                 Job::PuzzleIndex => self.puzzles_index_page(),
                 Job::Variant(n) => self.variant_page(n),
-                Job::Position(p) => self.position_page(p),
+                Job::Position(k, p) => self.position_page(*k, p),
                 Job::Puzzle(k) => self.puzzle_page(&order, *k),
                 Job::GamesIndex => self.games_index_page(),
                 Job::Game(g) => self.game_page(g),
@@ -916,20 +941,5 @@ impl<'a> Renderer<'a> {
             "",
         ));
         docs
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn print_body_prefixes_ids_and_keeps_links_in_the_page() {
-        let chapters = ["a", "b"].into_iter().collect();
-        let html = "<h2 id=\"x\">X</h2><a href=\"#x\">1</a><a href=\"b.html#y\">2</a><a href=\"b.html\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>";
-        assert_eq!(
-            print_body("a", html, &chapters),
-            "<h2 id=\"a--x\">X</h2><a href=\"#a--x\">1</a><a href=\"#b--y\">2</a><a href=\"#chapter-b\">3</a><a href=\"variants/m.html\">4</a><a href=\"https://e.org\">5</a>"
-        );
     }
 }
