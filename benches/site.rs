@@ -84,7 +84,6 @@ fn bench(c: &mut Criterion) {
         out,
         base_url: None,
         drafts: false,
-        quiet: true,
         force: false,
     };
     let report = site::build(&opts).unwrap_or_else(|e| panic!("{e}"));

@@ -15,7 +15,6 @@ fn opts(root: &Path, out: &Path) -> BuildOptions {
         out: out.to_path_buf(),
         base_url: None,
         drafts: false,
-        quiet: true,
         force: false,
     }
 }
@@ -569,4 +568,36 @@ fn build_removes_what_killed_builds_left_behind() {
         live.exists(),
         "a running process's build folder was removed"
     );
+}
+
+/// A build reports its pages to the caller's progress (the command draws
+/// its bar from that; the library draws nothing).
+#[test]
+fn a_build_reports_progress_page_by_page() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    #[derive(Default)]
+    struct Count {
+        total: AtomicUsize,
+        done: AtomicUsize,
+        finished: AtomicUsize,
+    }
+    impl site::Progress for Count {
+        fn pages(&self, pages: usize) {
+            self.total.store(pages, Ordering::SeqCst);
+        }
+        fn page_done(&self) {
+            self.done.fetch_add(1, Ordering::SeqCst);
+        }
+        fn finished(&self) {
+            self.finished.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let count = Count::default();
+    let report = site::build_with(&opts(&root, &tmp.path().join("out")), &count).unwrap();
+    assert_eq!(count.total.load(Ordering::SeqCst), report.pages);
+    assert_eq!(count.done.load(Ordering::SeqCst), report.pages);
+    assert_eq!(count.finished.load(Ordering::SeqCst), 1);
 }

@@ -38,7 +38,9 @@ pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey,
 pub use html::escape;
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
-pub use output::{BuildOptions, BuildReport, OUTPUT_MARKER, build, check_output};
+pub use output::{
+    BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_with, check_output,
+};
 pub use traces::Traces;
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so

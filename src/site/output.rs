@@ -8,8 +8,6 @@ use super::search::index_json;
 use super::templates;
 use super::traces::Traces;
 use crate::model::{Diagnostic, Diagnostics};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -24,8 +22,6 @@ pub struct BuildOptions {
     pub base_url: Option<String>,
     /// Include chapters marked `draft: true`.
     pub drafts: bool,
-    /// No progress bar.
-    pub quiet: bool,
     /// Replace a non-empty `out` folder that omweso did not write (one
     /// without [`OUTPUT_MARKER`]). The site's own folders are refused even
     /// so.
@@ -183,18 +179,22 @@ pub fn sitemap(base_url: &str, pages: &[Page]) -> String {
     s
 }
 
-fn progress_bar(quiet: bool, len: usize) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-    if quiet || !std::io::stderr().is_terminal() {
-        pb.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} rendering {pos}/{len} pages {wide_bar} {elapsed}")
-    {
-        pb.set_style(style);
-    }
-    pb
+/// What a build reports as it goes; the command line draws a progress bar
+/// from it. Calls may come from several threads at once.
+pub trait Progress: Sync {
+    /// Rendering starts: `pages` pages to go.
+    fn pages(&self, _pages: usize) {}
+    /// One more page is rendered.
+    fn page_done(&self) {}
+    /// The build is over (written or failed).
+    fn finished(&self) {}
 }
+
+/// A build that reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
 
 /// The largest file of `static/` copied into a site.
 const MAX_STATIC_BYTES: u64 = 256 << 20;
@@ -350,6 +350,14 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
 /// error (all of them, located) leaves the previous output untouched.
 /// Output is deterministic.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
+    build_with(opts, &Silent)
+}
+
+/// [`build`], reporting its progress to `progress`.
+pub fn build_with(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<BuildReport, Diagnostics> {
     let start = Instant::now();
     let root = &opts.root;
     let out = &opts.out;
@@ -374,12 +382,12 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
     let (tera, _) = templates::load(root)?;
     let statics = static_files(root)?;
 
-    let pb = progress_bar(opts.quiet, 0);
     let traces = Traces::for_build(&site);
-    let renderer = Renderer::new(&site, &traces, &tera, &pb);
-    pb.set_length(renderer.page_count() as u64);
-    let (pages, docs) = renderer.all()?;
-    pb.finish_and_clear();
+    let renderer = Renderer::new(&site, &traces, &tera, progress);
+    progress.pages(renderer.page_count());
+    let rendered = renderer.all();
+    progress.finished();
+    let (pages, docs) = rendered?;
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for p in &pages {

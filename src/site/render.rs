@@ -5,6 +5,7 @@ use super::content::{Chapter, PositionKey, Site};
 use super::escape;
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, Target};
+use super::output::Progress;
 use super::search::SearchDoc;
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
@@ -16,7 +17,6 @@ use crate::model::{
 };
 use crate::narrate;
 use crate::puzzle::pages::{index as puzzle_index, theme_title};
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -86,7 +86,7 @@ pub struct Renderer<'a> {
     /// Every position's move, played once ([`Traces::for_build`]).
     pub traces: &'a Traces,
     pub tera: &'a Tera,
-    pub progress: &'a ProgressBar,
+    pub progress: &'a dyn Progress,
     nav: Vec<NavItem>,
     variants_nav: Vec<VariantNav>,
 }
@@ -96,7 +96,7 @@ impl<'a> Renderer<'a> {
         site: &'a Site,
         traces: &'a Traces,
         tera: &'a Tera,
-        progress: &'a ProgressBar,
+        progress: &'a dyn Progress,
     ) -> Renderer<'a> {
         let nav = site
             .chapters
@@ -166,7 +166,7 @@ impl<'a> Renderer<'a> {
                 format!("cannot render {path}: {}", error_text(&e)),
             ))
         })?;
-        self.progress.inc(1);
+        self.progress.page_done();
         Ok(Page {
             path,
             html,

@@ -565,10 +565,9 @@ mod site_cli {
             out,
             base_url: args.base_url,
             drafts: args.drafts,
-            quiet: args.quiet,
             force: args.force,
         };
-        match site::build(&opts) {
+        match site::build_with(&opts, &omweso_cli::progress::PageBar::new(args.quiet)) {
             Ok(report) => {
                 println!("{report}");
                 Ok(ExitCode::SUCCESS)
@@ -618,7 +617,6 @@ mod site_cli {
                 out: out.to_path_buf(),
                 base_url: None,
                 drafts,
-                quiet: true,
                 force: false,
             };
             site::build(&opts).map(|r| r.to_string())
