@@ -519,14 +519,16 @@ fn validate(
     }
     // Bounds on what an author writes, so that no file makes a diagram
     // (or its PNG) slow to draw: far above any real annotation.
+    // a problem at a path inside this position
+    let item_at = |path: &[Seg], msg: String| {
+        let (l, c) = loc.locate(&[&base[..], path].concat());
+        Diagnostic::new(&src.path, l + src.line_offset, c, msg)
+    };
     let mut too_long = |path: Vec<Seg>, what: &str, text: &str, max: usize| {
         let n = text.chars().count();
         if n > max {
-            let (l, c) = loc.locate(&[&base[..], &path[..]].concat());
-            errs.push(Diagnostic::new(
-                &src.path,
-                l + src.line_offset,
-                c,
+            errs.push(item_at(
+                &path,
                 format!("{what} too long: {n} characters, at most {max}"),
             ));
         }
@@ -564,52 +566,25 @@ fn validate(
     }
     for (i, h) in raw.highlight.iter().enumerate() {
         if h.pits.len() > 32 {
-            let (l, c) = loc.locate(
-                &[
-                    &base[..],
-                    &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
-                ]
-                .concat(),
-            );
-            errs.push(Diagnostic::new(
-                &src.path,
-                l + src.line_offset,
-                c,
+            errs.push(item_at(
+                &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
                 format!("pits: {} entries, but the board has 32 pits", h.pits.len()),
             ));
         }
     }
     for (i, n) in raw.notes.iter().enumerate() {
         if n.lap == 0 {
-            let (l, c) = loc.locate(
-                &[
-                    &base[..],
-                    &[Seg::Key("notes"), Seg::Index(i), Seg::Key("lap")],
-                ]
-                .concat(),
-            );
-            errs.push(Diagnostic::new(
-                &src.path,
-                l + src.line_offset,
-                c,
-                "note lap 0: laps are numbered from 1 (the starting lap)",
+            errs.push(item_at(
+                &[Seg::Key("notes"), Seg::Index(i), Seg::Key("lap")],
+                "note lap 0: laps are numbered from 1 (the starting lap)".into(),
             ));
         }
     }
     for (i, h) in raw.highlight.iter().enumerate() {
         if h.pits.is_empty() {
-            let (l, c) = loc.locate(
-                &[
-                    &base[..],
-                    &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
-                ]
-                .concat(),
-            );
-            errs.push(Diagnostic::new(
-                &src.path,
-                l + src.line_offset,
-                c,
-                "empty pits: expected one or more pits, e.g. [S5]",
+            errs.push(item_at(
+                &[Seg::Key("highlight"), Seg::Index(i), Seg::Key("pits")],
+                "empty pits: expected one or more pits, e.g. [S5]".into(),
             ));
         }
     }
