@@ -1,8 +1,8 @@
 //! A helper, not a check: scans the sample vector positions for moves whose
 //! traces show the features the diagram golden tests need, and prints them
-//! so they can be hard-coded in `tests/diagram.rs`.
+//! so they can be hard-coded in `tests/it/diagram.rs`.
 //!
-//! Run with `cargo test --test diagram_search -- --ignored --nocapture`.
+//! Run with `cargo test --release --test it diagram_search -- --ignored --nocapture`.
 
 use omweso::engine::{
     Board, Direction, GameResult, Grid, LapEnd, LapKind, MoveEnd, Position, Rules, Side, WinKind,

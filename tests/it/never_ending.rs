@@ -1,19 +1,9 @@
 //! The two real McGill COMP-424 (2015) cases: forward-only rules, captures
 //! allowed, decided exactly (no lap cap).
 
-use omweso::engine::{Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, trace};
+use omweso::engine::{Move, MoveEnd, Pit, Rules, legal_moves, trace};
 
-fn mcgill_first_case() -> Position {
-    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
-    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-    Position::new(Board::from_sides(south, north), Side::North)
-}
-
-fn mcgill_second_case() -> Position {
-    let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
-    let north = [0, 0, 0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0];
-    Position::new(Board::from_sides(south, north), Side::South)
-}
+use crate::common::{mcgill_first_case, mcgill_second_case};
 
 #[test]
 fn north_pit_2_never_ends_with_a_cycle_of_1565991_laps() {

@@ -4,11 +4,11 @@
 //! Golden files live in `tests/golden/diagram/`: `CASE.txt` holds every
 //! frame's name, title, description and text twin; `svg/CASE-FRAME.svg` the
 //! full SVG of selected cases. Regenerate them with
-//! `OMWESO_BLESS=1 cargo test --test diagram` and review the diff.
+//! `OMWESO_BLESS=1 cargo test --release --test it diagram` and review the diff.
 //! `OMWESO_DIAGRAM_PREVIEW=DIR` also writes every frame as PNG into DIR.
 //!
 //! The positions come from the sample vectors (found with
-//! `tests/diagram_search.rs`).
+//! `tests/it/diagram_search.rs`).
 
 use omweso::diagram::{self, Format, Frame, RenderOptions};
 use omweso::engine::{Board, Grid, Position, Rules, Side, notation, trace};
@@ -122,15 +122,11 @@ const LUDII_18: Grid = [
 ];
 
 fn mcgill_never_ending_board() -> Board {
-    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
-    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-    Board::from_sides(south, north)
+    crate::common::mcgill_first_case().board
 }
 
 fn mcgill_long_board() -> Board {
-    let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
-    let north = [0, 0, 0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0];
-    Board::from_sides(south, north)
+    crate::common::mcgill_second_case().board
 }
 
 fn pit(s: &str) -> PitRef {

@@ -1,13 +1,10 @@
 //! The static site generator end to end: the bundled rulebook, small
 //! temporary sites, atomicity, determinism, escaping, init.
 
+use crate::common::{read, repo};
 use omweso::site::{self, BuildOptions};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn opts(root: &Path, out: &Path) -> BuildOptions {
     BuildOptions {
@@ -36,10 +33,6 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             (rel, std::fs::read(e.path()).unwrap())
         })
         .collect()
-}
-
-fn read(dir: &Path, rel: &str) -> String {
-    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
 /// Attribute values `name="..."` in an HTML text.
