@@ -394,13 +394,39 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.checked.chapters = site.chapters.len();
     report.checked.variants = site.variants.iter().count();
     report.checked.puzzles = site.puzzles.len();
-    // Every move played once (its laps unrecorded: claims are judged on
-    // where the move ends, decided exactly).
-    let traces = Traces::play(&site, 0);
+    // Every move played once. A site that loads is also rendered in memory
+    // (from the same traces), so that check reports what a build would
+    // fail on: template errors, static files that would replace a page.
+    // One that does not load is judged on where its moves end (laps
+    // unrecorded, never-ending decided exactly).
+    let loaded = report.problems.is_empty();
+    let traces = if loaded {
+        Traces::for_build(&site)
+    } else {
+        Traces::play(&site, 0)
+    };
     report.merge(check_positions(
         site.keyed_positions().map(|(k, d)| (d, traces.of(k))),
     ));
     report.merge(check_games(&site.games));
+    if loaded
+        && let Err(errs) = crate::site::output::render_site(&site, &traces, &crate::site::Silent)
+    {
+        // What rendering finds again at a place already reported (an
+        // illegal move, drawn; a game that cannot be replayed) is reported
+        // once.
+        let seen: std::collections::HashSet<(PathBuf, usize, usize)> = report
+            .problems
+            .iter()
+            .map(|p| (p.file.clone(), p.line, p.column))
+            .collect();
+        report.add_diagnostics(Diagnostics(
+            errs.0
+                .into_iter()
+                .filter(|d| !seen.contains(&(d.file.clone(), d.line, d.column)))
+                .collect(),
+        ));
+    }
     report.sort();
     report
 }

@@ -172,9 +172,21 @@ impl Site {
     }
 }
 
-fn yaml_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
+/// The YAML files of a folder, sorted; none when it does not exist, an
+/// error (never silence) when it exists but cannot be read.
+fn yaml_files(dir: &Path, errs: &mut Diagnostics) -> Vec<PathBuf> {
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if dir.exists() => {
+            errs.push(Diagnostic::new(
+                dir,
+                0,
+                0,
+                format!("cannot read the folder: {e}"),
+            ));
+            return Vec::new();
+        }
+        Err(_) => return Vec::new(),
     };
     let mut v: Vec<PathBuf> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -532,7 +544,7 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
 
     // Position files.
     let mut positions = Vec::new();
-    for f in yaml_files(&layout.positions()) {
+    for f in yaml_files(&layout.positions(), &mut errs) {
         match Source::read(&f)
             .map_err(Diagnostics::from)
             .and_then(|s| parse_positions(&s, &variants))

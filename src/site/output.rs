@@ -2,7 +2,7 @@
 //! (into a fresh folder beside the output, swapped in only on success).
 
 use super::Layout;
-use super::content::load;
+use super::content::{Site, load};
 use super::render::{Page, Renderer};
 use super::search::index_json;
 use super::templates;
@@ -346,44 +346,30 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Build a site: everything is loaded and rendered in memory first; any
-/// error (all of them, located) leaves the previous output untouched.
-/// Output is deterministic.
-pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
-    build_with(opts, &Silent)
+/// Everything a build writes, made in memory.
+pub struct Rendered {
+    /// (path in the output, content), the output marker included.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// HTML pages.
+    pub pages: usize,
+    /// Diagrams on those pages.
+    pub diagrams: usize,
 }
 
-/// [`build`], reporting its progress to `progress`.
-pub fn build_with(
-    opts: &BuildOptions,
+/// Render a loaded site in memory, from its traces: pages (through the
+/// site's templates), search index, assets, sitemap and static files,
+/// with every problem only this finds (a template error, a static file
+/// that would replace a generated page, an unreadable static file).
+/// `omweso check` calls it too, so that it reports what a build fails on.
+pub fn render_site(
+    site: &Site,
+    traces: &Traces,
     progress: &dyn Progress,
-) -> Result<BuildReport, Diagnostics> {
-    let start = Instant::now();
-    let root = &opts.root;
-    let out = &opts.out;
-    check_output(root, out, opts.force)?;
-    remove_leftovers(out);
-    let (mut site, errs) = load(root, opts.drafts);
-    if !errs.is_empty() {
-        return Err(errs);
-    }
-    if let Some(b) = &opts.base_url {
-        if !(b.starts_with("http://") || b.starts_with("https://")) {
-            return Err(Diagnostic::new(
-                Path::new("--base-url"),
-                0,
-                0,
-                format!("invalid base URL {b:?}: expected an absolute http:// or https:// URL"),
-            )
-            .into());
-        }
-        site.config.base_url = Some(b.clone());
-    }
+) -> Result<Rendered, Diagnostics> {
+    let root = &site.root;
     let (tera, _) = templates::load(root)?;
     let statics = static_files(root)?;
-
-    let traces = Traces::for_build(&site);
-    let renderer = Renderer::new(&site, &traces, &tera, progress);
+    let renderer = Renderer::new(site, traces, &tera, progress);
     progress.pages(renderer.page_count());
     let rendered = renderer.all();
     progress.finished();
@@ -427,9 +413,52 @@ pub fn build_with(
             Err(d) => errs.push(d),
         }
     }
+    errs.into_result(Rendered {
+        pages: pages.len(),
+        diagrams: pages.iter().map(|p| p.diagrams).sum(),
+        files,
+    })
+}
+
+/// Build a site: everything is loaded and rendered in memory first; any
+/// error (all of them, located) leaves the previous output untouched.
+/// Output is deterministic.
+pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
+    build_with(opts, &Silent)
+}
+
+/// [`build`], reporting its progress to `progress`.
+pub fn build_with(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<BuildReport, Diagnostics> {
+    let start = Instant::now();
+    let root = &opts.root;
+    let out = &opts.out;
+    check_output(root, out, opts.force)?;
+    remove_leftovers(out);
+    let (mut site, errs) = load(root, opts.drafts);
     if !errs.is_empty() {
         return Err(errs);
     }
+    if let Some(b) = &opts.base_url {
+        if !(b.starts_with("http://") || b.starts_with("https://")) {
+            return Err(Diagnostic::new(
+                Path::new("--base-url"),
+                0,
+                0,
+                format!("invalid base URL {b:?}: expected an absolute http:// or https:// URL"),
+            )
+            .into());
+        }
+        site.config.base_url = Some(b.clone());
+    }
+    let traces = Traces::for_build(&site);
+    let Rendered {
+        files,
+        pages,
+        diagrams,
+    } = render_site(&site, &traces, progress)?;
 
     let fresh = sibling(out, "build");
     let _ = std::fs::remove_dir_all(&fresh);
@@ -440,8 +469,8 @@ pub fn build_with(
     match result {
         Ok(bytes) => Ok(BuildReport {
             out: out.clone(),
-            pages: pages.len(),
-            diagrams: pages.iter().map(|p| p.diagrams).sum(),
+            pages,
+            diagrams,
             files: files.len(),
             bytes,
             elapsed: start.elapsed(),

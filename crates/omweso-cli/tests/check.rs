@@ -661,3 +661,46 @@ fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
     assert!(err.contains("illegal move"), "{err}");
     assert!(err.contains("unchanged"), "{err}");
 }
+
+/// check reports what a build would fail on, not only what loading finds:
+/// a template error, a static file that would replace a generated page, a
+/// positions folder that cannot be read.
+#[test]
+fn check_reports_what_build_would_fail_on() {
+    let site = Site::new();
+    fs::create_dir_all(site.path("templates")).unwrap();
+    fs::write(
+        site.path("templates/index.html"),
+        "{% extends \"base.html\" %}{% block main %}{{ oops( }}{% endblock main %}",
+    )
+    .unwrap();
+    let r = site.check();
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.file.ends_with("templates/index.html")),
+        "{}",
+        check::render_text(&r)
+    );
+
+    let site = Site::new();
+    fs::create_dir_all(site.path("static")).unwrap();
+    fs::write(site.path("static/glossary.html"), "mine").unwrap();
+    let r = site.check();
+    let (_, file, _, _) = only(&r);
+    assert!(file.ends_with("static/glossary.html"), "{file}");
+    assert!(r.problems[0].message.contains("would replace a page"));
+
+    let site = Site::new();
+    fs::remove_dir_all(site.path("content/positions")).unwrap();
+    fs::write(site.path("content/positions"), "not a folder").unwrap();
+    let r = site.check();
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.file.ends_with("content/positions")
+                && p.message.starts_with("cannot read the folder")),
+        "{}",
+        check::render_text(&r)
+    );
+}
