@@ -14,7 +14,7 @@
 //! ```
 
 use super::config::CONFIG_FILE;
-use crate::model::{Diagnostic, Diagnostics, Variants};
+use crate::model::{Diagnostics, Variants};
 use std::path::{Path, PathBuf};
 
 /// A site's folders, from its root.
@@ -136,18 +136,10 @@ impl Layout {
     /// every problem of the site's variant files.
     pub fn load_variants(&self) -> (Variants, Diagnostics) {
         let mut variants = Variants::builtin();
-        let dir = self.variants();
-        let mut errs = Diagnostics::default();
-        if dir.exists() && std::fs::read_dir(&dir).is_err() {
-            errs.push(Diagnostic::new(
-                &dir,
-                0,
-                0,
-                "cannot read the variants folder: check its permissions",
-            ));
-        } else if let Err(e) = variants.load_dir(&dir) {
-            errs.extend(e);
-        }
+        let errs = variants
+            .load_dir(&self.variants())
+            .err()
+            .unwrap_or_default();
         (variants, errs)
     }
 }

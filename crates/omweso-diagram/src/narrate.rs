@@ -150,8 +150,13 @@ pub fn lap_kind_short(kind: LapKind) -> &'static str {
 /// The opponent's pits a capture takes, with their seeds:
 /// `N9 (3) and N8 (2)`; `opp` is the side captured from.
 pub fn captured_pits(opp: Side, c: &CaptureInfo) -> String {
+    capture_with(opp, c, "and")
+}
+
+/// The two captured pits with their seeds, joined by `joiner`.
+fn capture_with(opp: Side, c: &CaptureInfo, joiner: &str) -> String {
     format!(
-        "{} ({}) and {} ({})",
+        "{} ({}) {joiner} {} ({})",
         pit(opp, c.inner),
         c.inner_seeds,
         pit(opp, c.outer),
@@ -161,13 +166,7 @@ pub fn captured_pits(opp: Side, c: &CaptureInfo) -> String {
 
 /// What a capture takes, short: `N9 (3) + N8 (2)`.
 pub fn captured_sum(opp: Side, c: &CaptureInfo) -> String {
-    format!(
-        "{} ({}) + {} ({})",
-        pit(opp, c.inner),
-        c.inner_seeds,
-        pit(opp, c.outer),
-        c.outer_seeds
-    )
+    capture_with(opp, c, "+")
 }
 
 /// What happens where a lap ends, in a clause: `the pit was empty: the
