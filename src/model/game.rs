@@ -7,8 +7,9 @@ use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
-use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Kind, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
+use super::yaml::{Node, Seg};
 use crate::engine::notation::{self, NotationError};
 use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, trace};
 use omweso_diagram::Annotations;
@@ -439,7 +440,7 @@ const MOVE_KEYS: [&str; 9] = [
 ];
 
 fn locations_of(
-    loc: &Locator,
+    loc: &Node,
     base: &[Seg],
     keys: &[&str],
     line_offset: usize,
@@ -464,8 +465,8 @@ fn locations_of(
 /// Parse a game record's text, resolving its variant with `variants`
 /// (paths relative to the file's folder).
 pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnostics> {
-    let raw: RawGame = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-    let loc = Locator::new(&src.text);
+    let loc = src.yaml()?;
+    let raw: RawGame = src.read_as(&loc)?;
     let locations = locations_of(&loc, &[], &GAME_KEYS, src.line_offset);
     let mut errs = Diagnostics::default();
     let at = |key: &str, msg: String| {
@@ -848,7 +849,7 @@ result: none
         let cases: Vec<(String, &str)> = vec![
             (
                 format!("{GOOD}colour: red\n"),
-                "g.yaml:13:1: unknown field `colour`",
+                "g.yaml:13:1: unknown key `colour`: expected one of `id`, `title`,",
             ),
             (
                 GOOD.replace("shackell-1935", "bogus"),
@@ -861,7 +862,7 @@ result: none
             ),
             (
                 GOOD.replace("    comment: North answers.\n", "    coment: x\n"),
-                "g.yaml:8:5: moves[1]: unknown field `coment`",
+                "g.yaml:8:5: moves[1]: unknown key `coment`: expected one of",
             ),
             (
                 GOOD.replace("start: standard", "start:\n  to_move: south\n  setup:\n    south: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 1]\n    north: [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0]"),
@@ -875,7 +876,7 @@ result: none
                 GOOD.replace("start: standard", "start:\n  to_move: south"),
                 "g.yaml:4:1: a start mapping needs `board:` (grid form) or `setup:`",
             ),
-            (GOOD.replace("result: none", "result: won"), "g.yaml:12:9: result: unknown variant `won`"),
+            (GOOD.replace("result: none", "result: won"), "g.yaml:12:9: result: unknown value `won`: expected one of"),
         ];
         for (text, want) in cases {
             let got = parse(&text).unwrap_err();

@@ -5,6 +5,7 @@ pub mod game;
 pub mod position;
 pub mod source;
 pub mod variant;
+pub mod yaml;
 
 pub use game::{
     GameDoc, GameMove, Ply, RecordKind, Replay, ReplayStop, Start, load_games, parse_game, replay,
@@ -15,6 +16,7 @@ pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
 pub use source::{
-    Diagnostic, Diagnostics, Kind, Locator, MAX_SOURCE_BYTES, Seg, Source, read_bounded, read_text,
+    Diagnostic, Diagnostics, Kind, MAX_SOURCE_BYTES, Source, read_bounded, read_text,
 };
 pub use variant::{VariantDoc, VariantError, Variants, parse_variant};
+pub use yaml::Seg;

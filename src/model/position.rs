@@ -1,8 +1,9 @@
 //! Position files and fenced `omweso` blocks: YAML → engine positions,
 //! moves, annotations and expectations, with located errors.
 
-use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Kind, Source, located_at};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
+use super::yaml::{self, Node, Seg};
 use crate::engine::notation;
 use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, Side, trace};
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
@@ -292,13 +293,6 @@ struct RawPosition {
     expect: Option<RawExpect>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum OneOrMany {
-    Many(Vec<serde_yaml::Value>),
-    One(#[allow(dead_code)] serde_yaml::Value),
-}
-
 /// A seed count in a written board: a whole number, 0 or more.
 #[derive(Clone, Copy)]
 pub(crate) struct Count(u16);
@@ -404,34 +398,40 @@ const KEYS: [&str; 22] = [
 /// Parse a position file's text (one position or a sequence of them),
 /// resolving variants with `variants` (paths relative to the file's folder).
 pub fn parse_positions(src: &Source, variants: &Variants) -> Result<Vec<PositionDoc>, Diagnostics> {
-    // Syntax errors first, located by serde_yaml.
-    let top: OneOrMany = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-    let loc = Locator::new(&src.text);
-    let many = matches!(top, OneOrMany::Many(_));
-    let count = match &top {
-        OneOrMany::Many(v) => v.len(),
-        OneOrMany::One(_) => 1,
+    let root = src.yaml()?;
+    positions_in(src, &root, variants)
+}
+
+/// The positions of a parsed file: its root mapping, or each item of its
+/// root list (every item's problems are reported, not just the first's).
+pub(crate) fn positions_in(
+    src: &Source,
+    root: &Node,
+    variants: &Variants,
+) -> Result<Vec<PositionDoc>, Diagnostics> {
+    let items: Vec<(Option<usize>, &Node)> = if root.is_list() {
+        root.items()
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (Some(i), n))
+            .collect()
+    } else {
+        vec![(None, root)]
     };
-    if many && count == 0 {
+    if items.is_empty() {
         return Err(src
-            .at(1, 1, "empty list: expected one or more positions")
+            .at(
+                root.mark.line,
+                root.mark.column,
+                "empty list: expected one or more positions",
+            )
             .into());
     }
     let mut errs = Diagnostics::default();
-    let mut out = Vec::with_capacity(count);
-    // Each item is deserialised from the original text so that serde_yaml
-    // locates its errors in the file.
-    let raws: Vec<Result<RawPosition, Diagnostic>> = if many {
-        match serde_yaml::from_str::<Vec<RawPosition>>(&src.text) {
-            Ok(v) => v.into_iter().map(Ok).collect(),
-            Err(e) => vec![Err(src.yaml_error(&e))],
-        }
-    } else {
-        vec![serde_yaml::from_str::<RawPosition>(&src.text).map_err(|e| src.yaml_error(&e))]
-    };
-    for (i, raw) in raws.into_iter().enumerate() {
-        match raw {
-            Ok(raw) => match validate(src, &loc, many.then_some(i), raw, variants) {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, node) in items {
+        match src.read_as::<RawPosition>(node) {
+            Ok(raw) => match validate(src, node, i, raw, variants) {
                 Ok(doc) => out.push(doc),
                 Err(e) => errs.extend(e),
             },
@@ -443,16 +443,18 @@ pub fn parse_positions(src: &Source, variants: &Variants) -> Result<Vec<Position
 
 fn validate(
     src: &Source,
-    loc: &Locator,
+    loc: &Node,
     item: Option<usize>,
     raw: RawPosition,
     variants: &Variants,
 ) -> Result<PositionDoc, Diagnostics> {
-    let base: Vec<Seg> = item.map(Seg::Index).into_iter().collect();
     let mut locations = BTreeMap::new();
     for key in KEYS {
-        let mut path = base.clone();
-        path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
+        let path: Vec<Seg> = key
+            .split('.')
+            .filter(|k| !k.is_empty())
+            .map(Seg::Key)
+            .collect();
         let Some((l, c)) = loc.find(&path) else {
             continue;
         };
@@ -521,7 +523,7 @@ fn validate(
     // (or its PNG) slow to draw: far above any real annotation.
     // a problem at a path inside this position
     let item_at = |path: &[Seg], msg: String| {
-        let (l, c) = loc.locate(&[&base[..], path].concat());
+        let (l, c) = loc.locate(path);
         Diagnostic::new(&src.path, l + src.line_offset, c, msg)
     };
     let mut too_long = |path: Vec<Seg>, what: &str, text: &str, max: usize| {
@@ -659,19 +661,25 @@ struct RawRef {
 
 /// Parse a fenced `omweso` block: `ref: ID`, or positions.
 pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnostics> {
-    let value: serde_yaml::Value =
-        serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-    if let serde_yaml::Value::Mapping(m) = &value
-        && m.contains_key("ref")
-    {
-        let r: RawRef = serde_yaml::from_str(&src.text).map_err(|e| {
-            let mut d = src.yaml_error(&e);
-            d.message
-                .push_str(" (a reference block holds only `ref: ID`)");
-            Diagnostics::from(d)
-        })?;
-        let loc = Locator::new(&src.text);
-        let (l, c) = loc.locate(&[Seg::Key("ref")]);
+    let root = src.yaml()?;
+    if root.entry("ref").is_some() {
+        if let yaml::Value::Map(entries) = &root.value
+            && let Some(other) = entries.iter().find(|e| e.key != "ref")
+        {
+            let m = other.key_mark;
+            return Err(src
+                .at(
+                    m.line,
+                    m.column,
+                    format!(
+                        "unknown key `{}`: a reference block holds only `ref: ID`",
+                        other.key
+                    ),
+                )
+                .into());
+        }
+        let r: RawRef = src.read_as(&root)?;
+        let (l, c) = root.locate(&[Seg::Key("ref")]);
         if !valid_id(&r.id) {
             return Err(src
                 .at(
@@ -690,7 +698,7 @@ pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnosti
             column: c,
         });
     }
-    parse_positions(src, variants).map(Block::Positions)
+    positions_in(src, &root, variants).map(Block::Positions)
 }
 
 /// A position as YAML in the file format (so `play` output chains).
@@ -787,7 +795,7 @@ board:
         let cases: Vec<(String, &str)> = vec![
             (
                 GOOD.replace("[0, 2, 0, 1, 0, 4, 0, 2]", "[0, 2, 0, 1, 0, 4, 0]"),
-                "p.yaml:7:5: board[3]: invalid length 7, expected an array of length 8",
+                "p.yaml:7:5: board[3]: expected a list of 8 items, found 7",
             ),
             (
                 GOOD.replace("[0, 2, 0, 1, 0, 4, 0, 2]", "[0, 2, -1, 1, 0, 4, 0, 2]"),
@@ -799,7 +807,7 @@ board:
             ),
             (
                 format!("{GOOD}colour: red\n"),
-                "p.yaml:8:1: unknown field `colour`",
+                "p.yaml:8:1: unknown key `colour`: expected one of `id`, `title`,",
             ),
             (
                 GOOD.replace("shackell-1935", "bogus"),
@@ -807,7 +815,7 @@ board:
             ),
             (
                 GOOD.replace("south", "east"),
-                "p.yaml:2:10: to_move: unknown variant `east`, expected `south` or `north`",
+                "p.yaml:2:10: to_move: unknown value `east`: expected one of `south`, `north`",
             ),
             (
                 format!("{GOOD}move: 17\n"),
@@ -819,7 +827,7 @@ board:
             ),
             (
                 format!("{GOOD}highlight:\n  - pits: [S5, X2]\n"),
-                "p.yaml:9:11: highlight[0].pits: invalid pit \"X2\": expected S or N",
+                "p.yaml:9:16: highlight[0].pits[1]: invalid pit \"X2\": expected S or N",
             ),
             (
                 format!("{GOOD}expect:\n  captured: 3\n"),
@@ -852,7 +860,8 @@ board:
         )
         .unwrap_err();
         assert!(
-            e.to_string().starts_with("c.md:12:1: unknown field `move`"),
+            e.to_string()
+                == "c.md:12:1: unknown key `move`: a reference block holds only `ref: ID`",
             "{e}"
         );
     }

@@ -1,10 +1,9 @@
 //! Source text with located diagnostics: every error names the file, line and
 //! column and says what was expected.
 
+use super::yaml;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
-use yaml_rust2::scanner::Marker;
 
 /// A piece of YAML: a whole file, or a fenced block inside a Markdown file.
 #[derive(Clone, Debug)]
@@ -43,17 +42,17 @@ impl Source {
         Diagnostic::new(&self.path, line + self.line_offset, column, message)
     }
 
-    /// The diagnostic for a serde_yaml error, located.
-    pub fn yaml_error(&self, e: &serde_yaml::Error) -> Diagnostic {
-        let mut msg = e.to_string();
-        if let Some(i) = msg.rfind(" at line ") {
-            msg.truncate(i);
-        }
-        match e.location() {
-            Some(loc) => self.at(loc.line(), loc.column(), msg),
-            None => self.at(1, 1, msg),
-        }
-        .with_kind(Kind::Yaml)
+    /// The YAML tree of this text, parsed once (see [`yaml::parse`]).
+    pub fn yaml(&self) -> Result<yaml::Node, Diagnostic> {
+        yaml::parse(self)
+    }
+
+    /// `node` read as a `T`, errors located in this text.
+    pub fn read_as<T: serde::de::DeserializeOwned>(
+        &self,
+        node: &yaml::Node,
+    ) -> Result<T, Diagnostic> {
+        node.to().map_err(|e| e.diagnostic(self))
     }
 }
 
@@ -286,156 +285,6 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
-/// One step of a path into a YAML document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seg<'a> {
-    Key(&'a str),
-    Index(usize),
-}
-
-/// The YAML tree's shape with the position of every node, used to locate
-/// errors found after deserialising (a bad move, an unknown variant...).
-#[derive(Clone, Debug)]
-pub struct Locator {
-    root: Option<Node>,
-}
-
-#[derive(Clone, Debug)]
-enum Node {
-    Scalar(Marker),
-    Seq(Marker, Vec<Node>),
-    Map(Marker, Vec<(String, Marker, Node)>),
-}
-
-impl Node {
-    fn mark(&self) -> Marker {
-        match self {
-            Node::Scalar(m) | Node::Seq(m, _) | Node::Map(m, _) => *m,
-        }
-    }
-}
-
-#[derive(Default)]
-struct Builder {
-    stack: Vec<(Node, Option<(String, Marker)>)>,
-    pending_key: Vec<Option<(String, Marker)>>,
-    root: Option<Node>,
-}
-
-impl Builder {
-    fn add(&mut self, node: Node, scalar: Option<&str>) {
-        match self.stack.last_mut() {
-            None => self.root = Some(node),
-            Some((Node::Seq(_, items), _)) => items.push(node),
-            Some((Node::Map(_, entries), key)) => match key.take() {
-                None => {
-                    *key = Some((scalar.unwrap_or("").to_string(), node.mark()));
-                }
-                Some((k, m)) => entries.push((k, m, node)),
-            },
-            Some((Node::Scalar(_), _)) => {}
-        }
-    }
-}
-
-impl MarkedEventReceiver for Builder {
-    fn on_event(&mut self, ev: Event, mark: Marker) {
-        match ev {
-            Event::Scalar(s, ..) => self.add(Node::Scalar(mark), Some(&s)),
-            Event::Alias(_) => self.add(Node::Scalar(mark), None),
-            Event::SequenceStart(..) => {
-                self.pending_key.push(None);
-                self.stack.push((Node::Seq(mark, Vec::new()), None));
-            }
-            Event::MappingStart(..) => {
-                self.pending_key.push(None);
-                self.stack.push((Node::Map(mark, Vec::new()), None));
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                self.pending_key.pop();
-                if let Some((node, _)) = self.stack.pop() {
-                    self.add(node, None);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-impl Locator {
-    /// Index a YAML text (after it parsed with serde_yaml; a text that fails
-    /// here gives a locator that finds nothing).
-    pub fn new(text: &str) -> Locator {
-        let mut b = Builder::default();
-        let mut parser = Parser::new_from_str(text);
-        if parser.load(&mut b, false).is_err() {
-            return Locator { root: None };
-        }
-        Locator { root: b.root }
-    }
-
-    fn node(&self, path: &[Seg]) -> Option<&Node> {
-        let mut node = self.root.as_ref()?;
-        for seg in path {
-            node = match (node, seg) {
-                (Node::Seq(_, items), Seg::Index(i)) => items.get(*i)?,
-                (Node::Map(_, entries), Seg::Key(k)) => {
-                    &entries.iter().find(|(key, ..)| key == k)?.2
-                }
-                _ => return None,
-            };
-        }
-        Some(node)
-    }
-
-    /// 1-based (line, column) of the node at `path`, if it exists: a scalar
-    /// value's own position, or for a collection under a key, the key's.
-    pub fn find(&self, path: &[Seg]) -> Option<(usize, usize)> {
-        let node = self.node(path)?;
-        if let (Node::Seq(..) | Node::Map(..), Some((Seg::Key(k), parent))) =
-            (node, path.split_last())
-            && let Some(Node::Map(_, entries)) = self.node(parent)
-            && let Some((_, m, _)) = entries.iter().find(|(key, ..)| key == k)
-        {
-            return Some((m.line(), m.col() + 1));
-        }
-        Some((node.mark().line(), node.mark().col() + 1))
-    }
-
-    /// Byte range of the scalar or collection start at `path` (for rewriting
-    /// a value in place).
-    pub fn offset(&self, path: &[Seg]) -> Option<usize> {
-        self.node(path).map(|n| n.mark().index())
-    }
-
-    /// 1-based (line, column) of the node at `path`, or of its nearest
-    /// existing ancestor.
-    pub fn locate(&self, path: &[Seg]) -> (usize, usize) {
-        for n in (0..=path.len()).rev() {
-            if let Some(node) = self.node(&path[..n]) {
-                let m = node.mark();
-                return (m.line(), m.col() + 1);
-            }
-        }
-        (1, 1)
-    }
-
-    /// 1-based (line, column) of the key `key` in the mapping at `path`.
-    pub fn locate_key(&self, path: &[Seg], key: &str) -> (usize, usize) {
-        if let Some(Node::Map(_, entries)) = self.node(path)
-            && let Some((_, m, _)) = entries.iter().find(|(k, ..)| k == key)
-        {
-            return (m.line(), m.col() + 1);
-        }
-        self.locate(path)
-    }
-
-    /// Number of items if the root is a sequence.
-    pub fn root_is_seq(&self) -> bool {
-        matches!(self.root, Some(Node::Seq(..)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,26 +325,5 @@ mod tests {
         let d = read_text(&bad).unwrap_err();
         assert_eq!((d.line, d.column), (2, 3), "{d}");
         assert!(d.message.contains("UTF-8"));
-    }
-
-    #[test]
-    fn locator_finds_nested_nodes() {
-        let text = "a: 1\nb:\n  - x\n  - {c: 3, d: [1, 2]}\n";
-        let loc = Locator::new(text);
-        assert_eq!(loc.locate(&[Seg::Key("a")]), (1, 4));
-        assert_eq!(loc.locate(&[Seg::Key("b"), Seg::Index(0)]), (3, 5));
-        assert_eq!(
-            loc.locate(&[Seg::Key("b"), Seg::Index(1), Seg::Key("d"), Seg::Index(1)]),
-            (4, 19)
-        );
-        assert_eq!(
-            loc.locate_key(&[Seg::Key("b"), Seg::Index(1)], "d"),
-            (4, 12)
-        );
-        // a missing leaf falls back to its parent
-        assert_eq!(
-            loc.locate(&[Seg::Key("b"), Seg::Index(7)]),
-            (2, 1).max(loc.locate(&[Seg::Key("b")]))
-        );
     }
 }

@@ -1,6 +1,7 @@
 //! Variant files: YAML → engine `Rules`, with their sources and readings.
 
-use super::source::{Diagnostic, Diagnostics, Kind, Locator, Seg, Source};
+use super::source::{Diagnostic, Diagnostics, Kind, Source};
+use super::yaml::Seg;
 use crate::engine::{
     AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,
 };
@@ -152,8 +153,8 @@ pub fn safe_url(url: &str) -> bool {
 
 /// Parse and validate a variant file.
 pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
-    let raw: RawVariant = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-    let loc = Locator::new(&src.text);
+    let loc = src.yaml()?;
+    let raw: RawVariant = src.read_as(&loc)?;
     let mut errs = Diagnostics::default();
     let at = |path: &[Seg], msg: String| {
         let (l, c) = loc.locate(path);
@@ -534,13 +535,15 @@ mod tests {
         assert!(parse_variant(&Source::new("v.yaml", BASE)).is_ok());
         let e = err(&format!("{BASE}  colour: red\n"));
         assert!(
-            e.starts_with("v.yaml:10:3: rules: unknown field `colour`"),
+            e.starts_with(
+                "v.yaml:10:3: rules: unknown key `colour`: expected one of `reverse_laps`,"
+            ),
             "{e}"
         );
         let e = err(&BASE.replace("annul", "sometimes"));
         assert!(
             e.starts_with(
-                "v.yaml:9:17: rules.never_ending: unknown variant `sometimes`, expected one of"
+                "v.yaml:9:17: rules.never_ending: unknown value `sometimes`: expected one of"
             ),
             "{e}"
         );

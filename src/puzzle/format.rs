@@ -28,9 +28,9 @@ use super::Difficulty;
 use super::Goal;
 use crate::engine::Move;
 use crate::engine::notation::{self, NotationError};
-use crate::model::{
-    Diagnostic, Diagnostics, Locator, PositionDoc, Seg, Source, Variants, parse_positions,
-};
+use crate::model::position::{MoveText, positions_in};
+use crate::model::yaml::Node;
+use crate::model::{Diagnostic, Diagnostics, PositionDoc, Seg, Source, Variants};
 use serde::Deserialize;
 
 /// The keys a puzzle file adds to a position file.
@@ -57,7 +57,7 @@ pub struct PuzzleFile {
     pub difficulty: Option<Difficulty>,
     pub source: Option<String>,
     src: Source,
-    loc: Locator,
+    loc: Node,
 }
 
 impl PuzzleFile {
@@ -84,7 +84,7 @@ struct RawKeys {
     #[serde(default)]
     goal: Option<String>,
     #[serde(default)]
-    solution: Option<serde_yaml::Value>,
+    solution: Option<MoveText>,
     #[serde(default)]
     hint: Option<String>,
     #[serde(default)]
@@ -97,26 +97,6 @@ struct RawKeys {
     source: Option<String>,
 }
 
-/// The text with the lines of the puzzle's own top-level keys blanked
-/// (line numbers kept), so that the position parser sees a position file.
-fn position_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut blanking = false;
-    for line in text.split_inclusive('\n') {
-        let starts_key = !line.starts_with([' ', '\t', '#', '-', '\n', '\r']) && !line.is_empty();
-        if starts_key {
-            let key = line.split(':').next().unwrap_or("").trim();
-            blanking = PUZZLE_KEYS.contains(&key);
-        }
-        if blanking {
-            out.push_str(if line.ends_with('\n') { "\n" } else { "" });
-        } else {
-            out.push_str(line);
-        }
-    }
-    out
-}
-
 fn valid_theme(t: &str) -> bool {
     !t.is_empty()
         && t.chars()
@@ -126,9 +106,8 @@ fn valid_theme(t: &str) -> bool {
 /// Parse a puzzle file: the position through the model's parser (errors
 /// located in the file), then the puzzle keys.
 pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Diagnostics> {
-    let value: serde_yaml::Value =
-        serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-    if !value.is_mapping() {
+    let loc = src.yaml()?;
+    if !loc.is_map() {
         return Err(src
             .at(
                 1,
@@ -137,14 +116,13 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             )
             .into());
     }
-    let loc = Locator::new(&src.text);
     let mut errs = Diagnostics::default();
-    let stripped = Source::block(src.path.clone(), position_text(&src.text), src.line_offset);
-    let doc = match parse_positions(&stripped, variants) {
+    // The position is the file without the puzzle's own keys.
+    let doc = match positions_in(src, &loc.without(&PUZZLE_KEYS), variants) {
         Ok(mut docs) => Some(docs.remove(0)),
         Err(e) => {
             for mut d in e.0 {
-                if d.message.contains("unknown field") {
+                if d.message.starts_with("unknown key") {
                     d.message
                         .push_str(&format!(" (or a puzzle key: {})", PUZZLE_KEYS.join(", ")));
                 }
@@ -153,10 +131,10 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             None
         }
     };
-    let raw: RawKeys = match serde_yaml::from_str(&src.text) {
+    let raw: RawKeys = match src.read_as(&loc) {
         Ok(r) => r,
-        Err(e) => {
-            errs.push(src.yaml_error(&e));
+        Err(d) => {
+            errs.push(d);
             return Err(errs);
         }
     };
@@ -208,18 +186,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             ));
         }
     }
-    let solution_text = match &raw.solution {
-        None => None,
-        Some(serde_yaml::Value::String(s)) => Some(s.clone()),
-        Some(serde_yaml::Value::Number(n)) => Some(n.to_string()),
-        Some(_) => {
-            errs.push(at(
-                "solution",
-                "expected a move in notation, e.g. 12, 2C or 7AC".into(),
-            ));
-            None
-        }
-    };
+    let solution_text = raw.solution.as_ref().map(|m| m.0.clone());
     let mut solution = None;
     if let Some(text) = &solution_text {
         match notation::parse(text) {
@@ -311,17 +278,5 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             loc,
         }),
         _ => Err(errs),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn puzzle_keys_are_blanked_keeping_lines() {
-        let text = "goal: win-now\nto_move: south\nexplanation: |\n  two\n  lines\nthemes:\n- a\nboard: x\n";
-        let out = position_text(text);
-        assert_eq!(out, "\nto_move: south\n\n\n\n\n\nboard: x\n");
     }
 }

@@ -1,6 +1,6 @@
 //! The site configuration, `omweso.yaml` at the site root.
 
-use crate::model::{Diagnostic, Diagnostics, Locator, Seg, Source};
+use crate::model::{Diagnostic, Diagnostics, Seg, Source};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -53,8 +53,8 @@ impl Default for Config {
 impl Config {
     /// Parse a configuration text; errors are located.
     pub fn parse(src: &Source) -> Result<Config, Diagnostics> {
-        let config: Config = serde_yaml::from_str(&src.text).map_err(|e| src.yaml_error(&e))?;
-        let loc = Locator::new(&src.text);
+        let loc = src.yaml()?;
+        let config: Config = src.read_as(&loc)?;
         let mut errs = Diagnostics::default();
         if config.title.trim().is_empty() {
             let (l, c) = loc.locate(&[Seg::Key("title")]);
@@ -86,8 +86,11 @@ impl Config {
     /// Location of the `compare` item `i` in the config file (for errors).
     pub(crate) fn compare_location(root: &Path, i: usize) -> Diagnostic {
         let path = root.join(CONFIG_FILE);
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        let (l, c) = Locator::new(&text).locate(&[Seg::Key("compare"), Seg::Index(i)]);
+        let (l, c) = Source::read(&path)
+            .and_then(|src| src.yaml())
+            .map_or((0, 0), |root| {
+                root.locate(&[Seg::Key("compare"), Seg::Index(i)])
+            });
         Diagnostic::new(&path, l, c, String::new())
     }
 }

@@ -6,8 +6,8 @@ use super::Layout;
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
-    Block, Diagnostic, Diagnostics, GameDoc, Kind, Locator, PositionDoc, Seg, Source, Variants,
-    load_games, parse_block, parse_positions,
+    Block, Diagnostic, Diagnostics, GameDoc, Kind, PositionDoc, Seg, Source, Variants, load_games,
+    parse_block, parse_positions,
 };
 use crate::puzzle::{Puzzle, verify_dir};
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,9 @@ pub struct GlossaryEntry {
     pub see: Vec<String>,
     /// Anchor on the glossary page.
     pub id: String,
+    /// Where each `see` item was written (line, column).
+    #[serde(skip)]
+    pub see_at: Vec<(usize, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -258,10 +261,10 @@ fn load_chapter(path: &Path, variants: &Variants, errs: &mut Diagnostics) -> Opt
         return None;
     };
     let fm_src = Source::block(path, fm, offset);
-    let front: FrontMatter = match serde_yaml::from_str(fm) {
+    let front: FrontMatter = match fm_src.yaml().and_then(|root| fm_src.read_as(&root)) {
         Ok(f) => f,
-        Err(e) => {
-            errs.push(fm_src.yaml_error(&e));
+        Err(d) => {
+            errs.push(d);
             return None;
         }
     };
@@ -308,14 +311,20 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
             return Vec::new();
         }
     };
-    let raw: Vec<RawTerm> = match serde_yaml::from_str::<Option<Vec<RawTerm>>>(&src.text) {
-        Ok(v) => v.unwrap_or_default(),
-        Err(e) => {
-            errs.push(src.yaml_error(&e));
+    let loc = match src.yaml() {
+        Ok(root) => root,
+        Err(d) => {
+            errs.push(d);
             return Vec::new();
         }
     };
-    let loc = Locator::new(&src.text);
+    let raw: Vec<RawTerm> = match src.read_as::<Option<Vec<RawTerm>>>(&loc) {
+        Ok(v) => v.unwrap_or_default(),
+        Err(d) => {
+            errs.push(d);
+            return Vec::new();
+        }
+    };
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, t) in raw.into_iter().enumerate() {
@@ -337,11 +346,18 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
             continue;
         }
         seen.insert(id.clone(), i);
+        let see_at = (0..t.see.len())
+            .map(|j| {
+                let (l, c) = loc.locate(&[Seg::Index(i), Seg::Key("see"), Seg::Index(j)]);
+                (l + src.line_offset, c)
+            })
+            .collect();
         out.push(GlossaryEntry {
             term: t.term,
             meaning: t.meaning,
             see: t.see,
             id,
+            see_at,
         });
     }
     out
@@ -350,17 +366,9 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
 /// Check the glossary's `see:` chapters exist.
 fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics) {
     let path = site.layout().glossary();
-    let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let loc = Locator::new(&text);
-    // Entries were pushed in file order, skipping duplicates: find each by term.
-    let raw: Vec<serde_yaml::Value> = serde_yaml::from_str(&text).unwrap_or_default();
-    for (i, v) in raw.iter().enumerate() {
-        let Some(see) = v.get("see").and_then(|s| s.as_sequence()) else {
-            continue;
-        };
-        for (j, s) in see.iter().enumerate() {
-            let stem = s.as_str().unwrap_or_default();
-            let (l, c) = loc.locate(&[Seg::Index(i), Seg::Key("see"), Seg::Index(j)]);
+    for entry in &site.glossary {
+        for (stem, &(l, c)) in entry.see.iter().zip(&entry.see_at) {
+            let stem = stem.as_str();
             if site.chapter(stem).is_none() {
                 let why = if all_stems.contains(stem) {
                     format!("chapter {stem:?} is a draft (build with --drafts)")
