@@ -209,8 +209,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
             }
             Event::Scalar(text, style, anchor, tag) => {
                 refuse_anchor_and_tag(mark, anchor, tag.as_ref())?;
-                let plain = style == TScalarStyle::Plain
-                    && tag.as_ref().is_none_or(|t| t.suffix != "str");
+                let plain =
+                    style == TScalarStyle::Plain && tag.as_ref().is_none_or(|t| t.suffix != "str");
                 Node {
                     mark,
                     value: Value::Scalar(Scalar { text, plain }),

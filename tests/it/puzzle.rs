@@ -122,6 +122,52 @@ fn a_bad_goal_is_caught() {
 }
 
 #[test]
+fn puzzle_file_errors_are_located_in_one_reading() {
+    // A multi-line puzzle key before the board (holding a line that looks
+    // like a position key): position problems are still located on their
+    // own lines, and a misspelt key names both kinds of key.
+    let text = "goal: biggest-capture
+explanation: |
+  line one
+  to_move: not a key
+solution: \"6\"
+variant: ludii
+to_move: north
+board:
+  - [1, 3, 3, 4, 3, 0, 0, 2]
+  - [2, 0, 2, 0, 2, 0, 0, 4]
+  - [2, 2, 4, 3, 3, 0, 3, 4]
+  - [1, 2, 2, 2, 0, 3, 7, 0]
+";
+    let err = verify(&text.replace("[2, 2, 4, 3, 3,", "[2, 2, 4, 3, x,")).unwrap_err();
+    assert_eq!(
+        err,
+        "t.yaml:11:18: board[2][4]: invalid seed count \"x\": expected a whole number of seeds, 0 or more"
+    );
+    let err = verify(&format!("{text}hints: [a]\n")).unwrap_err();
+    assert!(
+        err.starts_with("t.yaml:13:1: unknown key `hints`: expected one of `id`,"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "(or a puzzle key: goal, solution, hint, explanation, themes, difficulty, source)"
+        ),
+        "{err}"
+    );
+    let err = verify(&text.replace("solution: \"6\"", "solution: [6]")).unwrap_err();
+    assert_eq!(
+        err,
+        "t.yaml:5:11: solution: expected a move in notation, e.g. 12, 2C or 7AC, found a list"
+    );
+    let err = verify(&text.replace("variant: ludii", "goal: win-now")).unwrap_err();
+    assert_eq!(
+        err,
+        "t.yaml:6:1: duplicate key `goal`: it is already given on line 1"
+    );
+}
+
+#[test]
 fn a_wrong_what_happens_answer_is_caught() {
     let text = std::fs::read_to_string("puzzles/mcgill-255-laps.yaml").unwrap();
     let err = verify(&text.replace("laps: 255", "laps: 254")).unwrap_err();
