@@ -42,6 +42,24 @@ struct NavItem {
     description: String,
 }
 
+/// Sites of up to this many chapters list them all in every page's
+/// sidebar; larger ones list the chapters around the page's own (so that
+/// pages do not grow with the number of chapters) and link to the contents.
+pub const SIDEBAR_ALL: usize = 60;
+
+/// Chapters listed before and after the current one in a windowed sidebar.
+const SIDEBAR_AROUND: usize = 8;
+
+/// The sidebar's chapter list: `items` numbered from `start`, of `total`.
+#[derive(Serialize)]
+struct Sidebar<'a> {
+    items: &'a [NavItem],
+    start: usize,
+    total: usize,
+    /// Whether some chapters are left out.
+    window: bool,
+}
+
 #[derive(Clone, Debug, Serialize)]
 struct VariantNav {
     name: String,
@@ -88,7 +106,13 @@ pub struct Renderer<'a> {
     pub tera: &'a Tera,
     pub progress: &'a dyn Progress,
     nav: Vec<NavItem>,
-    variants_nav: Vec<VariantNav>,
+    /// `nav`, `variants_nav` and `site` as template values, made once: a
+    /// page's context shares them instead of copying them.
+    nav_value: tera::Value,
+    variants_value: tera::Value,
+    config_value: tera::Value,
+    /// The sidebar of every page when it lists every chapter.
+    full_sidebar: Option<tera::Value>,
 }
 
 impl<'a> Renderer<'a> {
@@ -107,7 +131,7 @@ impl<'a> Renderer<'a> {
                 url: c.url(),
                 description: c.front.description.clone().unwrap_or_default(),
             })
-            .collect();
+            .collect::<Vec<NavItem>>();
         let variants_nav = site
             .variants
             .iter()
@@ -115,14 +139,25 @@ impl<'a> Renderer<'a> {
                 name: v.name().to_string(),
                 title: v.title.clone(),
             })
-            .collect();
+            .collect::<Vec<VariantNav>>();
+        let full_sidebar = (nav.len() <= SIDEBAR_ALL).then(|| {
+            tera::Value::from_serializable(&Sidebar {
+                items: &nav,
+                start: 1,
+                total: nav.len(),
+                window: false,
+            })
+        });
         Renderer {
             site,
             traces,
             tera,
             progress,
+            nav_value: tera::Value::from_serializable(&nav),
+            variants_value: tera::Value::from_serializable(&variants_nav),
+            config_value: tera::Value::from_serializable(&site.config),
             nav,
-            variants_nav,
+            full_sidebar,
         }
     }
 
@@ -135,7 +170,7 @@ impl<'a> Renderer<'a> {
         current: &str,
     ) -> Context {
         let mut c = Context::new();
-        c.insert("site", &self.site.config);
+        c.insert_value("site", self.config_value.clone());
         c.insert("kind", kind);
         c.insert("title", title);
         let description = if description.is_empty() {
@@ -146,9 +181,31 @@ impl<'a> Renderer<'a> {
         c.insert("description", description);
         c.insert("root", root);
         c.insert("current", current);
-        c.insert("nav", &self.nav);
-        c.insert("variants_nav", &self.variants_nav);
+        c.insert_value("nav", self.nav_value.clone());
+        c.insert_value("variants_nav", self.variants_value.clone());
+        c.insert_value("sidebar", self.sidebar(current));
         c
+    }
+
+    /// The sidebar of the page `current` (a chapter stem, or another page).
+    fn sidebar(&self, current: &str) -> tera::Value {
+        if let Some(full) = &self.full_sidebar {
+            return full.clone();
+        }
+        let n = self.nav.len();
+        let (lo, hi) = match self.nav.iter().position(|c| c.stem == current) {
+            Some(i) => (
+                i.saturating_sub(SIDEBAR_AROUND),
+                (i + SIDEBAR_AROUND + 1).min(n),
+            ),
+            None => (0, (2 * SIDEBAR_AROUND + 1).min(n)),
+        };
+        tera::Value::from_serializable(&Sidebar {
+            items: &self.nav[lo..hi],
+            start: lo + 1,
+            total: n,
+            window: true,
+        })
     }
 
     pub(super) fn render(
@@ -300,7 +357,7 @@ impl<'a> Renderer<'a> {
                 .filter(|p| p.id().is_some())
                 .count(),
         );
-        ctx.insert("variant_count", &self.variants_nav.len());
+        ctx.insert("variant_count", &self.site.variants.iter().count());
         let idx = puzzle_index(&self.site.puzzles);
         ctx.insert("puzzle_goals", &idx.by_goal);
         // A featured diagram for home pages that want one: the first

@@ -594,3 +594,68 @@ fn a_build_reports_progress_page_by_page() {
     assert_eq!(count.done.load(Ordering::SeqCst), report.pages);
     assert_eq!(count.finished.load(Ordering::SeqCst), 1);
 }
+
+/// The chapter stems listed in a page's sidebar, and its list's `start`.
+fn sidebar_of(html: &str) -> (Vec<String>, Option<String>) {
+    let nav = &html[html.find("<nav class=\"sidebar\"").unwrap()..];
+    let list = &nav[nav.find("<ol class=\"chapter-list\"").unwrap()..nav.find("</ol>").unwrap()];
+    let start = attrs(list, "start").first().map(|s| s.to_string());
+    let stems = attrs(list, "href")
+        .iter()
+        .map(|h| h.trim_end_matches(".html").to_string())
+        .collect();
+    (stems, start)
+}
+
+#[test]
+fn a_large_sites_sidebar_lists_the_chapters_around_the_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let chapters = site::SIDEBAR_ALL + 20;
+    for i in 0..chapters {
+        std::fs::write(
+            root.join(format!("content/c{i:03}.md")),
+            format!(
+                "---\ntitle: Chapter {i}\norder: {}\n---\n\nText {i}.\n",
+                i + 10
+            ),
+        )
+        .unwrap();
+    }
+    let out = tmp.path().join("public");
+    site::build(&opts(&root, &out)).unwrap();
+    let html = read(&out, "c040.html");
+    let (stems, start) = sidebar_of(&html);
+    // the page's own chapter in the middle of its neighbours, numbered as
+    // in the whole list
+    let own = stems
+        .iter()
+        .position(|s| s == "c040")
+        .expect("own chapter listed");
+    assert_eq!(stems.len(), 17, "{stems:?}");
+    assert_eq!(own, 8, "{stems:?}");
+    let first = start.expect("a numbered window").parse::<usize>().unwrap();
+    let index = read(&out, "index.html");
+    let contents = &index[index.find("id=\"contents\"").unwrap()..];
+    let all: Vec<&str> = attrs(contents, "href");
+    assert_eq!(all[first - 1], format!("{}.html", stems[0]), "numbering");
+    assert!(
+        html.contains("<a href=\"index.html#contents\">All "),
+        "link to every chapter"
+    );
+    // other pages list the first chapters; every page stays small
+    let glossary = read(&out, "glossary.html");
+    let (g, gstart) = sidebar_of(&glossary);
+    assert_eq!((g.len(), gstart), (17, None));
+    // a small site lists every chapter everywhere, with no link
+    let small = tempfile::tempdir().unwrap();
+    let sroot = small.path().join("site");
+    new_site(&sroot);
+    let sout = small.path().join("public");
+    site::build(&opts(&sroot, &sout)).unwrap();
+    let page = read(&sout, "glossary.html");
+    let (s, sstart) = sidebar_of(&page);
+    assert!(!s.is_empty() && sstart.is_none());
+    assert!(!page.contains("class=\"sidebar-all\""));
+}
