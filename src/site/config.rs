@@ -30,6 +30,30 @@ pub struct Config {
     /// Footer text (Markdown not interpreted).
     #[serde(default)]
     pub footer: Option<String>,
+    /// What becomes of HTML written in the chapters' Markdown.
+    #[serde(default)]
+    pub raw_html: RawHtml,
+}
+
+/// `raw_html:` in `omweso.yaml`: what the build does with the HTML an
+/// author writes in a chapter (HTML blocks and inline tags, heading
+/// attributes such as `{onclick=…}`, and the addresses of links and
+/// images). The site's own HTML (diagrams, heading ids, footnotes) is never
+/// touched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RawHtml {
+    /// Kept, cleaned by an allow-list (ammonia): formatting such as `<kbd>`,
+    /// `<sup>`, `<abbr title>`, `<details>` and tables stays; scripts,
+    /// styles, event handlers, forms and frames go. Links and images whose
+    /// address has a scheme other than `http`, `https`, `mailto` or `tel`
+    /// (`javascript:`, `data:`…) lose the address and keep their text.
+    #[default]
+    Sanitize,
+    /// Passed through as written: for trusted authors only.
+    Allow,
+    /// Shown as text (HTML blocks as code blocks); links as in `sanitize`.
+    Escape,
 }
 
 fn default_language() -> String {
@@ -46,6 +70,7 @@ impl Default for Config {
             base_url: None,
             compare: Vec::new(),
             footer: None,
+            raw_html: RawHtml::default(),
         }
     }
 }
@@ -142,5 +167,23 @@ mod tests {
         let e =
             Config::parse(&Source::new("o.yaml", "title: X\nbase_url: example.org\n")).unwrap_err();
         assert_eq!((e.0[0].line, e.0[0].column), (2, 11), "{e}");
+    }
+
+    #[test]
+    fn raw_html_policy() {
+        let parse = |t: &str| Config::parse(&Source::new("o.yaml", t));
+        assert_eq!(parse("title: X\n").unwrap().raw_html, RawHtml::Sanitize);
+        assert_eq!(Config::default().raw_html, RawHtml::Sanitize);
+        for (text, want) in [
+            ("sanitize", RawHtml::Sanitize),
+            ("allow", RawHtml::Allow),
+            ("escape", RawHtml::Escape),
+        ] {
+            let c = parse(&format!("title: X\nraw_html: {text}\n")).unwrap();
+            assert_eq!(c.raw_html, want, "{text}");
+        }
+        let e = parse("title: X\nraw_html: trusted\n").unwrap_err();
+        assert_eq!(e.0[0].line, 2, "{e}");
+        assert!(e.0[0].message.contains("allow"), "{e}");
     }
 }

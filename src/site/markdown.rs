@@ -1,9 +1,12 @@
 //! Markdown chapters: front matter, the scan the loader does (headings and
 //! their slug ids, links, fenced `omweso` blocks, all with file positions),
-//! and rendering to HTML with diagrams in place and links rewritten.
+//! and rendering to HTML with diagrams in place, links rewritten and the
+//! author's own HTML treated as the site's [`RawHtml`] policy says.
 
+use super::config::RawHtml;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd, html};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::LazyLock;
 
 /// The Markdown extensions every chapter is read with.
 pub fn options() -> Options {
@@ -292,12 +295,96 @@ impl Target<'_> {
     }
 }
 
+/// The URL schemes a link or image written in Markdown may use unless the
+/// author's HTML is trusted ([`RawHtml::Allow`]); addresses without a
+/// scheme (relative ones, `#anchors`) are always fine.
+pub const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
+
+/// Whether a link or image address as written is safe in a page whose
+/// author is not trusted: no scheme, or one of [`SAFE_SCHEMES`]. The
+/// address is read the way a browser reads it (surrounding spaces and
+/// control characters, and any tab or line break, ignored; the scheme in
+/// any case); a `:` before the first `/`, `?` or `#` makes what precedes
+/// it a scheme, so `javascript:`, `data:`, `vbscript:` and anything else
+/// unknown is refused.
+pub fn safe_url(dest: &str) -> bool {
+    let url: String = dest
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let scheme = match url.find([':', '/', '?', '#']) {
+        Some(i) if url[i..].starts_with(':') => &url[..i],
+        _ => return true,
+    };
+    SAFE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+/// The sanitizer of [`RawHtml::Sanitize`]: ammonia's allow-list (formatting,
+/// tables, `<details>`, images and links; no scripts, styles, event
+/// handlers, forms, frames, SVG or comments) with what the Markdown
+/// renderer writes itself: `id` and `class` on any element (heading ids,
+/// footnotes, code languages), `text-align` styles on table cells, and
+/// `open` on `<details>`. Links and images keep only [`SAFE_SCHEMES`] or
+/// relative addresses, and get no added `rel`.
+static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut b = ammonia::Builder::default();
+    b.add_generic_attributes(["id", "class"])
+        .add_tag_attributes("th", ["style"])
+        .add_tag_attributes("td", ["style"])
+        .filter_style_properties(HashSet::from(["text-align"]))
+        .add_tag_attributes("details", ["open"])
+        .url_schemes(SAFE_SCHEMES.iter().copied().collect())
+        .link_rel(None);
+    b
+});
+
+/// Where the `k`-th diagram waits while the author's HTML is sanitized
+/// (text, which the sanitizer keeps as it is): private-use characters
+/// around a nonce and `k`.
+fn slot(nonce: usize, k: usize) -> String {
+    format!("\u{E000}omweso-figure-{nonce}-{k}\u{E001}")
+}
+
+/// Put the diagrams back in their slots (of `nonce`) in sanitized HTML.
+/// `None` if a slot is there twice or one that was never made is there:
+/// the author's text forged it, so another nonce is needed. A slot may be
+/// missing (the author's unclosed `<script>` swallowed it, as it would
+/// swallow the rest of the page in a browser).
+fn fill_slots(html: &str, nonce: usize, figures: &[&str]) -> Option<String> {
+    let prefix = format!("\u{E000}omweso-figure-{nonce}-");
+    let mut out =
+        String::with_capacity(html.len() + figures.iter().map(|f| f.len()).sum::<usize>());
+    let mut seen = vec![false; figures.len()];
+    let mut rest = html;
+    while let Some(i) = rest.find(&prefix) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + prefix.len()..];
+        let end = rest.find('\u{E001}')?;
+        let k: usize = rest[..end].parse().ok()?;
+        if std::mem::replace(seen.get_mut(k)?, true) {
+            return None;
+        }
+        out.push_str(figures[k].trim_end_matches('\n'));
+        rest = &rest[end + '\u{E001}'.len_utf8()..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 /// Render a chapter's Markdown to HTML for `target`. `diagram(line)` gives
 /// the HTML of the fenced `omweso` block at that line; links to chapters
 /// become `.html` links (or links within the print page); headings and
-/// footnotes get their ids. Returns the HTML and the plain text (for
-/// search).
-pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) -> (String, String) {
+/// footnotes get their ids. The HTML the author wrote (HTML blocks, inline
+/// tags, heading attributes) and the addresses of links and images are
+/// treated as `raw_html` says; the diagrams and the renderer's own markup
+/// are not. Returns the HTML and the plain text (for search).
+pub fn render(
+    text: &str,
+    target: &Target,
+    raw_html: RawHtml,
+    diagram: &dyn Fn(usize) -> String,
+) -> (String, String) {
     let lines = Lines::new(text);
     let mut ids = Ids::default();
     let mut events: Vec<Event> = Vec::new();
@@ -305,6 +392,13 @@ pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) ->
     let mut in_block = false;
     let mut in_meta = false;
     let mut heading_start: Option<usize> = None;
+    let trusted = raw_html == RawHtml::Allow;
+    // the diagrams: (index in `events`, HTML)
+    let mut figures: Vec<(usize, String)> = Vec::new();
+    // whether the author wrote HTML the sanitizer must see
+    let mut authored_html = false;
+    // for each link or image open: whether it is kept (its address is safe)
+    let mut kept: Vec<bool> = Vec::new();
     for (ev, range) in Parser::new_ext(text, options()).into_offset_iter() {
         match ev {
             Event::Start(Tag::MetadataBlock(_)) => in_meta = true,
@@ -314,13 +408,70 @@ pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) ->
                 if info.split_whitespace().next() == Some(FENCE) =>
             {
                 let (line, _) = lines.at(text, range.start);
-                events.push(Event::Html(CowStr::from(diagram(line))));
+                figures.push((events.len(), diagram(line)));
+                // replaced by the diagram once the author's HTML is dealt with
+                events.push(Event::Html(CowStr::Borrowed("")));
                 in_block = true;
             }
             Event::End(TagEnd::CodeBlock) if in_block => in_block = false,
             _ if in_block => {}
-            Event::Start(Tag::Heading { .. }) => {
+            // the author's HTML
+            Event::Html(_) | Event::InlineHtml(_) if trusted => events.push(ev),
+            Event::Html(_) | Event::InlineHtml(_) if raw_html == RawHtml::Sanitize => {
+                authored_html = true;
+                events.push(ev);
+            }
+            // shown as text: within an HTML block's code block, or escaped
+            // here (as HTML, so that a heading's id stays that of its text)
+            Event::Html(t) => {
+                plain.push_str(&t);
+                events.push(Event::Text(t));
+            }
+            Event::InlineHtml(t) => {
+                plain.push_str(&t);
+                events.push(Event::InlineHtml(CowStr::from(super::escape(&t))));
+            }
+            // shown as text: an HTML block as a code block
+            Event::Start(Tag::HtmlBlock) if raw_html == RawHtml::Escape => {
+                events.push(Event::Start(Tag::CodeBlock(CodeBlockKind::Indented)));
+            }
+            Event::End(TagEnd::HtmlBlock) if raw_html == RawHtml::Escape => {
+                plain.push('\n');
+                events.push(Event::End(TagEnd::CodeBlock));
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                mut attrs,
+            }) => {
+                // `{key=value}` attributes are the author's HTML too
+                match raw_html {
+                    RawHtml::Allow => {}
+                    RawHtml::Sanitize => authored_html |= !attrs.is_empty(),
+                    RawHtml::Escape => attrs.clear(),
+                }
                 heading_start = Some(events.len());
+                events.push(Event::Start(Tag::Heading {
+                    level,
+                    id,
+                    classes,
+                    attrs,
+                }));
+            }
+            Event::Start(Tag::Link { ref dest_url, .. } | Tag::Image { ref dest_url, .. })
+                if !trusted && !safe_url(dest_url) =>
+            {
+                // dropped with its end: the text (an image's description) stays
+                kept.push(false);
+            }
+            Event::End(TagEnd::Link | TagEnd::Image) => {
+                if kept.pop() != Some(false) {
+                    events.push(ev);
+                }
+            }
+            Event::Start(Tag::Image { .. }) => {
+                kept.push(true);
                 events.push(ev);
             }
             Event::End(TagEnd::Heading(_)) => {
@@ -349,6 +500,7 @@ pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) ->
                 title,
                 id,
             }) => {
+                kept.push(true);
                 let dest = match link_type {
                     // `mailto:` is added when the HTML is written
                     LinkType::Email => dest_url,
@@ -386,8 +538,32 @@ pub fn render(text: &str, target: &Target, diagram: &dyn Fn(usize) -> String) ->
         }
     }
     let mut out = String::with_capacity(text.len() * 2);
-    html::push_html(&mut out, events.into_iter());
-    (out, plain)
+    if !authored_html {
+        for (i, f) in figures {
+            events[i] = Event::Html(CowStr::from(f));
+        }
+        html::push_html(&mut out, events.into_iter());
+        return (out, plain);
+    }
+    // The whole chapter goes through the sanitizer (the author's HTML may
+    // open in one place and close in another, around Markdown and
+    // diagrams), the diagrams waiting in slots; the renderer's own markup
+    // is within the allow-list. Each retry is caused by slots of that nonce
+    // forged in the author's (finite) text, so the loop ends.
+    let drawn: Vec<&str> = figures.iter().map(|(_, f)| f.as_str()).collect();
+    for nonce in 0.. {
+        for (k, (i, f)) in figures.iter().enumerate() {
+            let newline = if f.ends_with('\n') { "\n" } else { "" };
+            events[*i] = Event::Html(CowStr::from(slot(nonce, k) + newline));
+        }
+        out.clear();
+        html::push_html(&mut out, events.iter().cloned());
+        let clean = SANITIZER.clean(&out).to_string();
+        if let Some(filled) = fill_slots(&clean, nonce, &drawn) {
+            return (filled, plain);
+        }
+    }
+    unreachable!("a nonce the author's text does not forge")
 }
 
 /// Headings as a nested table of contents (levels 2 and 3).
@@ -438,7 +614,9 @@ mod tests {
     fn render_rewrites_links_and_ids() {
         let text = "---\ntitle: T\n---\n# A *b*\n[x](other.md#two) [y](https://e.org/a.md)\n\n```omweso\nref: a\n```\n";
         let page = Target::Page { root: "" };
-        let (html, plain) = render(text, &page, &|line| format!("<figure>{line}</figure>"));
+        let (html, plain) = render(text, &page, RawHtml::Sanitize, &|line| {
+            format!("<figure>{line}</figure>")
+        });
         assert!(html.contains("<h1 id=\"a-b\">"), "{html}");
         assert!(html.contains("href=\"other.html#two\""), "{html}");
         assert!(html.contains("href=\"https://e.org/a.md\""), "{html}");
@@ -455,7 +633,9 @@ mod tests {
             stem: "a",
             chapters: &chapters,
         };
-        let (html, _) = render(text, &print, &|_| "<figure></figure>".into());
+        let (html, _) = render(text, &print, RawHtml::Sanitize, &|_| {
+            "<figure></figure>".into()
+        });
         for want in [
             "<h1 id=\"a--x\">X</h1>",
             "<a href=\"#a--x\">1</a>",
@@ -473,9 +653,187 @@ mod tests {
         }
         assert_eq!(print.id("pos-x"), "a--pos-x");
         let page = Target::Page { root: "../" };
-        let (html, _) = render(text, &page, &|_| String::new());
+        let (html, _) = render(text, &page, RawHtml::Sanitize, &|_| String::new());
         assert!(html.contains("<h1 id=\"x\">"), "{html}");
         assert!(html.contains("href=\"../b.html#y\""), "{html}");
         assert!(html.contains("href=\"#n\""), "{html}");
+    }
+
+    /// A chapter an untrusted author could write.
+    const HOSTILE: &str = "---\ntitle: T\n---\n# Hostile\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n## Title <img src=x onerror=alert(2)>\n\n## Attrs {onclick=alert(3)}\n\n[x](javascript:alert(4)) [y](data:text/html,<b>5</b>) [z](  JaVa&#x09;Script:alert(6)) ![i](vbscript:alert(7)) <javascript:alert(8)>\n\n<a href=\"javascript:alert(9)\">a</a> <a href=\" data:text/html,10\">b</a> <svg onload=alert(11)></svg>\n\n<style>body{display:none}</style><iframe src=\"https://e.org\"></iframe>\n\n```omweso\nref: a\n```\n";
+
+    /// A diagram as the site draws it: SVG and all, which the sanitizer
+    /// would strip if it saw it.
+    fn figure(line: usize) -> String {
+        format!(
+            "<figure class=\"diagram\" id=\"pos-{line}\"><svg viewBox=\"0 0 1 1\"><title>d</title><rect width=\"1\" height=\"1\"/></svg><button type=\"button\">Next</button></figure>\n"
+        )
+    }
+
+    fn page(text: &str, raw_html: RawHtml) -> String {
+        render(text, &Target::Page { root: "" }, raw_html, &figure).0
+    }
+
+    #[test]
+    fn sanitize_removes_the_authors_scripts_and_keeps_the_diagrams() {
+        let html = page(HOSTILE, RawHtml::Sanitize);
+        // the autolink's text is all that is left of it
+        let html = html.replacen("<p>x y z i javascript:alert(8)</p>", "<p>x y z i</p>", 1);
+        for bad in [
+            "<script",
+            "onerror",
+            "onclick",
+            "onload",
+            "javascript",
+            "JaVa",
+            "data:",
+            "vbscript",
+            "<style",
+            "<iframe",
+            "alert(",
+        ] {
+            assert!(!html.contains(bad), "{bad} in {html}");
+        }
+        // the diagram exactly as drawn, at its line
+        assert!(html.contains(figure(20).trim_end()), "{html}");
+        // the links' and headings' text stays
+        assert!(html.contains(">Hostile</h1>"), "{html}");
+        assert!(
+            html.contains("<h2 id=\"title\">Title <img src=\"x\"></h2>"),
+            "{html}"
+        );
+        assert!(html.contains("<h2 id=\"attrs\">Attrs</h2>"), "{html}");
+        assert!(html.contains("<p>x y z i</p>"), "{html}");
+        assert!(html.contains("<a>a</a> <a>b</a>"), "{html}");
+    }
+
+    #[test]
+    fn allow_passes_the_authors_html_as_written() {
+        let html = page(HOSTILE, RawHtml::Allow);
+        for raw in [
+            "<script>alert(1)</script>",
+            "<img src=x onerror=alert(1)>",
+            "Title <img src=x onerror=alert(2)></h2>",
+            "onclick=\"alert(3)\"",
+            "href=\"javascript:alert(4)\"",
+            "href=\"data:text/html,%3Cb%3E5%3C/b%3E\"",
+            "src=\"vbscript:alert(7)\"",
+            "<a href=\"javascript:alert(9)\">a</a>",
+            "<svg onload=alert(11)></svg>",
+            "<iframe src=\"https://e.org\"></iframe>",
+        ] {
+            assert!(html.contains(raw), "{raw} in {html}");
+        }
+        assert!(html.contains(figure(20).trim_end()), "{html}");
+    }
+
+    #[test]
+    fn escape_shows_the_authors_html_as_text() {
+        let html = page(HOSTILE, RawHtml::Escape);
+        assert!(
+            !html.contains("<script") && !html.contains("onclick"),
+            "{html}"
+        );
+        assert!(
+            !html.contains("href=\"javascript") && !html.contains("<img src=x"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<pre><code>&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<h2 id=\"title\">Title &lt;img src=x onerror=alert(2)&gt;</h2>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("&lt;a href=&quot;javascript:alert(9)&quot;&gt;a&lt;/a&gt;"),
+            "{html}"
+        );
+        assert!(html.contains(figure(20).trim_end()), "{html}");
+    }
+
+    #[test]
+    fn sanitize_keeps_the_formatting_authors_use() {
+        let text = "# Keys {#keys .big title=Shortcuts data-x=1}\n\nPress <kbd>Ctrl</kbd>+<kbd>K</kbd>, H<sub>2</sub>O, x<sup>2</sup>,<br>\n<abbr title=\"Mweso\">M</abbr> and [a chapter](other.md#x).[^n]\n\n<details open>\n<summary>The answer</summary>\n\nIt is **42**:\n\n```omweso\nref: a\n```\n\n</details>\n\n| a | b |\n|:-:|--:|\n| 1 | <span class=\"note\" id=\"n1\">2</span> |\n\n```rust\nlet x = 1;\n```\n\n[^n]: A note.\n";
+        let html = page(text, RawHtml::Sanitize);
+        for want in [
+            "<h1 id=\"keys\" class=\"big\" title=\"Shortcuts\">Keys</h1>",
+            "<kbd>Ctrl</kbd>+<kbd>K</kbd>",
+            "H<sub>2</sub>O, x<sup>2</sup>,<br>",
+            "<abbr title=\"Mweso\">M</abbr>",
+            "<a href=\"other.html#x\">a chapter</a>",
+            "<details open=\"\">\n<summary>The answer</summary>\n<p>It is <strong>42</strong>:</p>\n",
+            figure(11).trim_end(),
+            "</details>",
+            "<th style=\"text-align:center\">a</th>",
+            "<td style=\"text-align:right\"><span class=\"note\" id=\"n1\">2</span></td>",
+            "<code class=\"language-rust\">let x = 1;",
+            "<sup class=\"footnote-reference\"><a href=\"#n\">1</a></sup>",
+            "<div class=\"footnote-definition\" id=\"n\">",
+        ] {
+            assert!(html.contains(want), "{want} in {html}");
+        }
+        // the diagram inside the author's <details>, before its end
+        assert!(html.find("<figure").unwrap() < html.find("</details>").unwrap());
+    }
+
+    #[test]
+    fn without_the_authors_html_sanitize_changes_nothing() {
+        let text = "---\ntitle: T\n---\n# A\n\nText with *emphasis*, `code`, \"quotes\" & [a link](b.md#c), <https://e.org> and <c@e.org>.[^n]\n\n| x |\n|:-:|\n| y |\n\n```omweso\nref: a\n```\n\n![img](i.svg \"t\")\n\n[^n]: Note.\n";
+        let allowed = page(text, RawHtml::Allow);
+        assert_eq!(page(text, RawHtml::Sanitize), allowed);
+        assert_eq!(page(text, RawHtml::Escape), allowed);
+        // the renderer's own serialization (the sanitizer's would be `<img …>`)
+        for want in [
+            "<img src=\"i.svg\" alt=\"img\" title=\"t\" />",
+            "“quotes” &amp; <a href=\"b.html#c\">",
+            "<th style=\"text-align: center\">",
+            figure(12).trim_end(),
+        ] {
+            assert!(allowed.contains(want), "{want} in {allowed}");
+        }
+    }
+
+    #[test]
+    fn a_forged_diagram_slot_is_only_text() {
+        // the author writes the first nonce's slot 0, with entities
+        let text = "<kbd>k</kbd> &#xE000;omweso-figure-0-0&#xE001; <b>&#xE000;omweso-figure-1-0&#xE001;</b>\n\n```omweso\nref: a\n```\n";
+        let html = page(text, RawHtml::Sanitize);
+        assert_eq!(html.matches("<figure").count(), 1, "{html}");
+        assert!(html.contains("\u{E000}omweso-figure-0-0\u{E001}"), "{html}");
+        assert!(html.contains("\u{E000}omweso-figure-1-0\u{E001}"), "{html}");
+    }
+
+    #[test]
+    fn safe_urls() {
+        for ok in [
+            "https://e.org/a:b",
+            "HTTP://e.org",
+            "mailto:a@e.org",
+            "tel:+256",
+            "#x",
+            "other.md#y",
+            "../a.html",
+            "/x",
+            "a/b:c",
+            "?q=a:b",
+            "",
+        ] {
+            assert!(safe_url(ok), "{ok}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            " JavaScript:alert(1)",
+            "java\tscript:alert(1)",
+            "\u{1}javascript:x",
+            "data:text/html,x",
+            "vbscript:x",
+            "file:///etc/passwd",
+            "c:x",
+            "java script:x",
+        ] {
+            assert!(!safe_url(bad), "{bad:?}");
+        }
     }
 }

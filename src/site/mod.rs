@@ -33,7 +33,7 @@ pub mod search;
 pub mod templates;
 pub mod traces;
 
-pub use config::{CONFIG_FILE, Config, find_root};
+pub use config::{CONFIG_FILE, Config, RawHtml, find_root};
 pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load};
 pub use html::escape;
 pub use init::init;

@@ -299,7 +299,8 @@ impl<'a> Renderer<'a> {
                     .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
                     .collect()
             };
-            let (html, plain) = markdown::render(&c.text, target, &diagram);
+            let (html, plain) =
+                markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
             Body {
                 html,
                 plain,

@@ -247,6 +247,206 @@ fn user_text_is_escaped() {
     assert!(!html.contains("<i>x</i>") && html.contains("Intro &lt;i&gt;x&lt;/i&gt;"));
 }
 
+/// A chapter by an author who is not to be trusted.
+const HOSTILE_CHAPTER: &str = r#"---
+title: "Hostile <script>alert('title')</script>"
+order: 20
+description: "<img src=x onerror=alert('description')>"
+---
+# Hostile
+
+<script>alert('block')</script>
+
+<img src=x onerror="alert('img')">
+
+## Title <img src=x onerror="alert('heading')">
+
+## Attributes {onmouseover=alert('attrs')}
+
+[x](javascript:alert('link')) [y](data:text/html,<script>alert('data')</script>) ![z](vbscript:alert('image'))
+
+<a href="javascript:alert('a')">a</a> press <kbd>Ctrl</kbd>
+
+```omweso
+ref: first-capture
+```
+"#;
+
+/// The elements of an HTML text: (name, attributes (name, value as
+/// written)), names in lower case; end tags, comments and text left out.
+fn elements(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let until = |from: usize, stop: &dyn Fn(char) -> bool| {
+        html[from..].find(stop).map_or(html.len(), |e| from + e)
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(j) = html[i..].find('<') {
+        i += j + 1;
+        let e = until(i, &|c: char| !c.is_ascii_alphanumeric());
+        if e == i {
+            continue;
+        }
+        let name = html[i..e].to_ascii_lowercase();
+        i = e;
+        let mut attrs = Vec::new();
+        loop {
+            i = until(i, &|c: char| !c.is_ascii_whitespace() && c != '/');
+            if i >= html.len() || html[i..].starts_with('>') {
+                break;
+            }
+            let e = until(i, &|c: char| c.is_ascii_whitespace() || "=>/".contains(c)).max(i + 1);
+            let attr = html[i..e].to_ascii_lowercase();
+            i = e;
+            let mut value = "";
+            if html[i..].starts_with('=') {
+                i += 1;
+                match html[i..].chars().next() {
+                    Some(q @ ('"' | '\'')) => {
+                        let e = until(i + 1, &|c| c == q);
+                        value = &html[i + 1..e];
+                        i = (e + 1).min(html.len());
+                    }
+                    _ => {
+                        let e = until(i, &|c: char| c.is_ascii_whitespace() || c == '>');
+                        value = &html[i..e];
+                        i = e;
+                    }
+                }
+            }
+            attrs.push((attr, value.to_string()));
+        }
+        out.push((name, attrs));
+    }
+    out
+}
+
+/// What in an HTML text runs script: `<script>` elements other than the
+/// templates' own (with `src`), event-handler attributes, `javascript:`,
+/// `data:` or `vbscript:` addresses, frames, objects and style sheets.
+fn live_script(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (name, attrs) in elements(html) {
+        let src = attrs.iter().any(|(a, _)| a == "src");
+        if (name == "script" && !src)
+            || ["iframe", "object", "embed", "style"].contains(&name.as_str())
+        {
+            found.push(format!("<{name}>"));
+        }
+        for (a, v) in &attrs {
+            let v = v.trim().to_ascii_lowercase();
+            if a.starts_with("on")
+                || ["javascript:", "data:", "vbscript:"]
+                    .iter()
+                    .any(|s| v.starts_with(s))
+            {
+                found.push(format!("<{name} {a}={v}>"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_authors_raw_html_is_sanitized_unless_allowed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    std::fs::write(root.join("content/hostile.md"), HOSTILE_CHAPTER).unwrap();
+    // no HTML at all: only the addresses to refuse
+    std::fs::write(
+        root.join("content/links.md"),
+        "---\ntitle: Links\norder: 30\n---\n# Links\n\n[x](javascript:alert(1)) [y](data:text/html;base64,PHNjcmlwdD5hbGVydCgyKTwvc2NyaXB0Pg==) ![z](vbscript:alert(3)) [w](JaVaScRiPt&#58;alert(4)) <javascript:alert(5)>\n\n[ok](https://e.org) [mail](mailto:a@e.org) [here](#links)\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let r = site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let templates_scripts = read(&out, "introduction.html").matches("<script").count();
+    for page in [
+        "hostile.html",
+        "links.html",
+        "print.html",
+        "index.html",
+        "introduction.html",
+    ] {
+        let html = read(&out, page);
+        assert_eq!(live_script(&html), Vec::<String>::new(), "{page}: {html}");
+        assert_eq!(html.matches("<script").count(), templates_scripts, "{page}");
+    }
+    let html = read(&out, "hostile.html");
+    // what is safe stays: formatting, heading text and ids, the diagram
+    assert!(html.contains("press <kbd>Ctrl</kbd>"), "{html}");
+    assert!(
+        html.contains("<h2 id=\"title\">Title <img src=\"x\"></h2>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"attributes\">Attributes</h2>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"#title\">Title</a>"),
+        "table of contents"
+    );
+    assert!(html.contains("<svg"), "the diagram");
+    let links = read(&out, "links.html");
+    assert!(
+        links.contains("<p>x y z w javascript:alert(5)</p>"),
+        "{links}"
+    );
+    assert!(
+        links.contains("<a href=\"https://e.org\">ok</a> <a href=\"mailto:a@e.org\">mail</a> <a href=\"#links\">here</a>"),
+        "{links}"
+    );
+    // front matter is text wherever it is shown
+    assert!(html.contains("Hostile &lt;script&gt;alert("), "{html}");
+    assert!(html.contains("&lt;img src=x onerror=alert("), "{html}");
+
+    // trusted authors: as written
+    let config = root.join("omweso.yaml");
+    let yaml = read(&root, "omweso.yaml");
+    std::fs::write(&config, format!("{yaml}raw_html: allow\n")).unwrap();
+    let r2 = site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r2.pages, r2.diagrams), (r.pages, r.diagrams));
+    let html = read(&out, "hostile.html");
+    for raw in [
+        "<script>alert('block')</script>",
+        "<img src=x onerror=\"alert('img')\">",
+        "Title <img src=x onerror=\"alert('heading')\"></h2>",
+        "onmouseover=\"alert(&#39;attrs&#39;)\"",
+        "href=\"javascript:alert(",
+        "href=\"data:text/html,",
+        "src=\"vbscript:alert(",
+        "<a href=\"javascript:alert('a')\">a</a>",
+    ] {
+        assert!(html.contains(raw), "{raw} in {html}");
+    }
+    assert!(live_script(&html).len() >= 8, "{:?}", live_script(&html));
+    assert_eq!(live_script(&read(&out, "links.html")).len(), 5);
+    // the pages without HTML of the author's are the same either way
+    let intro = read(&out, "introduction.html");
+
+    // shown as text
+    std::fs::write(&config, format!("{yaml}raw_html: escape\n")).unwrap();
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let html = read(&out, "hostile.html");
+    assert_eq!(live_script(&html), Vec::<String>::new(), "{html}");
+    let links = read(&out, "links.html");
+    assert_eq!(live_script(&links), Vec::<String>::new(), "{links}");
+    assert!(
+        html.contains("&lt;script&gt;alert('block')&lt;/script&gt;"),
+        "{html}"
+    );
+    assert!(html.contains("press &lt;kbd&gt;Ctrl&lt;/kbd&gt;"), "{html}");
+    assert_eq!(read(&out, "introduction.html"), intro);
+
+    // a value that is none of these is located
+    std::fs::write(&config, format!("{yaml}raw_html: yes\n")).unwrap();
+    let errs = site::build(&opts(&root, &out)).unwrap_err();
+    let last = yaml.lines().count() + 1;
+    assert_eq!(errs.0[0].line, last, "{errs}");
+    assert!(errs.0[0].message.contains("sanitize"), "{errs}");
+}
+
 #[test]
 fn failed_build_is_located_and_leaves_previous_output_untouched() {
     let tmp = tempfile::tempdir().unwrap();
@@ -457,7 +657,7 @@ proptest::proptest! {
     /// Any chapter text scans and renders without panicking, and every
     /// fenced block found is at a line of the text.
     #[test]
-    fn markdown_never_panics(body in "(---\ntitle: t\n---\n)?([#`>*\\[\\]()a-z0-9.:\n -]{0,300})") {
+    fn markdown_never_panics(body in "(---\ntitle: t\n---\n)?([#`<>/=\"!*\\[\\]()a-z0-9.:\n -]{0,300})") {
         let scan = site::markdown::scan(&body);
         let lines = body.lines().count().max(1);
         for b in &scan.blocks {
@@ -467,7 +667,9 @@ proptest::proptest! {
             proptest::prop_assert!(l.line >= 1 && l.line <= lines);
         }
         let page = site::markdown::Target::Page { root: "" };
-        let _ = site::markdown::render(&body, &page, &|_| String::new());
+        for raw_html in [site::RawHtml::Sanitize, site::RawHtml::Allow, site::RawHtml::Escape] {
+            let _ = site::markdown::render(&body, &page, raw_html, &|l| format!("<figure>{l}</figure>"));
+        }
     }
 }
 
