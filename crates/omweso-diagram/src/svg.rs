@@ -26,11 +26,21 @@ const FOOTER_LINE: f64 = 19.0;
 pub(crate) const FOOTER_CHARS: usize = 84;
 
 /// Fixed formatting of a coordinate: at most one decimal, no `-0`.
+/// Integer arithmetic: a float's exact decimal formatting is slow, and a
+/// diagram writes hundreds of coordinates.
 fn n(x: f64) -> String {
-    let r = (x * 10.0).round() / 10.0;
-    let s = format!("{r:.1}");
-    let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
-    if s == "-0" { "0".into() } else { s }
+    let tenths = (x * 10.0).round();
+    if !tenths.is_finite() || tenths.abs() >= 1e15 {
+        return format!("{:.1}", tenths / 10.0);
+    }
+    let t = tenths as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    let (whole, tenth) = (t.unsigned_abs() / 10, t.unsigned_abs() % 10);
+    if tenth == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{tenth}")
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -945,4 +955,39 @@ fn banner(b: &str, geo: &Geo) -> Group {
         ));
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_format_as_before() {
+        // the former formatting, through the float formatter
+        fn slow(x: f64) -> String {
+            let r = (x * 10.0).round() / 10.0;
+            let s = format!("{r:.1}");
+            let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
+            if s == "-0" { "0".into() } else { s }
+        }
+        let mut x = -1000.0;
+        while x < 1000.0 {
+            assert_eq!(n(x), slow(x), "{x}");
+            x += 0.0137;
+        }
+        for x in [
+            0.0,
+            -0.0,
+            -0.04,
+            0.05,
+            -0.05,
+            0.25,
+            133.25,
+            1e9 + 0.3,
+            29.0,
+            484.0,
+        ] {
+            assert_eq!(n(x), slow(x), "{x}");
+        }
+    }
 }
