@@ -199,6 +199,9 @@ fn the_real_mcgill_never_ending_case_agrees() {
     assert_eq!(blank(t.end), blank(r.end));
     // the same answer however much is recorded, the detection's work included
     for max in [0, 1, 5, 10_000] {
-        assert_eq!(trace(&Rules::MCGILL_2015, &pos, &mv, max).unwrap().end, o.end);
+        assert_eq!(
+            trace(&Rules::MCGILL_2015, &pos, &mv, max).unwrap().end,
+            o.end
+        );
     }
 }
