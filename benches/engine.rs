@@ -1,15 +1,188 @@
 //! Engine benchmarks: complete legal-move generation on random positions
-//! (moves/s), and raw laps/s on the real never-ending case.
+//! (moves/s), and laps/s on never-ending moves of growing cycles, against a
+//! baseline written here: a plain Brent loop over the old representation.
 //!
-//! Run: `cargo bench --bench engine`
+//! Run: `cargo bench --bench engine` (criterion), and for the one case
+//! too long for criterion's ten samples (a cycle of 1,411,989,072 laps,
+//! about a minute for the baseline): `cargo bench --bench engine --
+//! --long-cycle`, which times the baseline and the engine once each, in the
+//! same run.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use omweso::engine::{
     Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
+use std::time::Instant;
+
+/// THE BASELINE, independent of the engine: a plain Brent loop over the old
+/// representation (two arrays of sixteen `u16` pits, E and L), McGill's
+/// rules (every lap anticlockwise, captured seeds sown from E, a capture's
+/// last seed a new lap end), one seed sown at a time. Returns the cycle's
+/// length, or `None` when the move ends.
+fn baseline_plain_brent(own: [u16; 16], opp: [u16; 16], start: usize) -> Option<u64> {
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    struct S {
+        own: [u16; 16],
+        opp: [u16; 16],
+        e: u8,
+        l: u8,
+    }
+    fn sow(own: &mut [u16; 16], e: usize, hand: u16) -> u8 {
+        for k in 1..=hand as usize {
+            own[(e + k) & 15] += 1;
+        }
+        ((e + hand as usize) & 15) as u8
+    }
+    /// One lap from a lap end; `false` when the move ends there.
+    fn lap(s: &mut S) -> bool {
+        let l = s.l as usize;
+        if s.own[l] <= 1 {
+            return false;
+        }
+        if l >= 8 && s.opp[23 - l] > 0 && s.opp[l - 8] > 0 {
+            let hand = s.opp[23 - l] + s.opp[l - 8];
+            s.opp[23 - l] = 0;
+            s.opp[l - 8] = 0;
+            s.l = sow(&mut s.own, s.e as usize, hand);
+        } else {
+            let hand = s.own[l];
+            s.own[l] = 0;
+            s.e = l as u8;
+            s.l = sow(&mut s.own, l, hand);
+        }
+        true
+    }
+    let mut s = S {
+        own,
+        opp,
+        e: start as u8,
+        l: 0,
+    };
+    let hand = s.own[start];
+    s.own[start] = 0;
+    s.l = sow(&mut s.own, start, hand);
+    let (mut tortoise, mut power, mut lam) = (s, 1u64, 0u64);
+    loop {
+        if !lap(&mut s) {
+            return None;
+        }
+        lam += 1;
+        if s == tortoise {
+            return Some(lam);
+        }
+        if lam == power {
+            tortoise = s;
+            power <<= 1;
+            lam = 0;
+        }
+    }
+}
+
+/// Never-ending McGill moves with cycles of about 10^3, 10^6 and 10^9 laps:
+/// (name, position, start pit, cycle length).
+fn cycles() -> Vec<(&'static str, Position, Pit, u64)> {
+    let grid = |g: omweso::engine::Grid, side| Position::new(Board::from_grid(&g), side);
+    vec![
+        (
+            "cycle_1e3_south_11",
+            grid(
+                [
+                    [0, 1, 0, 0, 1, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0, 0, 0],
+                    [2, 3, 2, 3, 0, 2, 1, 4],
+                    [1, 7, 1, 3, 2, 5, 4, 1],
+                ],
+                Side::South,
+            ),
+            Pit::new(11).unwrap(),
+            5_240,
+        ),
+        (
+            "cycle_1e6_north_2",
+            Position::new(
+                Board::from_sides(
+                    [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                    [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
+                ),
+                Side::North,
+            ),
+            Pit::new(2).unwrap(),
+            1_565_991,
+        ),
+        (
+            "cycle_1e8_north_10",
+            grid(
+                [
+                    [8, 5, 2, 5, 4, 5, 1, 0],
+                    [3, 4, 2, 3, 6, 1, 4, 6],
+                    [1, 0, 0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0, 0, 0],
+                ],
+                Side::North,
+            ),
+            Pit::new(10).unwrap(),
+            341_365_760,
+        ),
+        (
+            "cycle_1e9_south_12",
+            grid(
+                [
+                    [1, 1, 0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0, 2, 1],
+                    [18, 17, 3, 6, 4, 1, 4, 1],
+                    [0, 1, 0, 1, 0, 1, 0, 2],
+                ],
+                Side::South,
+            ),
+            Pit::new(12).unwrap(),
+            1_411_989_072,
+        ),
+    ]
+}
+
+/// `--long-cycle`: each never-ending case once by the baseline and by the
+/// engine (move generation from the start pit, and `outcome`, which also
+/// finds where the cycle is entered), in the same run.
+fn long_cycle() {
+    println!(
+        "| case | cycle laps | baseline plain Brent | engine moves_from | speed-up | laps/s (cycle / time) | engine outcome |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for (name, pos, pit, expected) in cycles() {
+        if std::env::args().any(|a| a == "--skip-1e9") && expected > 1 << 30 {
+            continue;
+        }
+        let m = pos.to_move;
+        let t = Instant::now();
+        let base = baseline_plain_brent(
+            *pos.board.side(m),
+            *pos.board.side(m.opponent()),
+            pit.index(),
+        );
+        let tb = t.elapsed().as_secs_f64();
+        assert_eq!(base, Some(expected), "{name}: baseline");
+        let t = Instant::now();
+        let mut out = Vec::new();
+        moves_from(&Rules::MCGILL_2015, &pos, pit, &mut out);
+        let te = t.elapsed().as_secs_f64();
+        let MoveEnd::NeverEnding(info) = out[0].end else {
+            panic!("{name}: must never end")
+        };
+        assert_eq!(info.cycle_laps, expected, "{name}: engine");
+        let t = Instant::now();
+        let o = outcome(&Rules::MCGILL_2015, &pos, &Move::forward(pit)).unwrap();
+        let to = t.elapsed().as_secs_f64();
+        assert!(o.end.is_never_ending());
+        println!(
+            "| {name} | {expected} | {tb:.3} s | {te:.3} s | {:.1}× | {:.0} M | {to:.3} s |",
+            tb / te,
+            expected as f64 / te / 1e6
+        );
+    }
+}
 
 /// Positions as in real play: 32 seeds a side dropped into random pits.
 fn random_positions(n: usize, seed: u64) -> Vec<Position> {
@@ -64,25 +237,25 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn never_ending(c: &mut Criterion) {
-    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
-    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-    let pos = Position::new(Board::from_sides(south, north), Side::North);
-    let pit = Pit::new(2).unwrap();
-    let mut out = Vec::new();
-    moves_from(&Rules::MCGILL_2015, &pos, pit, &mut out);
-    let MoveEnd::NeverEnding(info) = out[0].end else {
-        panic!("the McGill case must never end")
-    };
     let mut group = c.benchmark_group("never_ending");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(info.examined_laps));
-    group.bench_function("mcgill_north_2_laps", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            moves_from(&Rules::MCGILL_2015, black_box(&pos), pit, &mut out);
-            out
-        })
-    });
+    // the 10^8 and 10^9 cases are timed by `--long-cycle`
+    for (name, pos, pit, cycle) in cycles().into_iter().filter(|c| c.3 < 1 << 24) {
+        // throughput: the cycle's length, the least any exact method sows
+        group.throughput(Throughput::Elements(cycle));
+        let m = pos.to_move;
+        let (own, opp) = (*pos.board.side(m), *pos.board.side(m.opponent()));
+        group.bench_function(BenchmarkId::new("baseline_plain_brent", name), |b| {
+            b.iter(|| baseline_plain_brent(black_box(own), opp, pit.index()))
+        });
+        group.bench_function(BenchmarkId::new("engine_moves_from", name), |b| {
+            b.iter(|| {
+                let mut out = Vec::new();
+                moves_from(&Rules::MCGILL_2015, black_box(&pos), pit, &mut out);
+                out
+            })
+        });
+    }
     group.finish();
 
     let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
@@ -102,4 +275,12 @@ fn never_ending(c: &mut Criterion) {
 }
 
 criterion_group!(benches, movegen, never_ending);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|a| a == "--long-cycle") {
+        long_cycle();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

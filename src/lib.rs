@@ -5,6 +5,7 @@ pub mod diagram;
 pub use omweso_engine as engine;
 pub mod judge;
 pub mod model;
+pub mod moves;
 pub use omweso_diagram::narrate;
 pub mod puzzle;
 pub mod site;

@@ -162,7 +162,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let moves = if every_sequence {
                 engine::every_sequence(rules, &doc.position)
             } else {
-                engine::legal_moves(rules, &doc.position)
+                omweso::moves::legal_moves_parallel(rules, &doc.position)
             };
             let mover = doc.position.to_move;
             match format {

@@ -39,6 +39,7 @@
 
 mod board;
 mod cycle;
+mod fast;
 mod moves;
 pub mod notation;
 mod position;
@@ -48,7 +49,7 @@ mod variant;
 pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
-    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, trace,
+    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, reference, trace,
 };
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};

@@ -3,6 +3,7 @@
 
 use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::{Brent, steps_before_cycle};
+use super::fast::{self, Rest, Row};
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -293,6 +294,7 @@ fn ctx_for(rules: &Rules, pos: &Position) -> Ctx {
     Ctx {
         rules: *rules,
         no_capture: pos.first_move && !rules.first_move_captures,
+        fast: true,
     }
 }
 
@@ -388,6 +390,40 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     out
 }
 
+/// The straightforward engine, kept as the reference the fast paths are
+/// tested against: every lap sown one seed at a time on the two sides'
+/// arrays, Brent's algorithm over the whole state for never-ending moves.
+/// Same answers as [`legal_moves`] and [`outcome`] (only
+/// [`NeverEndingInfo::examined_laps`], the detection's own work, differs),
+/// but long never-ending moves take several times longer.
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// assert_eq!(
+///     reference::legal_moves(&Rules::MODERN, &pos),
+///     legal_moves(&Rules::MODERN, &pos)
+/// );
+/// ```
+pub mod reference {
+    use super::*;
+
+    /// [`legal_moves`](super::legal_moves) by the reference engine.
+    pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+        let mut out = Vec::new();
+        for pit in Pit::ALL {
+            explore_pit(rules, pos, pit, Mode::Distinct, false, &mut out);
+        }
+        out
+    }
+
+    /// [`outcome`](super::outcome) by the reference engine.
+    pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
+        play(rules, pos, mv, false)
+    }
+}
+
 /// Every finished choice sequence of every start pit, even those reaching the
 /// same end position (the listing of the sample vectors), plus the
 /// never-ending outcomes as in [`legal_moves`]. A choice-point state is
@@ -396,7 +432,7 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
 pub fn every_sequence(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let mut out = Vec::new();
     for pit in Pit::ALL {
-        explore_pit(rules, pos, pit, Mode::EverySequence, &mut out);
+        explore_pit(rules, pos, pit, Mode::EverySequence, true, &mut out);
     }
     out
 }
@@ -423,7 +459,7 @@ fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
 /// The legal moves starting from one pit, appended to `out`
 /// (see [`legal_moves`]).
 pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
-    explore_pit(rules, pos, pit, Mode::Distinct, out);
+    explore_pit(rules, pos, pit, Mode::Distinct, true, out);
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -432,13 +468,23 @@ enum Mode {
     EverySequence,
 }
 
-fn explore_pit(rules: &Rules, pos: &Position, pit: Pit, mode: Mode, out: &mut Vec<LegalMove>) {
+fn explore_pit(
+    rules: &Rules,
+    pos: &Position,
+    pit: Pit,
+    mode: Mode,
+    fast: bool,
+    out: &mut Vec<LegalMove>,
+) {
     let (own, opp) = sides(pos);
     let s = pit.index();
     if own[s] < 2 {
         return;
     }
-    let ctx = ctx_for(rules, pos);
+    let ctx = Ctx {
+        fast,
+        ..ctx_for(rules, pos)
+    };
     let mut ex = Explorer {
         ctx,
         mover: pos.to_move,
@@ -548,7 +594,41 @@ impl Explorer {
         let mut visited: HashSet<State> = HashSet::new();
         let mut defaults = 0usize;
         let mut brent = Brent::new(st);
+        // whether to look again for a capture-free rest (after captures)
+        let mut check = ctx.fast;
         loop {
+            if check && !st.relay_next {
+                check = false;
+                let l = st.l as usize;
+                if st.own[l] > 1
+                    && ctx.capture_free(&st)
+                    && let Some(x) = fast::pack(&st.own)
+                {
+                    let dir = ctx.relay_dir(&st);
+                    match fast::rest(Row { x, l: st.l }, st.e, dir) {
+                        Rest::Ends { row, e, laps: n } => {
+                            st.own = fast::unpack(row.x);
+                            st.l = row.l;
+                            st.e = e;
+                            if dir == Direction::Anticlockwise {
+                                st.chain = false;
+                            }
+                            laps += n;
+                            // the last seed fell into an empty pit: ends below
+                        }
+                        Rest::Cycles {
+                            cycle_laps,
+                            examined,
+                        } => {
+                            if self.never.is_none() {
+                                self.never =
+                                    Some((prefix.clone(), cycle_laps, brent.steps() + examined));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
             let key = st;
             match ctx.plan(&mut st) {
                 Plan::End => {
@@ -585,7 +665,10 @@ impl Explorer {
                     }
                     ctx.sow_lap(&mut st, kind, hand, dir);
                     laps += 1;
-                    capture_sowings += (kind == LapKind::CaptureSowing) as u64;
+                    if kind == LapKind::CaptureSowing {
+                        capture_sowings += 1;
+                        check = ctx.fast;
+                    }
                 }
             }
             if let Some(cycle_laps) = brent.step(&st) {
@@ -689,11 +772,15 @@ impl Finished {
 /// ));
 /// ```
 pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
+    play(rules, pos, mv, true)
+}
+
+fn play(rules: &Rules, pos: &Position, mv: &Move, fast: bool) -> Result<Outcome, PlayError> {
     let (own, opp) = checked_start(pos, mv)?;
     let end = if mv.three_seed {
         MoveEnd::Finished(three_seed_move(rules, pos, mv, own, opp)?.0)
     } else {
-        sow_move(rules, pos, mv, own, opp, &mut NoTrace)?
+        sow_move(rules, pos, mv, own, opp, fast, &mut NoTrace)?
     };
     Ok(Outcome {
         after: end.finished().map(|f| f.position_after(pos)),
@@ -748,7 +835,7 @@ pub fn trace(
             max: max_laps,
             complete: true,
         };
-        let end = sow_move(rules, pos, mv, own, opp, &mut rec)?;
+        let end = sow_move(rules, pos, mv, own, opp, true, &mut rec)?;
         let complete = rec.complete && !end.is_never_ending();
         (end, rec.laps, complete)
     };
@@ -787,6 +874,10 @@ trait Tracer {
     fn lap(&mut self, lap: impl FnOnce() -> Lap);
     /// How the last lap sown ended.
     fn end_last(&mut self, end: impl FnOnce() -> LapEnd);
+    /// Whether laps are still recorded (else they may be sown unseen).
+    fn recording(&self) -> bool;
+    /// Laps were sown unseen.
+    fn skipped(&mut self);
 }
 
 struct NoTrace;
@@ -796,6 +887,12 @@ impl Tracer for NoTrace {
     fn lap(&mut self, _: impl FnOnce() -> Lap) {}
     #[inline(always)]
     fn end_last(&mut self, _: impl FnOnce() -> LapEnd) {}
+    #[inline(always)]
+    fn recording(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn skipped(&mut self) {}
 }
 
 /// Sow a move that is not the three-seed opening, lap by lap, until it
@@ -806,11 +903,15 @@ fn sow_move<T: Tracer>(
     mv: &Move,
     own: [Seeds; 16],
     opp: [Seeds; 16],
+    fast: bool,
     tracer: &mut T,
 ) -> Result<MoveEnd, PlayError> {
     let mover = pos.to_move;
     let s = mv.pit.index();
-    let ctx = ctx_for(rules, pos);
+    let ctx = Ctx {
+        fast,
+        ..ctx_for(rules, pos)
+    };
     let (mut st, hand) = ctx.lift_start(own, opp, s);
     let start_dir = mv.direction();
     if start_dir == Direction::Clockwise && !ctx.clockwise_start_legal(&st, s, hand) {
@@ -845,7 +946,90 @@ fn sow_move<T: Tracer>(
     let mut capture_sowings: u64 = 0;
     let mut brent = Brent::new(st);
     let mut origin: (State, u64) = (st, laps);
+    // The first lap end from which the move is capture-free (with its lap
+    // count) and the fate of the rest from there, worked out on the fast
+    // path at once, whatever is being recorded, so that the answer does
+    // not depend on the trace's length. Looked for again after captures.
+    let mut free: Option<(State, u64, Rest)> = None;
+    let mut check = ctx.fast;
     loop {
+        if check && !st.relay_next {
+            check = false;
+            if st.own[st.l as usize] > 1
+                && ctx.capture_free(&st)
+                && let Some(x) = fast::pack(&st.own)
+            {
+                let rest = fast::rest(Row { x, l: st.l }, st.e, ctx.relay_dir(&st));
+                free = Some((st, laps, rest));
+            }
+        }
+        if let Some((free_st, free_laps, rest)) = free
+            && !tracer.recording()
+        {
+            let dir = ctx.relay_dir(&st);
+            match rest {
+                Rest::Ends { row, e, laps: n } => {
+                    if free_laps + n > laps {
+                        // laps remain: the lap end here relays, and the
+                        // rest goes unrecorded
+                        tracer.end_last(|| LapEnd::Relay {
+                            pit: Pit::from_index(st.l as usize),
+                        });
+                        tracer.skipped();
+                        st.own = fast::unpack(row.x);
+                        st.l = row.l;
+                        st.e = e;
+                        if dir == Direction::Anticlockwise {
+                            st.chain = false;
+                        }
+                        laps = free_laps + n;
+                    }
+                    // the last seed fell into an empty pit: ends below
+                }
+                Rest::Cycles {
+                    cycle_laps,
+                    examined,
+                } => {
+                    tracer.end_last(|| LapEnd::Relay {
+                        pit: Pit::from_index(st.l as usize),
+                    });
+                    tracer.skipped();
+                    if explicit > used {
+                        return Err(PlayError::TooManyChoices {
+                            given: explicit,
+                            used,
+                        });
+                    }
+                    if rules.never_ending == NeverEnding::Illegal {
+                        return Err(PlayError::NeverEndingIllegal);
+                    }
+                    // No lap end before the first capture-free one can be on
+                    // the cycle (whether a lap end is capture-free depends on
+                    // its state alone, and the cycle's states come back
+                    // after any time), and no choice point comes after it:
+                    // the cycle is entered counting from there.
+                    let free_x = fast::pack(&free_st.own).expect("packed before");
+                    let before = free_laps
+                        + fast::laps_before_cycle(
+                            Row {
+                                x: free_x,
+                                l: free_st.l,
+                            },
+                            free_st.e,
+                            free_st.chain,
+                            dir,
+                            cycle_laps,
+                        );
+                    return Ok(MoveEnd::NeverEnding(NeverEndingInfo {
+                        cycle_laps,
+                        // as move generation counts: from the last choice
+                        examined_laps: free_laps - origin.1 + examined,
+                        laps_before_cycle: Some(before),
+                        result: never_result(rules),
+                    }));
+                }
+            }
+        }
         match ctx.plan(&mut st) {
             Plan::End => {
                 tracer.end_last(|| LapEnd::Stop);
@@ -878,7 +1062,10 @@ fn sow_move<T: Tracer>(
                 let from = st.e as usize;
                 ctx.sow_lap(&mut st, kind, hand, d);
                 laps += 1;
-                capture_sowings += (kind == LapKind::CaptureSowing) as u64;
+                if kind == LapKind::CaptureSowing {
+                    capture_sowings += 1;
+                    check = ctx.fast;
+                }
                 tracer.lap(|| sown_lap(mover, kind, d, from, hand, choice, &st));
                 if restart {
                     brent.restart(st);
@@ -887,7 +1074,10 @@ fn sow_move<T: Tracer>(
                 }
             }
         }
-        if let Some(cycle_laps) = brent.step(&st) {
+        // (once the fate of the rest is known, it is the one answer)
+        if free.is_none()
+            && let Some(cycle_laps) = brent.step(&st)
+        {
             if explicit > used {
                 return Err(PlayError::TooManyChoices {
                     given: explicit,
@@ -1012,6 +1202,14 @@ impl Tracer for Recorder {
         {
             l.end = end();
         }
+    }
+
+    fn recording(&self) -> bool {
+        self.laps.len() < self.max
+    }
+
+    fn skipped(&mut self) {
+        self.complete = false;
     }
 }
 

@@ -131,6 +131,9 @@ pub(crate) enum Plan {
 pub(crate) struct Ctx {
     pub rules: Rules,
     pub no_capture: bool,
+    /// Play the capture-free rest of a move on the packed fast path
+    /// (`fast.rs`); off for the reference engine.
+    pub fast: bool,
 }
 
 #[inline(always)]
@@ -328,6 +331,32 @@ impl Ctx {
         // L) is relayed next.
         if !(kind == LapKind::CaptureSowing && st.relay_next) {
             st.l = landing as u8;
+        }
+    }
+
+    /// Whether no lap of the rest of the move can capture, and so none can
+    /// be a choice point either: captures are suppressed, or each of the
+    /// mover's inner pits has an empty facing pit (the opponent's pits only
+    /// ever lose seeds during a move). Never right after a Ludii capture,
+    /// whose capturing pit is relayed next whatever it holds.
+    #[inline]
+    pub fn capture_free(&self, st: &State) -> bool {
+        !st.relay_next
+            && (self.no_capture
+                || (8..16).all(|i| {
+                    let (fi, fo) = facing(i);
+                    st.opp[fi] == 0 || st.opp[fo] == 0
+                }))
+    }
+
+    /// The direction of every relay once the move is capture-free: the
+    /// move's own under whole-move reverse sowing, else anticlockwise (a
+    /// clockwise relay needs an immediate capture).
+    #[inline]
+    pub fn relay_dir(&self, st: &State) -> Direction {
+        match self.rules.reverse_laps {
+            ReverseLaps::WholeMove => st.move_dir,
+            _ => Direction::Anticlockwise,
         }
     }
 

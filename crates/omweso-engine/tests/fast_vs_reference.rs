@@ -1,0 +1,207 @@
+//! The fast paths against the reference engine (`reference`): the same
+//! moves, ends, boards, lap counts, cycle lengths and laps before the cycle
+//! on many random positions, including capture-free ones with long cycles.
+//! Only `examined_laps` (the detection's own work) may differ.
+
+use omweso_engine::{
+    Board, LegalMove, Move, MoveEnd, Outcome, Position, Rules, Side, legal_moves, outcome,
+    reference, trace,
+};
+
+const VARIANTS: [Rules; 4] = [
+    Rules::SHACKELL_1935,
+    Rules::MODERN,
+    Rules::LUDII,
+    Rules::MCGILL_2015,
+];
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, m: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % m
+    }
+}
+
+fn blank(end: MoveEnd) -> MoveEnd {
+    match end {
+        MoveEnd::NeverEnding(mut n) => {
+            n.examined_laps = 0;
+            MoveEnd::NeverEnding(n)
+        }
+        f => f,
+    }
+}
+
+fn blank_moves(ms: Vec<LegalMove>) -> Vec<LegalMove> {
+    ms.into_iter()
+        .map(|m| LegalMove {
+            end: blank(m.end),
+            ..m
+        })
+        .collect()
+}
+
+fn blank_outcome(o: Outcome) -> Outcome {
+    Outcome {
+        end: blank(o.end),
+        ..o
+    }
+}
+
+/// `mover` seeds dropped at random on the mover's side; the opponent's
+/// `opp` seeds either at random or (when `free`) only where no capture can
+/// ever happen: a random choice of one pit of each facing pair stays empty.
+fn position(rng: &mut Lcg, mover: u64, opp: u64, free: bool) -> Position {
+    let mut own = [0u16; 16];
+    for _ in 0..mover {
+        own[rng.below(16) as usize] += 1;
+    }
+    let mut theirs = [0u16; 16];
+    let mut allowed = [true; 16];
+    if free {
+        for i in 8..16 {
+            // mover's inner pit i faces the opponent's 23−i and i−8
+            let empty = if rng.below(2) == 0 { 23 - i } else { i - 8 };
+            allowed[empty] = false;
+        }
+    }
+    let spots: Vec<usize> = (0..16).filter(|&i| allowed[i]).collect();
+    for _ in 0..opp {
+        theirs[spots[rng.below(spots.len() as u64) as usize]] += 1;
+    }
+    let north = rng.below(2) == 0;
+    let (south, nth) = if north { (theirs, own) } else { (own, theirs) };
+    Position {
+        board: Board::from_sides(south, nth),
+        to_move: if north { Side::North } else { Side::South },
+        first_move: rng.below(4) == 0,
+        opponent_first_move: rng.below(2) == 0,
+        before_first_capture: rng.below(2) == 0,
+    }
+}
+
+/// Compare everything on one position; returns the cycle lengths met.
+fn agree(rules: &Rules, pos: &Position) -> Vec<u64> {
+    let fast = blank_moves(legal_moves(rules, pos));
+    let slow = blank_moves(reference::legal_moves(rules, pos));
+    assert_eq!(fast, slow, "{rules:?}\n{pos:?}");
+    let mut cycles = Vec::new();
+    for m in &fast {
+        let o = blank_outcome(outcome(rules, pos, &m.mv).unwrap());
+        let r = blank_outcome(reference::outcome(rules, pos, &m.mv).unwrap());
+        assert_eq!(o, r, "{:?}\n{pos:?}", m.mv);
+        // a short trace ends the same way, and its laps are the reference's
+        let t = trace(rules, pos, &m.mv, 3).unwrap();
+        assert_eq!((blank(t.end), t.after), (r.end, r.after));
+        if let MoveEnd::NeverEnding(n) = r.end {
+            cycles.push(n.cycle_laps);
+        }
+    }
+    cycles
+}
+
+#[test]
+fn random_positions_agree_with_the_reference() {
+    let mut rng = Lcg(7);
+    let mut moves = 0;
+    for i in 0..600 {
+        let free = i % 3 == 0;
+        let (m, o) = (4 + rng.below(40), rng.below(33));
+        let pos = position(&mut rng, m, o, free);
+        let rules = VARIANTS[i % 4];
+        agree(&rules, &pos);
+        moves += legal_moves(&rules, &pos).len();
+    }
+    assert!(moves > 2000, "{moves}");
+}
+
+/// Never-ending McGill moves found by a random search over capture-free
+/// positions (grid form, mover, start pit), with cycles of 82 to 3,543,040
+/// laps.
+#[rustfmt::skip]
+const LONG: [([[u16; 8]; 4], Side, u8); 6] = [
+    ([[0, 0, 0, 0, 0, 1, 0, 0], [1, 1, 0, 1, 0, 0, 0, 1], [3, 4, 2, 1, 2, 1, 2, 3], [2, 2, 1, 0, 1, 3, 2, 1]], Side::South, 1),
+    ([[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0], [2, 5, 1, 0, 3, 0, 3, 2], [1, 2, 2, 5, 0, 3, 0, 1]], Side::South, 2),
+    ([[0, 1, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [2, 3, 2, 3, 0, 2, 1, 4], [1, 7, 1, 3, 2, 5, 4, 1]], Side::South, 11),
+    ([[3, 4, 3, 4, 6, 7, 2, 3], [2, 1, 0, 2, 1, 9, 5, 2], [0, 0, 0, 0, 1, 2, 0, 0], [0, 2, 0, 0, 0, 0, 0, 0]], Side::North, 4),
+    ([[2, 0, 4, 5, 3, 1, 2, 6], [3, 0, 5, 4, 5, 2, 1, 5], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 1, 0, 0, 0]], Side::North, 16),
+    ([[4, 1, 2, 3, 6, 1, 6, 3], [4, 1, 2, 4, 5, 2, 3, 0], [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 0, 0]], Side::North, 8),
+];
+
+#[test]
+fn long_capture_free_cycles_agree_with_the_reference() {
+    let mut cycles = Vec::new();
+    for (grid, side, pit) in LONG {
+        let pos = Position::new(Board::from_grid(&grid), side);
+        let mv = Move::forward(omweso_engine::Pit::new(pit).unwrap());
+        for rules in VARIANTS {
+            let c = agree(&rules, &pos);
+            if rules == Rules::MCGILL_2015 {
+                let o = outcome(&rules, &pos, &mv).unwrap();
+                let MoveEnd::NeverEnding(n) = o.end else {
+                    panic!("{pos:?} {pit}: never ends")
+                };
+                assert!(c.contains(&n.cycle_laps));
+                cycles.push(n.cycle_laps);
+            }
+        }
+    }
+    assert_eq!(cycles, [82, 228, 5240, 83_280, 637_368, 3_543_040]);
+    // and random capture-free positions with many seeds: long relay chains
+    let mut rng = Lcg(2015);
+    for i in 0..300 {
+        let (m, o) = (20 + rng.below(40), rng.below(12));
+        let pos = position(&mut rng, m, o, true);
+        agree(&VARIANTS[i % 4], &pos);
+    }
+}
+
+#[test]
+fn whole_move_clockwise_capture_free_rests_agree() {
+    // Ludii keeps a clockwise start's direction for every relay: positions
+    // where a clockwise start is legal and the rest is capture-free.
+    let mut rng = Lcg(99);
+    let mut clockwise = 0;
+    for _ in 0..3000 {
+        let (m, o) = (10 + rng.below(40), 2 + rng.below(6));
+        let mut pos = position(&mut rng, m, o, false);
+        pos.first_move = false;
+        for m in legal_moves(&Rules::LUDII, &pos) {
+            clockwise += (m.mv.direction() == omweso_engine::Direction::Clockwise) as usize;
+        }
+        agree(&Rules::LUDII, &pos);
+    }
+    assert!(clockwise > 50, "{clockwise}");
+}
+
+#[test]
+fn the_real_mcgill_never_ending_case_agrees() {
+    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
+    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+    let pos = Position::new(Board::from_sides(south, north), Side::North);
+    let mv = Move::forward(omweso_engine::Pit::new(2).unwrap());
+    let o = outcome(&Rules::MCGILL_2015, &pos, &mv).unwrap();
+    let r = reference::outcome(&Rules::MCGILL_2015, &pos, &mv).unwrap();
+    assert_eq!(blank_outcome(o), blank_outcome(r));
+    let MoveEnd::NeverEnding(n) = o.end else {
+        panic!("never ends")
+    };
+    assert_eq!(n.cycle_laps, 1_565_991);
+    // a trace that records 1000 laps then goes on unrecorded
+    let t = trace(&Rules::MCGILL_2015, &pos, &mv, 1000).unwrap();
+    assert_eq!(t.laps.len(), 1000);
+    assert!(!t.complete);
+    assert_eq!(blank(t.end), blank(r.end));
+    // the same answer however much is recorded, the detection's work included
+    for max in [0, 1, 5, 10_000] {
+        assert_eq!(
+            trace(&Rules::MCGILL_2015, &pos, &mv, max).unwrap().end,
+            o.end
+        );
+    }
+}
