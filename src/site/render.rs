@@ -20,7 +20,7 @@ use crate::puzzle::pages::{index as puzzle_index, theme_title};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use tera::{Context, Tera};
 
@@ -78,6 +78,37 @@ pub struct Body {
     pub html: String,
     pub plain: String,
     pub diagrams: usize,
+}
+
+/// A chapter's figures, drawn once, by the line of their fenced block, with
+/// their anchors: placed in each body made of the chapter.
+pub struct ChapterFigures {
+    by_line: HashMap<usize, Vec<(String, Figure)>>,
+    count: usize,
+}
+
+/// The most bytes of chapters one print page holds: a longer rulebook is
+/// printed in parts of at most about this size (a chapter larger than it
+/// is a part of its own), so that every page stays one a browser opens.
+pub const PRINT_PART_BYTES: usize = 1_500_000;
+
+/// The parts of the print version: runs of consecutive chapters whose
+/// bodies (of the given sizes) add up to at most `budget` bytes each; one
+/// part when everything fits.
+pub fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
+    let mut parts = Vec::new();
+    let (mut start, mut size) = (0, 0);
+    for (i, &s) in sizes.iter().enumerate() {
+        if i > start && size + s > budget {
+            parts.push(start..i);
+            (start, size) = (i, 0);
+        }
+        size += s;
+    }
+    if start < sizes.len() || parts.is_empty() {
+        parts.push(start..sizes.len());
+    }
+    parts
 }
 
 /// The anchor of a position's figure: `pos-ID`, or for one without an id,
@@ -240,6 +271,15 @@ impl<'a> Renderer<'a> {
     /// The `i`-th chapter's body for each target (its page, the print
     /// page): Markdown to HTML, fenced blocks as diagrams, each drawn once.
     pub fn chapter_bodies(&self, i: usize, targets: &[Target]) -> Result<Vec<Body>, Diagnostics> {
+        let figures = self.chapter_figures(i)?;
+        Ok(targets
+            .iter()
+            .map(|t| self.chapter_body(i, &figures, t))
+            .collect())
+    }
+
+    /// The figures of the `i`-th chapter's fenced blocks, drawn.
+    pub fn chapter_figures(&self, i: usize) -> Result<ChapterFigures, Diagnostics> {
         let c = &self.site.chapters[i];
         let mut errs = Diagnostics::default();
         // the figures of each block (by its line), with their anchors
@@ -288,26 +328,31 @@ impl<'a> Renderer<'a> {
         if !errs.is_empty() {
             return Err(errs);
         }
-        let body = |target: &Target| {
-            let ids = RefCell::new(Ids::default());
-            let diagram = |line: usize| -> String {
-                let Some(drawn) = figures.get(&line) else {
-                    return String::new();
-                };
-                drawn
-                    .iter()
-                    .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
-                    .collect()
+        Ok(ChapterFigures {
+            by_line: figures,
+            count,
+        })
+    }
+
+    /// The `i`-th chapter's body for `target`, with its figures placed.
+    pub fn chapter_body(&self, i: usize, figures: &ChapterFigures, target: &Target) -> Body {
+        let c = &self.site.chapters[i];
+        let ids = RefCell::new(Ids::default());
+        let diagram = |line: usize| -> String {
+            let Some(drawn) = figures.by_line.get(&line) else {
+                return String::new();
             };
-            let (html, plain) =
-                markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
-            Body {
-                html,
-                plain,
-                diagrams: count,
-            }
+            drawn
+                .iter()
+                .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
+                .collect()
         };
-        Ok(targets.iter().map(body).collect())
+        let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
+        Body {
+            html,
+            plain,
+            diagrams: figures.count,
+        }
     }
 
     pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
@@ -745,18 +790,31 @@ impl<'a> Renderer<'a> {
         self.render("puzzle.html", format!("puzzles/{}.html", p.id), &ctx, 2)
     }
 
-    /// The all-in-one print page, from the chapters' bodies rendered for it
-    /// ([`Target::Print`]).
-    pub fn print_page(&self, bodies: &[Body]) -> Result<Page, Diagnostics> {
+    /// A print page: the chapters `range` (their bodies rendered for it,
+    /// [`Target::Print`]) as part `part` of `of` (`print.html` when the
+    /// whole rulebook is one part).
+    pub fn print_page(
+        &self,
+        range: std::ops::Range<usize>,
+        bodies: &[Body],
+        part: usize,
+        of: usize,
+    ) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct C<'b> {
             stem: &'b str,
             title: &'b str,
             body: &'b str,
         }
-        let chapters: Vec<C> = self
-            .site
-            .chapters
+        #[derive(Serialize)]
+        struct Part {
+            number: usize,
+            of: usize,
+            /// The number of its first chapter in the whole rulebook.
+            first: usize,
+        }
+        let first = range.start + 1;
+        let chapters: Vec<C> = self.site.chapters[range]
             .iter()
             .zip(bodies)
             .map(|(c, b)| C {
@@ -766,9 +824,56 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         let n = bodies.iter().map(|b| b.diagrams).sum();
-        let mut ctx = self.context("print", &self.site.config.title, "", "", "print");
+        let title = if of == 1 {
+            self.site.config.title.clone()
+        } else {
+            format!("{} · part {part} of {of}", self.site.config.title)
+        };
+        let mut ctx = self.context("print", &title, "", "", "print");
         ctx.insert("chapters", &chapters);
-        self.render("print.html", "print.html".into(), &ctx, n)
+        if of > 1 {
+            ctx.insert(
+                "part",
+                &Part {
+                    number: part,
+                    of,
+                    first,
+                },
+            );
+        }
+        let path = if of == 1 {
+            "print.html".to_string()
+        } else {
+            format!("print-{part}.html")
+        };
+        self.render("print.html", path, &ctx, n)
+    }
+
+    /// `print.html` of a rulebook printed in several parts: the parts, each
+    /// with its first and last chapter.
+    pub fn print_index_page(&self, parts: &[std::ops::Range<usize>]) -> Result<Page, Diagnostics> {
+        #[derive(Serialize)]
+        struct P<'b> {
+            url: String,
+            first: &'b str,
+            last: &'b str,
+            count: usize,
+        }
+        let chapters = &self.site.chapters;
+        let list: Vec<P> = parts
+            .iter()
+            .enumerate()
+            .map(|(k, r)| P {
+                url: format!("print-{}.html", k + 1),
+                first: &chapters[r.start].front.title,
+                last: &chapters[r.end - 1].front.title,
+                count: r.len(),
+            })
+            .collect();
+        let mut ctx = self.context("print", &self.site.config.title, "", "", "print");
+        ctx.insert("chapters", &Vec::<()>::new());
+        ctx.insert("parts", &list);
+        self.render("print.html", "print.html".into(), &ctx, 0)
     }
 
     pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
@@ -783,34 +888,24 @@ impl<'a> Renderer<'a> {
 
     /// Every page, in a fixed order, and the search documents.
     pub fn all(&self) -> Result<(Vec<Page>, Vec<SearchDoc>), Diagnostics> {
-        // each chapter twice: for its page and for the print page
-        let stems: std::collections::BTreeSet<&str> =
-            self.site.chapters.iter().map(|c| c.stem.as_str()).collect();
-        let bodies: Vec<Result<(Body, Body), Diagnostics>> = self
-            .site
-            .chapters
-            .par_iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let page = Target::Page { root: "" };
-                let print = Target::Print {
-                    stem: &c.stem,
-                    chapters: &stems,
-                };
-                let mut bodies = self.chapter_bodies(i, &[page, print])?;
-                let print = bodies.pop().expect("two bodies");
-                let page = bodies.pop().expect("two bodies");
-                Ok((page, print))
+        // each chapter's figures drawn once, placed in its page and in
+        // the print page of its part
+        let drawn: Vec<Result<(ChapterFigures, Body), Diagnostics>> = (0..self.site.chapters.len())
+            .into_par_iter()
+            .map(|i| {
+                let figures = self.chapter_figures(i)?;
+                let page = self.chapter_body(i, &figures, &Target::Page { root: "" });
+                Ok((figures, page))
             })
             .collect();
         let mut errs = Diagnostics::default();
-        let mut ok_bodies = Vec::new();
-        let mut print_bodies = Vec::new();
-        for b in bodies {
-            match b {
-                Ok((page, print)) => {
-                    ok_bodies.push(page);
-                    print_bodies.push(print);
+        let mut figures = Vec::new();
+        let mut bodies = Vec::new();
+        for d in drawn {
+            match d {
+                Ok((f, page)) => {
+                    figures.push(f);
+                    bodies.push(page);
                 }
                 Err(e) => errs.extend(e),
             }
@@ -819,8 +914,38 @@ impl<'a> Renderer<'a> {
             errs.0.sort();
             return Err(errs);
         }
-        let bodies = ok_bodies;
-        let print_bodies = std::sync::Mutex::new(print_bodies);
+        // the print version, in parts of a readable size if it is long
+        let sizes: Vec<usize> = bodies.iter().map(|b| b.html.len()).collect();
+        let parts = print_parts(&sizes, PRINT_PART_BYTES);
+        let part_stems: Vec<BTreeSet<&str>> = parts
+            .iter()
+            .map(|r| {
+                self.site.chapters[r.clone()]
+                    .iter()
+                    .map(|c| c.stem.as_str())
+                    .collect()
+            })
+            .collect();
+        let print_bodies: Vec<Vec<Body>> = parts
+            .par_iter()
+            .zip(&part_stems)
+            .map(|(r, stems)| {
+                r.clone()
+                    .map(|i| {
+                        let print = Target::Print {
+                            stem: &self.site.chapters[i].stem,
+                            chapters: stems,
+                        };
+                        self.chapter_body(i, &figures[i], &print)
+                    })
+                    .collect()
+            })
+            .collect();
+        drop(figures);
+        let print_bodies: Vec<std::sync::Mutex<Vec<Body>>> = print_bodies
+            .into_iter()
+            .map(std::sync::Mutex::new)
+            .collect();
         let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
             .keyed_positions()
@@ -834,7 +959,9 @@ impl<'a> Renderer<'a> {
             Index,
             Glossary,
             Compare,
-            Print,
+            /// The part `k` of the print version.
+            Print(usize),
+            PrintIndex,
             NotFound,
             PuzzleIndex,
             Variant(&'b str),
@@ -844,14 +971,12 @@ impl<'a> Renderer<'a> {
             Game(&'b crate::model::GameDoc),
         }
         let mut jobs: Vec<Job> = (0..self.site.chapters.len()).map(Job::Chapter).collect();
-        jobs.extend([
-            Job::Index,
-            Job::Glossary,
-            Job::Compare,
-            Job::Print,
-            Job::NotFound,
-            Job::PuzzleIndex,
-        ]);
+        jobs.extend([Job::Index, Job::Glossary, Job::Compare]);
+        jobs.extend((0..parts.len()).map(Job::Print));
+        if parts.len() > 1 {
+            jobs.push(Job::PrintIndex);
+        }
+        jobs.extend([Job::NotFound, Job::PuzzleIndex]);
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
         jobs.extend(positions.iter().map(|&(k, p)| Job::Position(k, p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
@@ -864,13 +989,14 @@ impl<'a> Renderer<'a> {
                 Job::Index => self.index_page(),
                 Job::Glossary => self.glossary_page(),
                 Job::Compare => self.compare_page(),
-                Job::Print => {
-                    // the print page's bodies are its own: gone once it is rendered
-                    let bodies = std::mem::take(
-                        &mut *print_bodies.lock().unwrap_or_else(|e| e.into_inner()),
+                Job::Print(k) => {
+                    // a print page's bodies are its own: gone once it is rendered
+                    let bodies: Vec<Body> = std::mem::take(
+                        &mut *print_bodies[*k].lock().unwrap_or_else(|e| e.into_inner()),
                     );
-                    self.print_page(&bodies)
+                    self.print_page(parts[*k].clone(), &bodies, k + 1, parts.len())
                 }
+                Job::PrintIndex => self.print_index_page(&parts),
                 Job::NotFound => self.not_found_page(),
                 Job::PuzzleIndex => self.puzzles_index_page(),
                 Job::Variant(n) => self.variant_page(n),
@@ -999,5 +1125,29 @@ impl<'a> Renderer<'a> {
             "",
         ));
         docs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::print_parts;
+
+    #[test]
+    fn print_parts_fill_up_to_the_budget_in_order() {
+        assert_eq!(print_parts(&[3, 3, 3], 10), vec![0..3]);
+        assert_eq!(print_parts(&[4, 4, 4, 4], 10), vec![0..2, 2..4]);
+        // a chapter larger than the budget is a part of its own
+        assert_eq!(print_parts(&[2, 15, 2], 10), vec![0..1, 1..2, 2..3]);
+        assert_eq!(print_parts(&[15], 10), vec![0..1]);
+        assert_eq!(print_parts(&[], 10), vec![0..0]);
+        let sizes: Vec<usize> = (0..1000).map(|i| 1000 + (i * 7919) % 5000).collect();
+        let parts = print_parts(&sizes, 100_000);
+        let mut next = 0;
+        for p in &parts {
+            assert_eq!(p.start, next);
+            assert!(sizes[p.clone()].iter().sum::<usize>() <= 100_000);
+            next = p.end;
+        }
+        assert_eq!(next, 1000);
     }
 }
