@@ -994,15 +994,7 @@ fn sow_move<T: Tracer>(
                         pit: Pit::from_index(st.l as usize),
                     });
                     tracer.skipped();
-                    if explicit > used {
-                        return Err(PlayError::TooManyChoices {
-                            given: explicit,
-                            used,
-                        });
-                    }
-                    if rules.never_ending == NeverEnding::Illegal {
-                        return Err(PlayError::NeverEndingIllegal);
-                    }
+                    never_ending_allowed(rules, explicit, used)?;
                     // No lap end before the first capture-free one can be on
                     // the cycle (whether a lap end is capture-free depends on
                     // its state alone, and the cycle's states come back
@@ -1078,15 +1070,7 @@ fn sow_move<T: Tracer>(
         if free.is_none()
             && let Some(cycle_laps) = brent.step(&st)
         {
-            if explicit > used {
-                return Err(PlayError::TooManyChoices {
-                    given: explicit,
-                    used,
-                });
-            }
-            if rules.never_ending == NeverEnding::Illegal {
-                return Err(PlayError::NeverEndingIllegal);
-            }
+            never_ending_allowed(rules, explicit, used)?;
             let step = |st: &mut State| match ctx.plan(st) {
                 Plan::End => unreachable!("a state on a cycle cannot end"),
                 Plan::Lap {
@@ -1211,6 +1195,21 @@ impl Tracer for Recorder {
     fn skipped(&mut self) {
         self.complete = false;
     }
+}
+
+/// Whether a move found never-ending may be played as written: every
+/// choice letter written was used, and the variant allows such moves.
+fn never_ending_allowed(rules: &Rules, explicit: usize, used: usize) -> Result<(), PlayError> {
+    if explicit > used {
+        return Err(PlayError::TooManyChoices {
+            given: explicit,
+            used,
+        });
+    }
+    if rules.never_ending == NeverEnding::Illegal {
+        return Err(PlayError::NeverEndingIllegal);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
