@@ -79,10 +79,12 @@ fn value_text(v: &Value) -> String {
 /// claim and the engine's answer.
 pub fn problem_text(p: &Problem) -> String {
     let mut s = String::new();
+    // a file name may hold anything: print it safely
+    let file = crate::model::printable(&p.file.to_string_lossy()).into_owned();
     let loc = match (p.line, p.column) {
-        (0, _) => format!("{}", p.file.display()),
-        (l, 0) => format!("{}:{l}", p.file.display()),
-        (l, c) => format!("{}:{l}:{c}", p.file.display()),
+        (0, _) => file,
+        (l, 0) => format!("{file}:{l}"),
+        (l, c) => format!("{file}:{l}:{c}"),
     };
     let _ = writeln!(s, "{loc}: error[{}]: {}", p.kind.name(), p.message);
     if let (Some(e), Some(a)) = (&p.expected, &p.actual) {

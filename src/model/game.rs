@@ -462,6 +462,10 @@ fn locations_of(
     out
 }
 
+/// The most moves a record may hold: far more than any game (a few hundred
+/// plies), and a bound on what one file costs to check.
+pub const MAX_MOVES: usize = 10_000;
+
 /// Parse a game record's text, resolving its variant with `variants`
 /// (paths relative to the file's folder).
 pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnostics> {
@@ -614,6 +618,16 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
     }
     if raw.moves.is_empty() {
         errs.push(at("moves", "empty list: expected one or more moves".into()));
+    }
+    if raw.moves.len() > MAX_MOVES {
+        errs.push(at(
+            "moves",
+            format!(
+                "moves: {} entries, at most {MAX_MOVES}: split the record into several",
+                raw.moves.len()
+            ),
+        ));
+        return Err(errs);
     }
     let mut moves = Vec::with_capacity(raw.moves.len());
     for (i, rm) in raw.moves.into_iter().enumerate() {

@@ -16,7 +16,8 @@ pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
 pub use source::{
-    Diagnostic, Diagnostics, Kind, MAX_SOURCE_BYTES, Source, read_bounded, read_text,
+    Diagnostic, Diagnostics, Kind, LISTED_NAMES, MAX_SOURCE_BYTES, Source, name_list, printable,
+    read_bounded, read_text,
 };
 pub use variant::{VariantDoc, VariantError, Variants, parse_variant};
 pub use yaml::Seg;

@@ -368,6 +368,10 @@ pub mod limits {
     pub const LABEL: usize = 40;
     /// Highlights, arrows or notes of one position.
     pub const ITEMS: usize = 64;
+    /// Positions of a file whose problems are reported: past them, only
+    /// how many more have problems (a file of a million broken positions
+    /// gives a readable report, not a million lines).
+    pub const REPORTED: usize = 100;
 }
 
 const KEYS: [&str; 22] = [
@@ -429,14 +433,35 @@ pub(crate) fn positions_in(
     }
     let mut errs = Diagnostics::default();
     let mut out = Vec::with_capacity(items.len());
+    let (mut broken, mut unreported) = (0, None);
     for (i, node) in items {
-        match src.read_as::<RawPosition>(node) {
+        let problems = match src.read_as::<RawPosition>(node) {
             Ok(raw) => match validate(src, node, i, raw, variants) {
-                Ok(doc) => out.push(doc),
-                Err(e) => errs.extend(e),
+                Ok(doc) => {
+                    out.push(doc);
+                    continue;
+                }
+                Err(e) => e,
             },
-            Err(d) => errs.push(d),
+            Err(d) => d.into(),
+        };
+        broken += 1;
+        if broken <= limits::REPORTED {
+            errs.extend(problems);
+        } else {
+            unreported.get_or_insert(node.mark);
         }
+    }
+    if let Some(m) = unreported {
+        errs.push(src.at(
+            m.line,
+            m.column,
+            format!(
+                "and {} more positions with problems from here on (the first {} are reported)",
+                broken - limits::REPORTED,
+                limits::REPORTED
+            ),
+        ));
     }
     errs.into_result(out)
 }

@@ -66,14 +66,19 @@ pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
     use std::io::Read;
     let fail = |msg: String| Diagnostic::new(path, 0, 0, msg);
+    let not_regular =
+        || fail("not a regular file (a device, a pipe or a folder): expected a file".into());
+    // Look before opening: opening a named pipe waits for a writer, forever.
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read file: {e}")))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
     let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read file: {e}")))?;
     let meta = file
         .metadata()
         .map_err(|e| fail(format!("cannot read file: {e}")))?;
     if !meta.is_file() {
-        return Err(fail(
-            "not a regular file (a device, a pipe or a folder): expected a file".into(),
-        ));
+        return Err(not_regular());
     }
     if meta.len() > limit {
         return Err(fail(format!(
@@ -113,6 +118,37 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
         text.remove(0);
     }
     Ok(text)
+}
+
+/// The most names a message lists (of the ids, chapters or variants an
+/// author could have meant): a message stays short however many exist.
+pub const LISTED_NAMES: usize = 20;
+
+/// Names for a message, `a, b, c`: at most [`LISTED_NAMES`] of them, then
+/// how many more there are.
+///
+/// ```
+/// use omweso::model::name_list;
+/// assert_eq!(name_list(["a", "b"]), "a, b");
+/// let many: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
+/// assert!(name_list(many.iter().map(String::as_str)).ends_with("p19, and 5 more"));
+/// ```
+pub fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let mut shown: Vec<&str> = Vec::new();
+    let mut more = 0usize;
+    for n in names {
+        if shown.len() < LISTED_NAMES {
+            shown.push(n);
+        } else {
+            more += 1;
+        }
+    }
+    let list = shown.join(", ");
+    if more > 0 {
+        format!("{list}, and {more} more")
+    } else {
+        list
+    }
 }
 
 /// Where the value at `key` (a dotted path) was written, from a map of
@@ -203,16 +239,64 @@ pub struct Diagnostic {
     pub kind: Kind,
 }
 
+/// Text safe to print on a terminal: control characters (but line breaks),
+/// bidirectional controls and the invisible byte-order mark, which a file can hold in a key or a file
+/// name can hold, are written as escapes (`\u{1b}`), so that no message
+/// can clear a screen or reorder what is shown.
+///
+/// ```
+/// use omweso::model::printable;
+/// assert_eq!(printable("a\u{1b}[2J\u{202e}b\nc"), "a\\u{1b}[2J\\u{202e}b\nc");
+/// assert_eq!(printable("plain"), "plain");
+/// ```
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n')
+            || matches!(
+                c,
+                '\u{061c}'
+                    | '\u{200e}'
+                    | '\u{200f}'
+                    | '\u{202a}'..='\u{202e}'
+                    | '\u{2066}'..='\u{2069}'
+                    | '\u{feff}'
+            )
+    };
+    if !text.contains(unsafe_char) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if unsafe_char(c) {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
+}
+
 impl Diagnostic {
     /// A problem of kind [`Kind::Invalid`] (see [`with_kind`](Self::with_kind)).
+    /// The message is made [`printable`].
     pub fn new(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
+        let message = message.into();
         Diagnostic {
             file: file.to_path_buf(),
             line,
             column,
-            message: message.into(),
+            message: match printable(&message) {
+                std::borrow::Cow::Borrowed(_) => message,
+                std::borrow::Cow::Owned(safe) => safe,
+            },
             kind: Kind::Invalid,
         }
+    }
+
+    /// The file's name as printed (see [`printable`]).
+    pub fn file_name(&self) -> String {
+        printable(&self.file.to_string_lossy()).into_owned()
     }
 
     /// The same problem, of kind `kind`.
@@ -224,10 +308,11 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file_name();
         match (self.line, self.column) {
-            (0, _) => write!(f, "{}: {}", self.file.display(), self.message),
-            (l, 0) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
-            (l, c) => write!(f, "{}:{l}:{c}: {}", self.file.display(), self.message),
+            (0, _) => write!(f, "{file}: {}", self.message),
+            (l, 0) => write!(f, "{file}:{l}: {}", self.message),
+            (l, c) => write!(f, "{file}:{l}:{c}: {}", self.message),
         }
     }
 }

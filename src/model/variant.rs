@@ -234,15 +234,15 @@ pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
     }
     let mut wins = Wins::default();
     for (i, w) in r.wins.iter().enumerate() {
-        let slot = match w {
-            RawWin::NoMove => &mut wins.no_move,
-            RawWin::Nkutemye => &mut wins.nkutemye,
-            RawWin::Akawumbi => &mut wins.akawumbi,
+        let (slot, name) = match w {
+            RawWin::NoMove => (&mut wins.no_move, "no_move"),
+            RawWin::Nkutemye => (&mut wins.nkutemye, "nkutemye"),
+            RawWin::Akawumbi => (&mut wins.akawumbi, "akawumbi"),
         };
         if *slot {
             errs.push(at(
                 &[Seg::Key("rules"), Seg::Key("wins"), Seg::Index(i)],
-                format!("{w:?} is listed twice"),
+                format!("{name} is listed twice in wins"),
             ));
         }
         *slot = true;
@@ -466,7 +466,7 @@ impl Variants {
         }
         Err(VariantError::Unknown {
             reference: reference.to_string(),
-            known: self.names().collect::<Vec<_>>().join(", "),
+            known: super::source::name_list(self.names()),
         })
     }
 }

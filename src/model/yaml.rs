@@ -33,6 +33,52 @@ pub struct Mark {
     pub column: usize,
 }
 
+impl Mark {
+    /// Where `text` ends: after its last character.
+    fn end_of(text: &str) -> Mark {
+        let mut at = Mark { line: 1, column: 1 };
+        walk(text, &mut at, |_, _| false);
+        at
+    }
+}
+
+/// Go through `text` from `at` (line breaks as YAML counts them: `\r\n`,
+/// `\r` or `\n`) until `stop(place, char)`; `at` is left at the place
+/// stopped at, or at the end.
+fn walk(text: &str, at: &mut Mark, mut stop: impl FnMut(Mark, char) -> bool) -> Option<char> {
+    let b = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        if stop(*at, c) {
+            return Some(c);
+        }
+        if c == '\n' || (c == '\r' && b.get(i + 1) != Some(&b'\n')) {
+            *at = Mark {
+                line: at.line + 1,
+                column: 1,
+            };
+        } else if c != '\r' {
+            at.column += 1;
+        }
+    }
+    None
+}
+
+/// Whether YAML refuses `c` unescaped: control characters but tab and
+/// line breaks.
+fn raw_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+/// The first character of `text` that YAML does not allow unescaped, and
+/// where it is.
+fn first_control(text: &str) -> Option<(Mark, char)> {
+    if !text.contains(raw_control) {
+        return None;
+    }
+    let mut at = Mark { line: 1, column: 1 };
+    walk(text, &mut at, |_, c| raw_control(c)).map(|c| (at, c))
+}
+
 impl From<Marker> for Mark {
     fn from(m: Marker) -> Mark {
         Mark {
@@ -174,7 +220,29 @@ struct Open {
 
 /// [`parse`] on a bare text (marks relative to the text).
 pub fn parse_text(text: &str) -> Result<Node, Error> {
+    // The scanner ends the text at a NUL, silently: refuse every control
+    // character before it reads anything.
+    if let Some((at, c)) = first_control(text) {
+        return Err(Error::new(
+            at,
+            format!(
+                "a control character (U+{:04X}) in the file: expected printable text (tabs and line breaks are fine)",
+                c as u32
+            ),
+        ));
+    }
     let mut parser = Parser::new_from_str(text);
+    // The scanner places what it finds at the very end of a text on the
+    // line after its last: keep every place within the text.
+    let chars = text.chars().count();
+    let mut end = None;
+    let mut place = |m: Marker| {
+        if m.index() >= chars {
+            *end.get_or_insert_with(|| Mark::end_of(text))
+        } else {
+            Mark::from(m)
+        }
+    };
     let mut stack: Vec<Open> = Vec::new();
     let mut root: Option<Node> = None;
     let mut documents = 0;
@@ -182,8 +250,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
     loop {
         let (event, marker) = parser
             .next_token()
-            .map_err(|e| Error::new(Mark::from(*e.marker()), syntax_message(e.info())))?;
-        let mark = Mark::from(marker);
+            .map_err(|e| Error::new(place(*e.marker()), syntax_message(e.info())))?;
+        let mark = place(marker);
         let opened = |value: Value| Open {
             node: Node { mark, value },
             key: None,
@@ -196,7 +264,7 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                 if documents > 1 {
                     return Err(Error::new(
                         mark,
-                        "a second document (after a `---` line): expected one document per file",
+                        "a second document (after a `---` or `...` line): expected one document per file",
                     ));
                 }
                 continue;
@@ -209,6 +277,15 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
             }
             Event::Scalar(text, style, anchor, tag) => {
                 refuse_anchor_and_tag(mark, anchor, tag.as_ref())?;
+                if let Some(c) = text.chars().find(|&c| not_text(c)) {
+                    return Err(Error::new(
+                        mark,
+                        format!(
+                            "a control character (U+{:04X}) in text: expected printable text (tabs and line breaks are fine)",
+                            c as u32
+                        ),
+                    ));
+                }
                 let plain =
                     style == TScalarStyle::Plain && tag.as_ref().is_none_or(|t| t.suffix != "str");
                 Node {
@@ -305,17 +382,26 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
     }))
 }
 
-/// The YAML scanner's words for a syntax error, in a file author's where
-/// they are common.
+/// The YAML scanner's words for a syntax error, in a file author's: every
+/// message the scanner and parser of `yaml-rust2` can give is translated,
+/// and anything new falls back to its words with the YAML jargon replaced.
 fn syntax_message(info: &str) -> String {
     let says = |part: &str| info.contains(part);
+    const ALIAS: &str = "an alias (`*name`): omweso files do not use YAML anchors and aliases; write the value out in full";
+    const TAG: &str = "a YAML tag (`!...`): omweso files do not use tags; remove it, or put text that starts with `!` in quotes";
+    const DIRECTIVE: &str = "a `%` directive line: omweso files do not use YAML directives; remove it, or put text that starts with `%` in quotes";
+    const ESCAPE: &str = "an invalid escape (`\\`) in double-quoted text: write `\\\\` for a backslash, or use single quotes";
+    const INDENT: &str =
+        "invalid indentation: check the indentation of this line and of the lines above";
     let plain = if says("recursion limit exceeded") {
         return too_deep();
     } else if says("unknown anchor") {
-        "an alias (`*name`): omweso files do not use YAML anchors and aliases; write the value out in full"
+        ALIAS
     } else if says("duplicated anchor") {
         "an anchor (`&name`): omweso files do not use YAML anchors and aliases; write the value out in full"
-    } else if says("mapping values are not allowed") {
+    } else if says("anchor or alias") {
+        "`&` or `*` at the start of a value (a YAML anchor or alias, which omweso files do not use): put the text in quotes"
+    } else if says("mapping values are not allowed") || says("illegal placement of ':'") {
         "unexpected `:` — put text that contains `: ` in quotes, or check the indentation"
     } else if says("block mapping, did not find expected key") {
         "expected a `key: value` line at this indentation — check the indentation of the lines above"
@@ -325,15 +411,89 @@ fn syntax_message(info: &str) -> String {
         "expected `,` or `]` in a `[...]` list"
     } else if says("flow mapping, did not find expected ',' or '}'") {
         "expected `,` or `}` in a `{...}` mapping"
-    } else if says("tab") && (says("indentation") || says("disallowed")) {
-        "a tab in the indentation: indent with spaces"
+    } else if says("tab") && !says("tag") && !says("TAG") {
+        "a tab where spaces are expected: indent, and separate `:` or `-` from what follows, with spaces"
     } else if says("quoted scalar, found unexpected end of stream") {
         "quoted text that is never closed: expected its closing quote"
+    } else if says("quoted scalar, found unexpected document indicator") {
+        "quoted text that runs into a `---` or `...` line: expected its closing quote before"
+    } else if says("trailing content after double-quoted") {
+        "unexpected text after the closing quote: put all of the text inside the quotes"
+    } else if says("invalid indentation in quoted scalar") {
+        "quoted text that goes on over several lines must be indented more than its key"
+    } else if says("unknown escape character")
+        || says("Unicode character escape code")
+        || says("expected hexadecimal number")
+    {
+        ESCAPE
+    } else if says("indentation indicator equal to 0") {
+        "a `|` or `>` text block with indentation 0: expected a digit from 1 to 9 after `|` or `>`, or none"
+    } else if says("block scalar, did not find expected comment or line break") {
+        "unexpected text after `|` or `>`: the text block starts on the next line"
+    } else if says("wrongly indented line in block scalar") {
+        "a line of a `|` or `>` text block indented less than its first line"
+    } else if says("directive") || says("incompatible YAML document") {
+        DIRECTIVE
+    } else if says("tag") || says("TAG") || says("handle wasn't declared") {
+        TAG
+    } else if let Some(c) = info
+        .strip_prefix("unexpected character: `")
+        .and_then(|r| r.chars().next())
+    {
+        return format!("unexpected '{c}' at the start of a value: put the text in quotes");
+    } else if says("did not find expected node content") {
+        "expected a value here"
+    } else if says("simple key") || says("could not find expected ':'") {
+        "expected `:` after a key, on the same line (a key is at most 1024 characters)"
+    } else if says("mapping keys are not allowed") {
+        "unexpected `?`: put text that starts with `?` in quotes"
+    } else if says("block sequence entries are not allowed") || says("is only valid inside a block")
+    {
+        "unexpected `- `: a list item cannot start here — check the indentation, or put text that starts with `-` in quotes"
+    } else if says("cannot start with '-' followed by") {
+        "text cannot start with `-` followed by `,`, `[`, `]`, `{` or `}`: put it in quotes"
+    } else if says("comments must be separated") {
+        "`#` starts a comment only after a space: put text that contains `#` in quotes"
+    } else if says("':' must be followed by") {
+        "expected a space after `:`"
+    } else if says("'-' must be followed by") {
+        "expected a space after `-`"
+    } else if says("invalid indentation") {
+        INDENT
+    } else if says("content after document end marker") {
+        "unexpected text after a `...` line (the end of the document): expected nothing more"
+    } else if says("document start") || says("document-start") || says("next token") {
+        "unexpected text after the end of the value above: check the indentation of this line"
+    } else if says("expected whitespace") {
+        "expected a space here"
+    } else if says("unexpected eof") || says("stream-start") {
+        "the file ends too soon: expected more"
     } else {
         let info = info.strip_prefix("while parsing ").unwrap_or(info);
-        return format!("invalid YAML: {info}");
+        let mut words = format!("invalid YAML: {info}");
+        for (jargon, plain) in [
+            ("scanning ", "reading "),
+            ("block scalar", "text block"),
+            ("scalar", "text"),
+            ("sequence", "list"),
+            ("node", "value"),
+            ("token", "symbol"),
+            ("stream", "file"),
+            ("eof", "end of the file"),
+        ] {
+            words = words.replace(jargon, plain);
+        }
+        return words;
     };
     plain.to_string()
+}
+
+/// Whether a character may not be in a value: control characters (but
+/// tabs and line breaks) and the two non-characters XML refuses, which no
+/// diagram, page or terminal can show (a double-quoted `"\\e"` or `"\\0"`
+/// writes one).
+fn not_text(c: char) -> bool {
+    (c.is_control() && c != '\t' && c != '\n') || c == '\u{fffe}' || c == '\u{ffff}'
 }
 
 fn too_deep() -> String {
@@ -729,6 +889,12 @@ impl de::Error for Error {
     }
 }
 
+/// A number beyond 64 bits where `visitor` expects a value.
+fn too_large<'de, V: Visitor<'de>>(mark: Mark, visitor: &V) -> Error {
+    let expected = plain_words(&(visitor as &dyn de::Expected).to_string());
+    Error::new(mark, format!("number too large: expected {expected}"))
+}
+
 macro_rules! integer {
     ($($method:ident $ty:ty, $visit:ident $as:ty;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -764,9 +930,9 @@ impl<'de> de::Deserializer<'de> for &Node {
                 Plain::Int(i) => match (u64::try_from(i), i64::try_from(i)) {
                     (Ok(u), _) => visitor.visit_u64(u),
                     (_, Ok(i)) => visitor.visit_i64(i),
-                    _ => Err(Error::new(self.mark, format!("number too large: {i}"))),
+                    _ => Err(too_large(self.mark, &visitor)),
                 },
-                Plain::BigInt => Err(Error::new(self.mark, "number too large")),
+                Plain::BigInt => Err(too_large(self.mark, &visitor)),
                 Plain::Float(f) => visitor.visit_f64(f),
                 Plain::Str => visitor.visit_str(&s.text),
             },
@@ -1166,8 +1332,81 @@ mod tests {
     #[test]
     fn syntax_errors_are_located() {
         let e = err("a: [1, 2\nb: 3\n");
-        assert!(e.message.starts_with("invalid YAML"), "{e}");
-        assert!(e.mark.is_some());
+        assert_eq!(e.mark, Some(Mark { line: 2, column: 2 }));
+        assert!(e.message.starts_with("unexpected `:`"), "{e}");
+        // what the scanner finds at the end is placed at the end, not on
+        // a line after the last
+        let e = err("a: [1, 2");
+        assert_eq!(e.mark, Some(Mark { line: 1, column: 9 }), "{e}");
+        assert_eq!(e.message, "expected `,` or `]` in a `[...]` list");
+        let e = err("a: 1\r\nb: [");
+        assert_eq!(e.mark, Some(Mark { line: 2, column: 5 }), "{e}");
+    }
+
+    /// Every syntax error the scanner gives is said in a file author's
+    /// words, none in the scanner's.
+    #[test]
+    fn syntax_errors_speak_the_authors_language() {
+        let cases = [
+            ("a: \"x", "quoted text that is never closed"),
+            ("a: \"\\q\"", "an invalid escape"),
+            ("a: \"\\uZZZZ\"", "an invalid escape"),
+            ("a: |0\n  x\n", "a `|` or `>` text block with indentation 0"),
+            ("a: |x\n  x\n", "unexpected text after `|` or `>`"),
+            ("a:\tb\n", "expected a space after `:`"),
+            ("a:\n\tb: 1\n", "a tab where spaces are expected"),
+            ("%YAML 1.2\n%YAML 1.2\n---\na: 1\n", "a `%` directive line"),
+            ("a: !<x\n", "a YAML tag"),
+            ("a: !x!y z\n", "a YAML tag"),
+            ("@a: 1\n", "unexpected '@' at the start of a value"),
+            ("a: & x\n", "`&` or `*` at the start of a value"),
+            ("a: [- x]\n", "unexpected `- `"),
+            ("a: 'x'#c\n", "`#` starts a comment only after a space"),
+            ("a: \"x\" y\n", "unexpected text after the closing quote"),
+            ("a: 1\n...\nb\n", "a second document"),
+            ("- a\nb: 1\n", "expected a `- item` line"),
+            ("a:\n  b: 1\n c: 2\n", "expected a `key: value` line"),
+            ("a: [1: 2: 3]\n", "expected `,`"),
+            ("a: {b\n", "expected `,` or `}`"),
+        ];
+        let mut wrong = Vec::new();
+        for (text, start) in cases {
+            match parse_text(text) {
+                Ok(_) => wrong.push(format!("{text:?}: parsed")),
+                Err(e) => {
+                    let jargon = [
+                        "scalar", "sequence", "token", "stream", "node", "eof", "YAML:",
+                    ];
+                    if !e.message.starts_with(start) || jargon.iter().any(|j| e.message.contains(j))
+                    {
+                        wrong.push(format!("{text:?}: {e}"));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn control_characters_are_refused_where_they_are() {
+        // raw: the scanner would stop at a NUL and drop the rest unread
+        let e = err("a: 1\nb: x\0y\nc: 3\n");
+        assert_eq!(e.mark, Some(Mark { line: 2, column: 5 }), "{e}");
+        assert!(
+            e.message
+                .starts_with("a control character (U+0000) in the file")
+        );
+        // escaped in a quoted value (a key too)
+        for text in ["a: \"\\e[2J\"\n", "\"\\x07\": 1\n", "a: \"\\uFFFF\"\n"] {
+            let e = err(text);
+            assert!(
+                e.message.starts_with("a control character"),
+                "{text:?}: {e}"
+            );
+            assert_eq!(e.mark.map(|m| m.line), Some(1));
+        }
+        // tabs and line breaks are text
+        parse_text("a: \"x\\ty\\nz\"\nb: |\n  one\n  two\n").unwrap();
     }
 
     #[test]

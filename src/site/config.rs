@@ -1,6 +1,6 @@
 //! The site configuration, `omweso.yaml` at the site root.
 
-use crate::model::{Diagnostic, Diagnostics, Seg, Source};
+use crate::model::{Diagnostics, Seg, Source};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -108,15 +108,25 @@ impl Config {
         Config::parse(&src)
     }
 
-    /// Location of the `compare` item `i` in the config file (for errors).
-    pub(crate) fn compare_location(root: &Path, i: usize) -> Diagnostic {
+    /// The config file and where each of its `compare` items is written
+    /// (1-based line and column; none when it cannot be read), for errors.
+    /// The file is read once, however many items there are.
+    pub(crate) fn compare_locations(root: &Path) -> (PathBuf, Vec<(usize, usize)>) {
         let path = root.join(CONFIG_FILE);
-        let (l, c) = Source::read(&path)
+        let at = Source::read(&path)
             .and_then(|src| src.yaml())
-            .map_or((0, 0), |root| {
-                root.locate(&[Seg::Key("compare"), Seg::Index(i)])
-            });
-        Diagnostic::new(&path, l, c, String::new())
+            .map(|root| {
+                root.get(&[Seg::Key("compare")])
+                    .map(|list| {
+                        list.items()
+                            .iter()
+                            .map(|n| (n.mark.line, n.mark.column))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .unwrap_or_default();
+        (path, at)
     }
 }
 

@@ -7,7 +7,7 @@ use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
     Block, Diagnostic, Diagnostics, GameDoc, Kind, PositionDoc, Seg, Source, Variants, load_games,
-    parse_block, parse_positions,
+    name_list, parse_block, parse_positions,
 };
 use crate::puzzle::{Puzzle, verify_dir};
 use serde::{Deserialize, Serialize};
@@ -222,13 +222,25 @@ fn valid_stem(stem: &str) -> bool {
 const RESERVED: [&str; 5] = ["index", "glossary", "compare", "print", "404"];
 
 fn load_chapter(path: &Path, variants: &Variants, errs: &mut Diagnostics) -> Option<Chapter> {
-    let text = match crate::model::read_text(path) {
-        Ok(t) => t,
+    match crate::model::read_text(path) {
+        Ok(text) => parse_chapter(path, text, variants, errs),
         Err(d) => {
             errs.push(d);
-            return None;
+            None
         }
-    };
+    }
+}
+
+/// A chapter from its text, as read from `path`: its front matter, its
+/// fenced blocks (each parsed), headings and links. Every problem is
+/// pushed to `errs`; `None` when the chapter cannot be used at all (a bad
+/// file name, no front matter, invalid front matter).
+pub fn parse_chapter(
+    path: &Path,
+    text: String,
+    variants: &Variants,
+    errs: &mut Diagnostics,
+) -> Option<Chapter> {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -304,13 +316,18 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
     if !path.is_file() {
         return Vec::new();
     }
-    let src = match Source::read(path) {
-        Ok(s) => s,
+    match Source::read(path) {
+        Ok(src) => parse_glossary(&src, errs),
         Err(d) => {
             errs.push(d);
-            return Vec::new();
+            Vec::new()
         }
-    };
+    }
+}
+
+/// The glossary's terms from its text; every problem is pushed to `errs`
+/// (a term whose anchor repeats an earlier one's is left out).
+pub fn parse_glossary(src: &Source, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
     let loc = match src.yaml() {
         Ok(root) => root,
         Err(d) => {
@@ -366,6 +383,7 @@ fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
 /// Check the glossary's `see:` chapters exist.
 fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics) {
     let path = site.layout().glossary();
+    let chapters = name_list(site.chapters.iter().map(|c| c.stem.as_str()));
     for entry in &site.glossary {
         for (stem, &(l, c)) in entry.see.iter().zip(&entry.see_at) {
             let stem = stem.as_str();
@@ -373,14 +391,7 @@ fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnost
                 let why = if all_stems.contains(stem) {
                     format!("chapter {stem:?} is a draft (build with --drafts)")
                 } else {
-                    format!(
-                        "unknown chapter {stem:?}: expected one of {}",
-                        site.chapters
-                            .iter()
-                            .map(|c| c.stem.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
+                    format!("unknown chapter {stem:?}: expected one of {chapters}")
                 };
                 errs.push(Diagnostic::new(&path, l, c, why));
             }
@@ -449,87 +460,127 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
         .collect();
     let glossary: BTreeSet<&str> = site.glossary.iter().map(|g| g.id.as_str()).collect();
     for c in &site.chapters {
+        let before = errs.len();
+        let mut unreported = None;
+        let mut more = 0usize;
         for link in &c.links {
-            let at = |m: String| Diagnostic::new(&c.path, link.line, link.column, m);
-            let dest = link.dest.as_str();
-            if markdown::has_scheme(dest) || dest.is_empty() {
-                continue;
-            }
-            let (path, anchor) = match dest.split_once('#') {
-                Some((p, a)) => (p, Some(a)),
-                None => (dest, None),
-            };
-            let path = path.strip_prefix("./").unwrap_or(path);
-            if path.is_empty() {
-                if let Some(a) = anchor
-                    && !anchors[c.stem.as_str()].contains(a)
-                {
-                    errs.push(
-                        at(format!(
-                            "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
-                        ))
-                        .with_kind(Kind::BrokenAnchor),
-                    );
-                }
-                continue;
-            }
-            if let Some(stem) = path.strip_suffix(".md") {
-                match anchors.get(stem) {
-                    None if all_stems.contains(stem) => errs.push(
-                        at(format!(
-                            "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
-                        ))
-                        .with_kind(Kind::BrokenLink),
-                    ),
-                    None => errs.push(
-                        at(format!("broken link {dest:?}: no chapter content/{stem}.md"))
-                            .with_kind(Kind::BrokenLink),
-                    ),
-                    Some(ids) => {
-                        if let Some(a) = anchor
-                            && !ids.contains(a)
-                        {
-                            errs.push(at(format!(
-                                "broken link {dest:?}: no heading with id {a:?} in {stem}.md (heading ids are the heading text in lower case, with dashes)"
-                            )).with_kind(Kind::BrokenAnchor));
-                        }
-                    }
-                }
-                continue;
-            }
-            if path.ends_with(".html") {
-                if !pages.contains(path) {
-                    errs.push(
-                        at(format!("broken link {dest:?}: the site has no page {path}"))
-                            .with_kind(Kind::BrokenLink),
-                    );
-                } else if let Some(a) = anchor {
-                    let ok = match path {
-                        "glossary.html" => glossary.contains(a),
-                        p => match anchors.get(p.trim_end_matches(".html")) {
-                            Some(ids) => ids.contains(a),
-                            None => true,
-                        },
-                    };
-                    if !ok {
-                        errs.push(
-                            at(format!("broken link {dest:?}: no anchor {a:?} on {path}"))
-                                .with_kind(Kind::BrokenAnchor),
-                        );
-                    }
-                }
-                continue;
-            }
-            if path.starts_with('/') {
-                continue;
-            }
-            // Anything else must be a static file.
-            if !site.layout().statics().join(path).is_file() {
-                errs.push(at(format!(
-                    "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
-                )).with_kind(Kind::BrokenLink));
+            check_link(site, c, link, &pages, &anchors, &glossary, all_stems, errs);
+            if errs.len() - before > REPORTED_LINKS {
+                errs.0.pop();
+                unreported.get_or_insert((link.line, link.column));
+                more += 1;
             }
         }
+        if let Some((l, col)) = unreported {
+            errs.push(Diagnostic::new(
+                &c.path,
+                l,
+                col,
+                format!(
+                    "and {more} more broken links from here on (the first {REPORTED_LINKS} are reported)"
+                ),
+            ));
+        }
+    }
+}
+
+/// The broken links of a chapter reported: past them, only how many more
+/// there are (a chapter of a million broken links gives a readable report).
+const REPORTED_LINKS: usize = 100;
+
+/// Check one link of chapter `c`: a chapter, an anchor, a page of the site
+/// or a static file that exists.
+#[allow(clippy::too_many_arguments)]
+fn check_link(
+    site: &Site,
+    c: &Chapter,
+    link: &Link,
+    pages: &BTreeSet<String>,
+    anchors: &BTreeMap<&str, BTreeSet<String>>,
+    glossary: &BTreeSet<&str>,
+    all_stems: &BTreeSet<String>,
+    errs: &mut Diagnostics,
+) {
+    let at = |m: String| Diagnostic::new(&c.path, link.line, link.column, m);
+    let dest = link.dest.as_str();
+    if markdown::has_scheme(dest) || dest.is_empty() {
+        return;
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((p, a)) => (p, Some(a)),
+        None => (dest, None),
+    };
+    let path = path.strip_prefix("./").unwrap_or(path);
+    if path.is_empty() {
+        if let Some(a) = anchor
+            && !anchors[c.stem.as_str()].contains(a)
+        {
+            errs.push(
+                at(format!(
+                    "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
+                ))
+                .with_kind(Kind::BrokenAnchor),
+            );
+        }
+        return;
+    }
+    if let Some(stem) = path.strip_suffix(".md") {
+        match anchors.get(stem) {
+            None if all_stems.contains(stem) => errs.push(
+                at(format!(
+                    "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
+                ))
+                .with_kind(Kind::BrokenLink),
+            ),
+            None => errs.push(
+                at(format!(
+                    "broken link {dest:?}: no chapter content/{stem}.md"
+                ))
+                .with_kind(Kind::BrokenLink),
+            ),
+            Some(ids) => {
+                if let Some(a) = anchor
+                    && !ids.contains(a)
+                {
+                    errs.push(at(format!(
+                        "broken link {dest:?}: no heading with id {a:?} in {stem}.md (heading ids are the heading text in lower case, with dashes)"
+                    )).with_kind(Kind::BrokenAnchor));
+                }
+            }
+        }
+        return;
+    }
+    if path.ends_with(".html") {
+        if !pages.contains(path) {
+            errs.push(
+                at(format!("broken link {dest:?}: the site has no page {path}"))
+                    .with_kind(Kind::BrokenLink),
+            );
+        } else if let Some(a) = anchor {
+            let ok = match path {
+                "glossary.html" => glossary.contains(a),
+                p => match anchors.get(p.trim_end_matches(".html")) {
+                    Some(ids) => ids.contains(a),
+                    None => true,
+                },
+            };
+            if !ok {
+                errs.push(
+                    at(format!("broken link {dest:?}: no anchor {a:?} on {path}"))
+                        .with_kind(Kind::BrokenAnchor),
+                );
+            }
+        }
+        return;
+    }
+    if path.starts_with('/') {
+        return;
+    }
+    // Anything else must be a static file.
+    if !site.layout().statics().join(path).is_file() {
+        errs.push(at(format!(
+            "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
+        )).with_kind(Kind::BrokenLink));
     }
 }
 
@@ -635,25 +686,22 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
         }
     }
     // Unknown references.
+    let known = if ids.is_empty() {
+        "(no positions have an id)".to_string()
+    } else {
+        name_list(ids.keys().copied())
+    };
     for c in &site.chapters {
         for b in &c.blocks {
             if let Block::Ref { id, line, column } = &b.block
                 && !ids.contains_key(id.as_str())
             {
-                let known: Vec<&str> = ids.keys().copied().collect();
                 errs.push(
                     Diagnostic::new(
                         &c.path,
                         *line,
                         *column,
-                        format!(
-                            "unknown position id {id:?} in `ref:`: expected one of {}",
-                            if known.is_empty() {
-                                "(no positions have an id)".to_string()
-                            } else {
-                                known.join(", ")
-                            }
-                        ),
+                        format!("unknown position id {id:?} in `ref:`: expected one of {known}"),
                     )
                     .with_kind(Kind::UnknownRef),
                 );
@@ -661,22 +709,31 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
         }
     }
     // Compare list.
-    for (i, id) in site.config.compare.iter().enumerate() {
-        match ids.get(id.as_str()) {
-            None => {
-                let mut d = Config::compare_location(root, i);
-                d.message =
-                    format!("unknown position id {id:?} in compare: expected the id of a position");
-                errs.push(d.with_kind(Kind::UnknownRef));
+    if !site.config.compare.is_empty() {
+        let (config_file, compare_at) = Config::compare_locations(root);
+        let at = |i: usize, message: String| {
+            let (l, c) = compare_at.get(i).copied().unwrap_or((0, 0));
+            Diagnostic::new(&config_file, l, c, message)
+        };
+        for (i, id) in site.config.compare.iter().enumerate() {
+            match ids.get(id.as_str()) {
+                None => errs.push(
+                    at(
+                        i,
+                        format!(
+                            "unknown position id {id:?} in compare: expected the id of a position"
+                        ),
+                    )
+                    .with_kind(Kind::UnknownRef),
+                ),
+                Some(p) if p.mv.is_none() => errs.push(at(
+                    i,
+                    format!(
+                        "position {id:?} has no move: the comparison plays a position's move under every variant"
+                    ),
+                )),
+                Some(_) => {}
             }
-            Some(p) if p.mv.is_none() => {
-                let mut d = Config::compare_location(root, i);
-                d.message = format!(
-                    "position {id:?} has no move: the comparison plays a position's move under every variant"
-                );
-                errs.push(d);
-            }
-            Some(_) => {}
         }
     }
     drop(ids);

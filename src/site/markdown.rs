@@ -43,21 +43,39 @@ pub fn slug(text: &str) -> String {
 /// Byte offset → 1-based (line, column) in a text.
 pub struct Lines {
     starts: Vec<usize>,
+    /// The last offset looked up and its column: columns are counted on
+    /// from there, so a line of many links is read once, not once a link.
+    last: std::cell::Cell<(usize, usize)>,
 }
 
 impl Lines {
     pub fn new(text: &str) -> Lines {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines { starts }
+        Lines {
+            starts,
+            last: std::cell::Cell::new((0, 1)),
+        }
     }
 
     pub fn at(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts[line - 1];
-        let col = text
-            .get(start..offset.min(text.len()))
-            .map_or(1, |s| s.chars().count() + 1);
+        let end = offset.min(text.len());
+        let (last, last_col) = self.last.get();
+        let (from, base) = if start <= last && last <= end {
+            (last, last_col)
+        } else {
+            (start, 1)
+        };
+        let col = match text.get(from..end) {
+            Some(s) => {
+                let col = base + s.chars().count();
+                self.last.set((end, col));
+                col
+            }
+            None => text.get(start..end).map_or(1, |s| s.chars().count() + 1),
+        };
         (line, col)
     }
 }

@@ -5,6 +5,7 @@ mod common;
 mod conformance;
 mod diagram;
 mod diagram_search;
+mod hostile;
 mod never_ending;
 mod properties;
 mod puzzle;

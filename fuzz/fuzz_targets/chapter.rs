@@ -1,0 +1,36 @@
+//! A chapter: front matter, fenced blocks, headings and links as the site
+//! loader reads them, then the Markdown rendered for its page and for the
+//! print page.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use omweso::model::{Diagnostics, Source};
+use omweso::site::content::parse_chapter;
+use omweso::site::markdown::{Target, render};
+use omweso_fuzz::{check, text, variants};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fuzz_target!(|data: &[u8]| {
+    let text = text(data);
+    let path = Path::new("fuzz/chapter.md");
+    let mut errs = Diagnostics::default();
+    let chapter = parse_chapter(path, text.clone(), variants(), &mut errs);
+    let src = Source::new(path, text.as_str());
+    if !errs.is_empty() {
+        check(&src, &errs);
+    }
+    assert!(
+        chapter.is_some() || !errs.is_empty(),
+        "a chapter refused without a reason"
+    );
+    if chapter.is_some() {
+        let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
+        render(&text, &Target::Page { root: "" }, &figure);
+        let chapters = BTreeSet::from(["chapter", "other"]);
+        let print = Target::Print {
+            stem: "chapter",
+            chapters: &chapters,
+        };
+        render(&text, &print, &figure);
+    }
+});

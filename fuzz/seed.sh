@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Fill fuzz/corpus/TARGET (the working corpus, not committed) with the seed
+# inputs of each target: the repository's own files of that format, the
+# hostile regression corpus (tests/data/hostile/FORMAT) and the inputs
+# fuzzing found worth keeping (fuzz/seeds/TARGET). Usage: fuzz/seed.sh [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(position block variant game puzzle config chapter glossary notation)
+for t in "${targets[@]}"; do
+  case $t in
+    position) src=(content/positions/*.yaml src/site/scaffold/first-capture.yaml tests/data/hostile/position/*) ;;
+    block) src=(content/positions/*.yaml tests/data/hostile/block/* tests/data/hostile/position/*) ;;
+    variant) src=(content/variants/*.yaml tests/data/hostile/variant/*) ;;
+    game) src=(content/games/*.yaml tests/data/check-game.yaml tests/data/hostile/game/*) ;;
+    puzzle) src=(puzzles/*.yaml src/site/scaffold/puzzle.yaml tests/data/hostile/puzzle/*) ;;
+    config) src=(omweso.yaml src/site/scaffold/omweso.yaml tests/data/hostile/config/*) ;;
+    chapter) src=(content/*.md src/site/scaffold/introduction.md tests/data/hostile/chapter/*) ;;
+    glossary) src=(content/glossary.yaml src/site/scaffold/glossary.yaml tests/data/hostile/glossary/*) ;;
+    notation) src=() ;;
+    *) echo "unknown target $t" >&2; exit 2 ;;
+  esac
+  dir=fuzz/corpus/$t
+  mkdir -p "$dir"
+  for f in "${src[@]}"; do
+    cp "$f" "$dir/seed-$(basename "$(dirname "$f")")-$(basename "$f")"
+  done
+  if [ "$t" = notation ]; then
+    for m in 1 16 S12 N2C 7AC 5T s7ac 7ACAACCA; do printf '%s' "$m" > "$dir/seed-move-$m"; done
+  fi
+  if [ -d "fuzz/seeds/$t" ]; then cp fuzz/seeds/"$t"/* "$dir"/ 2>/dev/null || true; fi
+done
