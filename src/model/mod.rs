@@ -17,7 +17,7 @@ pub use position::{
 };
 pub use source::{
     Diagnostic, Diagnostics, Kind, LISTED_NAMES, MAX_SOURCE_BYTES, Source, name_list, printable,
-    read_bounded, read_text,
+    read_bounded, read_text, unsafe_on_terminal,
 };
 pub use variant::{VariantDoc, VariantError, Variants, parse_variant};
 pub use yaml::Seg;

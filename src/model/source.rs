@@ -239,6 +239,22 @@ pub struct Diagnostic {
     pub kind: Kind,
 }
 
+/// Whether `c` must not reach a terminal as it is: a control character
+/// (but a line break), a bidirectional control or the invisible
+/// byte-order mark.
+pub fn unsafe_on_terminal(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(
+            c,
+            '\u{061c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
+
 /// Text safe to print on a terminal: control characters (but line breaks),
 /// bidirectional controls and the invisible byte-order mark, which a file can hold in a key or a file
 /// name can hold, are written as escapes (`\u{1b}`), so that no message
@@ -250,24 +266,12 @@ pub struct Diagnostic {
 /// assert_eq!(printable("plain"), "plain");
 /// ```
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| {
-        (c.is_control() && c != '\n')
-            || matches!(
-                c,
-                '\u{061c}'
-                    | '\u{200e}'
-                    | '\u{200f}'
-                    | '\u{202a}'..='\u{202e}'
-                    | '\u{2066}'..='\u{2069}'
-                    | '\u{feff}'
-            )
-    };
-    if !text.contains(unsafe_char) {
+    if !text.contains(unsafe_on_terminal) {
         return text.into();
     }
     text.chars()
         .map(|c| {
-            if unsafe_char(c) {
+            if unsafe_on_terminal(c) {
                 format!("\\u{{{:x}}}", c as u32)
             } else {
                 c.to_string()

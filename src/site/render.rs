@@ -268,16 +268,6 @@ impl<'a> Renderer<'a> {
         Ok(figure::position_figure(doc, played))
     }
 
-    /// The `i`-th chapter's body for each target (its page, the print
-    /// page): Markdown to HTML, fenced blocks as diagrams, each drawn once.
-    pub fn chapter_bodies(&self, i: usize, targets: &[Target]) -> Result<Vec<Body>, Diagnostics> {
-        let figures = self.chapter_figures(i)?;
-        Ok(targets
-            .iter()
-            .map(|t| self.chapter_body(i, &figures, t))
-            .collect())
-    }
-
     /// The figures of the `i`-th chapter's fenced blocks, drawn.
     pub fn chapter_figures(&self, i: usize) -> Result<ChapterFigures, Diagnostics> {
         let c = &self.site.chapters[i];

@@ -70,21 +70,8 @@ pub const INTERNAL_WORDS: &[&str] = &[
 /// Mixed-case words that are the file's language, not Rust's.
 const ALLOWED_CAMEL: &[&str] = &["McGill"];
 
-/// Characters that must not reach a terminal: control characters (a
-/// message may span lines, so `\n` is allowed), bidirectional controls
-/// and the invisible byte-order mark.
-pub fn unsafe_char(c: char) -> bool {
-    (c.is_control() && c != '\n')
-        || matches!(
-            c,
-            '\u{061c}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{202a}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{feff}'
-        )
-}
+/// Characters that must not reach a terminal (the library's definition).
+pub use omweso::model::unsafe_on_terminal as unsafe_char;
 
 /// A message without what it quotes (`"..."` with its escapes, and
 /// `` `...` ``): the text the program wrote itself.
