@@ -688,23 +688,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
 /// The game record files (`*.yaml`, `*.yml`) of a folder, sorted; none if
 /// the folder does not exist.
 pub fn game_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
-    if !dir.exists() {
-        return Ok(Vec::new());
-    }
-    let rd = std::fs::read_dir(dir)
-        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read folder: {e}")))?;
-    let mut files: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.is_file()
-                && matches!(
-                    p.extension().and_then(|e| e.to_str()),
-                    Some("yaml") | Some("yml")
-                )
-        })
-        .collect();
-    files.sort();
-    Ok(files)
+    Ok(crate::model::files_in(dir, &["yaml", "yml"])?.unwrap_or_default())
 }
 
 /// Load every record of a folder (e.g. `content/games`), collecting every

@@ -117,7 +117,54 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     if text.starts_with('\u{feff}') {
         text.remove(0);
     }
-    Ok(text)
+    Ok(unix_line_breaks(text))
+}
+
+/// `text` with every line break written `\n`: Windows (`\r\n`) and old
+/// Mac (`\r`) line breaks become `\n`, as YAML and Markdown read them, so
+/// that every stage (front matter, fenced blocks, Markdown) sees the same
+/// lines and line numbers.
+///
+/// ```
+/// use omweso::model::unix_line_breaks;
+/// assert_eq!(unix_line_breaks("a\r\nb\rc\n".into()), "a\nb\nc\n");
+/// ```
+pub fn unix_line_breaks(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// The files of folder `dir` whose names end in one of `extensions`
+/// (`["yaml", "yml"]`), sorted; not recursive. `Ok(None)` when the folder
+/// does not exist. Everything else is listed rather than skipped: a file
+/// that is not a regular file (a named pipe, a device, a broken link) is
+/// listed so that reading it gives a located error, and a folder or entry
+/// that cannot be read is an error — never a silent gap.
+pub fn files_in(dir: &Path, extensions: &[&str]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
+    let fail =
+        |e: std::io::Error| Diagnostic::new(dir, 0, 0, format!("cannot read the folder: {e}"));
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.is_symlink() => {
+            return Ok(None);
+        }
+        Err(e) => return Err(fail(e)),
+    };
+    let mut files = Vec::new();
+    for entry in rd {
+        let path = entry.map_err(fail)?.path();
+        let wanted = path
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| extensions.contains(&x));
+        if wanted && !path.is_dir() {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(Some(files))
 }
 
 /// The most names a message lists (of the ids, chapters or variants an

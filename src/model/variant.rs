@@ -391,26 +391,11 @@ impl Variants {
     /// Add (or replace) the variants of every `*.yaml` file in `dir`.
     pub fn load_dir(&mut self, dir: &Path) -> Result<(), Diagnostics> {
         let mut errs = Diagnostics::default();
-        let rd = match std::fs::read_dir(dir) {
-            Ok(rd) => rd,
-            // a site need not have its own variants, but one it has must be
-            // readable
-            Err(e) if dir.exists() => {
-                return Err(Diagnostic::new(
-                    dir,
-                    0,
-                    0,
-                    format!("cannot read the variants folder: {e}"),
-                )
-                .into());
-            }
-            Err(_) => return Ok(()),
+        // a site need not have its own variants, but one it has must be
+        // readable
+        let Some(files) = super::files_in(dir, &["yaml", "yml"])? else {
+            return Ok(());
         };
-        let mut files: Vec<PathBuf> = rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-            .collect();
-        files.sort();
         for f in files {
             match Source::read(&f)
                 .map_err(Diagnostics::from)

@@ -69,9 +69,9 @@ fn raw_control(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
-/// The first character of `text` that YAML does not allow unescaped, and
-/// where it is.
-fn first_control(text: &str) -> Option<(Mark, char)> {
+/// The first character of `text` that YAML does not allow unescaped (a
+/// control character but tab and line breaks), and where it is.
+pub fn first_control(text: &str) -> Option<(Mark, char)> {
     if !text.contains(raw_control) {
         return None;
     }
@@ -235,6 +235,7 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
     // The scanner places what it finds at the very end of a text on the
     // line after its last: keep every place within the text.
     let chars = text.chars().count();
+    let whole = text;
     let mut end = None;
     let mut place = |m: Marker| {
         if m.index() >= chars {
@@ -276,7 +277,7 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                 ));
             }
             Event::Scalar(text, style, anchor, tag) => {
-                refuse_anchor_and_tag(mark, anchor, tag.as_ref())?;
+                refuse_anchor_and_tag((whole, marker.index()), mark, anchor, tag.as_ref())?;
                 if let Some(c) = text.chars().find(|&c| not_text(c)) {
                     return Err(Error::new(
                         mark,
@@ -294,7 +295,7 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                 }
             }
             Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
-                refuse_anchor_and_tag(mark, anchor, tag.as_ref())?;
+                refuse_anchor_and_tag((whole, marker.index()), mark, anchor, tag.as_ref())?;
                 if stack.len() >= MAX_DEPTH {
                     return Err(Error::new(mark, too_deep()));
                 }
@@ -509,14 +510,50 @@ fn too_many(mark: Mark) -> Error {
     )
 }
 
+/// Where the anchor (`&name`, `sigil` `&`) or tag (`!name`, `sigil` `!`)
+/// of the value at character `index` of `text` is written: the parser
+/// places the value, not what introduces it. The properties stand before
+/// the value, separated by spaces or line breaks (an anchor and a tag in
+/// either order); `None` when no such word is found there.
+fn property_mark(text: &str, index: usize, sigil: char) -> Option<Mark> {
+    let chars: Vec<char> = text.chars().take(index).collect();
+    let mut end = chars.len();
+    // at most two properties: an anchor and a tag
+    for _ in 0..2 {
+        while end > 0 && chars[end - 1].is_whitespace() {
+            end -= 1;
+        }
+        let start = chars[..end]
+            .iter()
+            .rposition(|c| c.is_whitespace())
+            .map_or(0, |i| i + 1);
+        match chars.get(start) {
+            Some(&c) if c == sigil => {
+                let mut at = Mark { line: 1, column: 1 };
+                let byte = text
+                    .char_indices()
+                    .nth(start)
+                    .map_or(text.len(), |(b, _)| b);
+                walk(&text[..byte], &mut at, |_, _| false);
+                return Some(at);
+            }
+            Some('&' | '!') => end = start,
+            _ => return None,
+        }
+    }
+    None
+}
+
 fn refuse_anchor_and_tag(
+    at: (&str, usize),
     mark: Mark,
     anchor: usize,
     tag: Option<&yaml_rust2::parser::Tag>,
 ) -> Result<(), Error> {
+    let (text, index) = at;
     if anchor != 0 {
         return Err(Error::new(
-            mark,
+            property_mark(text, index, '&').unwrap_or(mark),
             "an anchor (`&name`): omweso files do not use YAML anchors and aliases; write the value out in full",
         ));
     }
@@ -525,7 +562,7 @@ fn refuse_anchor_and_tag(
             && ["str", "int", "float", "bool", "null", "seq", "map"].contains(&t.suffix.as_str()))
     {
         return Err(Error::new(
-            mark,
+            property_mark(text, index, '!').unwrap_or(mark),
             format!(
                 "a YAML tag (`!{}`): omweso files do not use tags; remove it",
                 t.suffix
@@ -1301,7 +1338,22 @@ mod tests {
         let alias = "a: &x [1, 2]\nb: *x\n";
         let e = err(alias);
         assert!(e.message.starts_with("an anchor"), "{e}");
-        assert_eq!(e.mark.map(|m| m.line), Some(1));
+        // at the `&`, not at the value it names
+        assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
+        let e = err("a:\n  - !!str &x\n\n    b\n");
+        assert!(e.message.starts_with("an anchor"), "{e}");
+        assert_eq!(
+            e.mark,
+            Some(Mark {
+                line: 2,
+                column: 11
+            })
+        );
+        let e = err("a: &x !foo {b: 1}\n");
+        assert!(e.message.starts_with("an anchor"), "{e}");
+        assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
+        let e = err("a: !foo 1\n");
+        assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
         let e = err("a: *x\n");
         assert!(e.message.starts_with("an alias"), "{e}");
         let e = err("a: 1\n---\nb: 2\n");

@@ -19,14 +19,8 @@ use std::path::{Path, PathBuf};
 
 /// The puzzle files of a folder (`*.yaml`, `*.yml`), sorted, not recursive.
 pub fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
-    let rd = std::fs::read_dir(dir)
-        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read puzzle folder: {e}")))?;
-    let mut files: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    files.sort();
-    Ok(files)
+    crate::model::files_in(dir, &["yaml", "yml"])?
+        .ok_or_else(|| Diagnostic::new(dir, 0, 0, "no such puzzle folder"))
 }
 
 /// Verify every puzzle file of `dir` (in parallel): the puzzles that

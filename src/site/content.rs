@@ -178,36 +178,24 @@ impl Site {
 /// The YAML files of a folder, sorted; none when it does not exist, an
 /// error (never silence) when it exists but cannot be read.
 fn yaml_files(dir: &Path, errs: &mut Diagnostics) -> Vec<PathBuf> {
-    let rd = match std::fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) if dir.exists() => {
-            errs.push(Diagnostic::new(
-                dir,
-                0,
-                0,
-                format!("cannot read the folder: {e}"),
-            ));
-            return Vec::new();
+    match crate::model::files_in(dir, &["yaml", "yml"]) {
+        Ok(files) => files.unwrap_or_default(),
+        Err(d) => {
+            errs.push(d);
+            Vec::new()
         }
-        Err(_) => return Vec::new(),
-    };
-    let mut v: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .collect();
-    v.sort();
-    v
+    }
 }
 
 fn chapter_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
-    let rd = std::fs::read_dir(dir)
-        .map_err(|e| Diagnostic::new(dir, 0, 0, format!("cannot read the content folder: {e}")))?;
-    let mut v: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "md"))
-        .collect();
-    v.sort();
-    Ok(v)
+    crate::model::files_in(dir, &["md"])?.ok_or_else(|| {
+        Diagnostic::new(
+            dir,
+            0,
+            0,
+            "no content folder: expected a folder of chapters",
+        )
+    })
 }
 
 /// Valid page stems: what a URL can hold without escaping.
@@ -263,6 +251,20 @@ pub fn parse_chapter(
         ));
         return None;
     }
+    // Markdown passes control characters through to the page, where
+    // browsers show them as boxes or not at all: refuse them where they are.
+    if let Some((at, c)) = crate::model::yaml::first_control(&text) {
+        errs.push(Diagnostic::new(
+            path,
+            at.line,
+            at.column,
+            format!(
+                "a control character (U+{:04X}) in the chapter: expected printable text (tabs and line breaks are fine)",
+                c as u32
+            ),
+        ));
+        return None;
+    }
     let Some((fm, offset)) = markdown::front_matter(&text) else {
         errs.push(Diagnostic::new(
             path,
@@ -313,7 +315,7 @@ pub fn parse_chapter(
 }
 
 fn load_glossary(path: &Path, errs: &mut Diagnostics) -> Vec<GlossaryEntry> {
-    if !path.is_file() {
+    if !super::layout::present(path) {
         return Vec::new();
     }
     match Source::read(path) {

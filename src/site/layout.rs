@@ -37,6 +37,13 @@ pub enum RootError {
     NotASite(PathBuf),
 }
 
+/// Whether something is at `path`: a file, but also what reading then
+/// refuses with a located error (a folder, a named pipe, a broken link),
+/// rather than passing over it in silence.
+pub(crate) fn present(path: &Path) -> bool {
+    path.symlink_metadata().is_ok()
+}
+
 impl Layout {
     /// The layout of the site rooted at `root` (not checked).
     pub fn new(root: impl Into<PathBuf>) -> Layout {
@@ -45,7 +52,7 @@ impl Layout {
 
     /// The site rooted at `root`, which must hold `omweso.yaml`.
     pub fn at(root: &Path) -> Result<Layout, RootError> {
-        if root.join(CONFIG_FILE).is_file() {
+        if present(&root.join(CONFIG_FILE)) {
             Ok(Layout::new(root))
         } else {
             Err(RootError::NotASite(root.to_path_buf()))
@@ -69,7 +76,7 @@ impl Layout {
             .collect();
         start
             .ancestors()
-            .find(|d| d.join(CONFIG_FILE).is_file())
+            .find(|d| present(&d.join(CONFIG_FILE)))
             .map(Layout::new)
             .ok_or(RootError::NotFound(start))
     }

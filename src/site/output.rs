@@ -207,7 +207,13 @@ fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
         return Ok(out);
     }
     let mut errs = Diagnostics::default();
-    for e in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+    // Links are followed (a linked file is copied as the file it names;
+    // walkdir reports a loop); what is neither a folder nor a file (a
+    // named pipe, a device, a broken link) is reported, never skipped.
+    for e in walkdir::WalkDir::new(&dir)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
         match e {
             Ok(e) if e.file_type().is_file() => {
                 let rel = e.path().strip_prefix(&dir).unwrap_or(e.path());
@@ -218,9 +224,15 @@ fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
                     .join("/");
                 out.push((rel, e.path().to_path_buf()));
             }
-            Ok(_) => {}
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) => errs.push(Diagnostic::new(
+                e.path(),
+                0,
+                0,
+                "not a regular file (a device, a pipe or a folder): expected a file to copy into the site",
+            )),
             Err(e) => errs.push(Diagnostic::new(
-                &dir,
+                e.path().unwrap_or(&dir),
                 0,
                 0,
                 format!("cannot read static files: {e}"),

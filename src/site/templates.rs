@@ -40,30 +40,30 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
     let mut overridden = Vec::new();
     let dir = super::Layout::new(root).templates();
     let mut errs = Diagnostics::default();
-    if let Ok(rd) = std::fs::read_dir(&dir) {
-        let mut files: Vec<_> = rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "html"))
-            .collect();
-        files.sort();
-        for f in files {
-            let name = f
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            match crate::model::read_text(&f) {
-                Ok(text) => {
-                    let origin = f.display().to_string();
-                    if let Some(slot) = set.iter_mut().find(|(n, ..)| *n == name) {
-                        *slot = (name.clone(), text, origin);
-                        overridden.push(name);
-                    } else {
-                        set.push((name, text, origin));
-                    }
+    let files = match crate::model::files_in(&dir, &["html"]) {
+        Ok(files) => files.unwrap_or_default(),
+        Err(d) => {
+            errs.push(d);
+            Vec::new()
+        }
+    };
+    for f in files {
+        let name = f
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        match crate::model::read_text(&f) {
+            Ok(text) => {
+                let origin = f.display().to_string();
+                if let Some(slot) = set.iter_mut().find(|(n, ..)| *n == name) {
+                    *slot = (name.clone(), text, origin);
+                    overridden.push(name);
+                } else {
+                    set.push((name, text, origin));
                 }
-                Err(d) => errs.push(d),
             }
+            Err(d) => errs.push(d),
         }
     }
     if !errs.is_empty() {

@@ -292,8 +292,8 @@ fn aliases_and_anchors_are_refused() {
             let d = quickly("alias bomb", move || {
                 only(parse_text(format, "b.yaml", &text))
             });
-            // at the anchored value
-            assert_eq!((d.line, d.column), (1, 9), "{format} {size}: {d}");
+            // at the `&` of the first anchor
+            assert_eq!((d.line, d.column), (1, 5), "{format} {size}: {d}");
             assert!(
                 d.message.starts_with(
                     "an anchor (`&name`): omweso files do not use YAML anchors and aliases"
@@ -583,4 +583,92 @@ fn many_references_and_links_cost_linear_time() {
             n - 100
         )
     );
+}
+
+/// A named pipe, a device or a broken link where a site's files are is
+/// reported where it is, by every folder that is read (never skipped, and
+/// never opened: opening a pipe waits for a writer forever).
+#[cfg(unix)]
+#[test]
+fn special_files_among_a_sites_files_are_reported_not_skipped() {
+    let places = [
+        "content/positions/pipe.yaml",
+        "content/games/pipe.yaml",
+        "content/variants/pipe.yaml",
+        "content/pipe.md",
+        "content/glossary.yaml",
+        "puzzles/pipe.yaml",
+        "templates/pipe.html",
+        "static/pipe.css",
+    ];
+    for p in places
+        .iter()
+        .copied()
+        .chain(["content/positions/gone.yaml"])
+    {
+        let dir = site_with(&[]);
+        let root = dir.path().to_path_buf();
+        let path = root.join(p);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let _ = std::fs::remove_file(&path);
+        if p.ends_with("gone.yaml") {
+            std::os::unix::fs::symlink(root.join("nowhere.yaml"), &path).unwrap();
+        } else {
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {p}");
+        }
+        let report = quickly("a site with a named pipe", move || {
+            omweso::check::check_site(&root, false)
+        });
+        let found = report.problems.iter().any(|d| {
+            d.file.ends_with(p)
+                && (d.message.contains("not a regular file") || d.message.contains("cannot read"))
+        });
+        assert!(
+            found,
+            "{p} not reported: {:#?}",
+            report
+                .problems
+                .iter()
+                .map(|d| (&d.file, &d.message))
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// Old Mac line breaks (`\r` alone) and Windows ones read as `\n` does.
+#[test]
+fn a_chapter_with_carriage_returns_reads_as_with_line_feeds() {
+    let text = "---\ntitle: Sowing\n---\n# Sowing\n\nSeeds go round.\n";
+    for br in ["\r", "\r\n"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sowing.md");
+        std::fs::write(&path, text.replace('\n', br)).unwrap();
+        let read = omweso::model::read_text(&path).unwrap();
+        let mut errs = Diagnostics::default();
+        let ch = parse_chapter(&path, read, variants(), &mut errs);
+        assert!(errs.is_empty(), "{br:?}: {errs:?}");
+        assert_eq!(ch.unwrap().front.title, "Sowing");
+    }
+}
+
+/// Markdown would pass a control character into the page: it is refused
+/// where it is written.
+#[test]
+fn a_control_character_in_a_chapter_is_located() {
+    let path = Path::new("content/c.md");
+    for (c, line, column) in [('\u{7}', 5, 6), ('\u{1b}', 5, 6), ('\u{85}', 5, 6)] {
+        let text = format!("---\ntitle: C\n---\n\nSeeds{c} go round.\n");
+        let mut errs = Diagnostics::default();
+        assert!(parse_chapter(path, text, variants(), &mut errs).is_none());
+        let d = &errs.0[0];
+        assert_eq!((d.line, d.column), (line, column), "{d}");
+        assert_eq!(
+            d.message,
+            format!(
+                "a control character (U+{:04X}) in the chapter: expected printable text (tabs and line breaks are fine)",
+                c as u32
+            )
+        );
+    }
 }
