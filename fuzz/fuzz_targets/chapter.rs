@@ -5,6 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use omweso::model::{Diagnostics, Source};
 use omweso::site::content::parse_chapter;
+use omweso::site::RawHtml;
 use omweso::site::markdown::{Target, render};
 use omweso_fuzz::{check, text, variants};
 use std::collections::BTreeSet;
@@ -25,12 +26,24 @@ fuzz_target!(|data: &[u8]| {
     );
     if chapter.is_some() {
         let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
-        render(&text, &Target::Page { root: "" }, &figure);
         let chapters = BTreeSet::from(["chapter", "other"]);
         let print = Target::Print {
             stem: "chapter",
             chapters: &chapters,
         };
-        render(&text, &print, &figure);
+        for raw in [RawHtml::Sanitize, RawHtml::Escape, RawHtml::Allow] {
+            for target in [&Target::Page { root: "" }, &print] {
+                let (html, _) = render(&text, target, raw, &figure);
+                if raw != RawHtml::Allow {
+                    // what the site promises for contributed content
+                    let lower = html.to_ascii_lowercase();
+                    assert!(!lower.contains("<script"), "a script passed: {html}");
+                    assert!(
+                        !lower.contains("href=\"javascript:"),
+                        "a javascript: link passed: {html}"
+                    );
+                }
+            }
+        }
     }
 });
