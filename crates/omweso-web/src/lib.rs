@@ -1,0 +1,511 @@
+//! The rules engine and the diagram renderer for a reader's browser.
+//!
+//! A page asks one question at a time as a short text [`Request`] and gets
+//! one JSON answer ([`answer`]): every legal move of a position with where
+//! it leads (`moves`), a move played with its step-by-step frames drawn by
+//! the same code as the site's build (`play`), or a position's board
+//! (`board`). Built for `wasm32-unknown-unknown`, the crate exports plain
+//! functions ([`wasm`]); the site's `omweso-worker.js` calls them from a Web
+//! Worker, so that a long never-ending move never freezes the page.
+//!
+//! The request is lines of `key value`, written by [`Request::text`] (the
+//! site) or by hand (the page's script):
+//!
+//! ```
+//! use omweso_web::{Command, Request, answer};
+//! use omweso_engine::{Board, Position, Rules, Side, Variant};
+//!
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! let req = Request::new(Command::Moves, Variant::new("shackell-1935", Rules::SHACKELL_1935), pos);
+//! let text = req.text();
+//! assert!(text.starts_with("do moves\nvariant shackell-1935\n"));
+//! assert_eq!(Request::parse(&text).unwrap(), req);
+//!
+//! let json = answer(&text);
+//! assert!(json.starts_with("{\"variant\":\"shackell-1935\",\"to_move\":\"south\",\"moves\":[{\"notation\":"));
+//! ```
+
+mod json;
+mod rules;
+pub mod wasm;
+
+pub use rules::{parse_rules, rules_text};
+
+use json::Json;
+use omweso_diagram::{Annotations, Embed, Frame, RenderOptions, Theme, narrate};
+use omweso_engine::{
+    Board, GameResult, Grid, LegalMove, MoveEnd, Pit, Position, Rules, Side, Variant, legal_moves,
+    moves_from, notation, trace,
+};
+
+/// The most laps of a move traced for its frames: as the site's pages.
+pub const TRACED_LAPS: usize = 200;
+
+/// What a request asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Every legal move and where it leads.
+    Moves,
+    /// One move, with its frames and the position after.
+    Play,
+    /// The position's board as one frame.
+    Board,
+}
+
+impl Command {
+    fn name(self) -> &'static str {
+        match self {
+            Command::Moves => "moves",
+            Command::Play => "play",
+            Command::Board => "board",
+        }
+    }
+}
+
+/// One question about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub command: Command,
+    /// The variant's name (shown in frames) and rules.
+    pub variant: Variant,
+    pub position: Position,
+    /// The move, in the project's notation (`play` only).
+    pub mv: Option<String>,
+    /// The frames' colours (`play` and `board`); adaptive by default.
+    pub theme: Theme,
+    /// Only the moves from this start pit (`moves` only): a page asks pit
+    /// by pit to show progress and to stop between pits.
+    pub pit: Option<Pit>,
+}
+
+/// The four variants of the rules contract, by name.
+pub fn builtin(name: &str) -> Option<Rules> {
+    Some(match name {
+        "shackell-1935" => Rules::SHACKELL_1935,
+        "modern" => Rules::MODERN,
+        "ludii" => Rules::LUDII,
+        "mcgill-2015" => Rules::MCGILL_2015,
+        _ => return None,
+    })
+}
+
+fn theme_name(t: Theme) -> &'static str {
+    match t {
+        Theme::Adaptive => "adaptive",
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+        Theme::Print => "print",
+    }
+}
+
+impl Request {
+    pub fn new(command: Command, variant: Variant, position: Position) -> Request {
+        Request {
+            command,
+            variant,
+            position,
+            mv: None,
+            theme: Theme::Adaptive,
+            pit: None,
+        }
+    }
+
+    /// The request as text: `do`, `variant`, `rules` (only when they are
+    /// not the named built-in variant's), `to_move`, `board` (the 32 pit
+    /// counts row by row as a position file's grid: North's outer row
+    /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "do {}\nvariant {}\n",
+            self.command.name(),
+            self.variant.name
+        );
+        if builtin(&self.variant.name) != Some(self.variant.rules) {
+            s.push_str(&format!("rules {}\n", rules_text(&self.variant.rules)));
+        }
+        s.push_str(&format!("to_move {}\nboard", self.position.to_move.name()));
+        for row in self.position.board.to_grid() {
+            for n in row {
+                s.push_str(&format!(" {n}"));
+            }
+        }
+        s.push('\n');
+        let p = &self.position;
+        let flags: Vec<&str> = [
+            (p.first_move, "first_move"),
+            (p.opponent_first_move, "opponent_first_move"),
+            (p.before_first_capture, "before_first_capture"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        if !flags.is_empty() {
+            s.push_str(&format!("flags {}\n", flags.join(" ")));
+        }
+        if let Some(mv) = &self.mv {
+            s.push_str(&format!("move {mv}\n"));
+        }
+        if self.theme != Theme::Adaptive {
+            s.push_str(&format!("theme {}\n", theme_name(self.theme)));
+        }
+        if let Some(pit) = self.pit {
+            s.push_str(&format!("pit {}\n", pit.number()));
+        }
+        s
+    }
+
+    /// A request from its text; the error says which line is wrong and
+    /// what was expected.
+    pub fn parse(text: &str) -> Result<Request, String> {
+        let mut command = None;
+        let mut name = None;
+        let mut rules = None;
+        let mut to_move = None;
+        let mut grid: Option<Grid> = None;
+        let mut flags = (false, false, false);
+        let mut mv = None;
+        let mut theme = Theme::Adaptive;
+        let mut pit = None;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            let value = value.trim();
+            let fail = |what: &str| format!("line {}: {what}, found {line:?}", i + 1);
+            match key {
+                "do" => {
+                    command = Some(match value {
+                        "moves" => Command::Moves,
+                        "play" => Command::Play,
+                        "board" => Command::Board,
+                        _ => return Err(fail("expected `do moves`, `do play` or `do board`")),
+                    })
+                }
+                "variant" if !value.is_empty() => name = Some(value.to_string()),
+                "rules" => rules = Some(parse_rules(value).map_err(|e| fail(&e))?),
+                "to_move" => {
+                    to_move = Some(match value {
+                        "south" => Side::South,
+                        "north" => Side::North,
+                        _ => return Err(fail("expected `to_move south` or `to_move north`")),
+                    })
+                }
+                "board" => {
+                    let counts: Vec<u16> = value
+                        .split_whitespace()
+                        .map(str::parse)
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| fail("expected 32 seed counts"))?;
+                    if counts.len() != 32 || counts.iter().map(|&n| u32::from(n)).sum::<u32>() > 64
+                    {
+                        return Err(fail("expected 32 seed counts, 64 seeds at most"));
+                    }
+                    let mut g = [[0; 8]; 4];
+                    for (k, n) in counts.into_iter().enumerate() {
+                        g[k / 8][k % 8] = n;
+                    }
+                    grid = Some(g);
+                }
+                "flags" => {
+                    for f in value.split_whitespace() {
+                        match f {
+                            "first_move" => flags.0 = true,
+                            "opponent_first_move" => flags.1 = true,
+                            "before_first_capture" => flags.2 = true,
+                            _ => {
+                                return Err(fail(
+                                    "expected first_move, opponent_first_move or before_first_capture",
+                                ));
+                            }
+                        }
+                    }
+                }
+                "move" if !value.is_empty() => mv = Some(value.to_string()),
+                "pit" => {
+                    pit = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .and_then(Pit::new)
+                            .ok_or_else(|| fail("expected a pit number, 1 to 16"))?,
+                    )
+                }
+                "theme" => {
+                    theme = match value {
+                        "adaptive" => Theme::Adaptive,
+                        "light" => Theme::Light,
+                        "dark" => Theme::Dark,
+                        "print" => Theme::Print,
+                        _ => return Err(fail("expected a theme: adaptive, light, dark or print")),
+                    }
+                }
+                _ => {
+                    return Err(fail(
+                        "expected do, variant, rules, to_move, board, flags, move, theme or pit",
+                    ));
+                }
+            }
+        }
+        let command = command.ok_or("expected a `do` line")?;
+        let name = name.ok_or("expected a `variant` line")?;
+        let rules = match rules.or_else(|| builtin(&name)) {
+            Some(r) => r,
+            None => return Err(format!("unknown variant {name:?}: expected a `rules` line")),
+        };
+        let grid = grid.ok_or("expected a `board` line")?;
+        let mut position = Position::new(
+            Board::from_grid(&grid),
+            to_move.ok_or("expected a `to_move` line")?,
+        );
+        (
+            position.first_move,
+            position.opponent_first_move,
+            position.before_first_capture,
+        ) = flags;
+        if command == Command::Play && mv.is_none() {
+            return Err("expected a `move` line".into());
+        }
+        Ok(Request {
+            command,
+            variant: Variant::new(name, rules),
+            position,
+            mv,
+            theme,
+            pit,
+        })
+    }
+}
+
+/// The JSON answer to a request's text: `{"error": "..."}` when the request
+/// is wrong or the move cannot be played.
+pub fn answer(text: &str) -> String {
+    match Request::parse(text).and_then(|r| respond(&r)) {
+        Ok(json) => json,
+        Err(e) => {
+            let mut j = Json::default();
+            j.open('{');
+            j.key("error").string(&e);
+            j.close('}');
+            j.finish()
+        }
+    }
+}
+
+/// The JSON answer to a request.
+pub fn respond(req: &Request) -> Result<String, String> {
+    let rules = &req.variant.rules;
+    let pos = &req.position;
+    let mut j = Json::default();
+    j.open('{');
+    j.key("variant").string(&req.variant.name);
+    j.key("to_move").string(pos.to_move.name());
+    match req.command {
+        Command::Moves => {
+            let moves = match req.pit {
+                Some(pit) => {
+                    let mut out = Vec::new();
+                    moves_from(rules, pos, pit, &mut out);
+                    out
+                }
+                None => legal_moves(rules, pos),
+            };
+            j.key("moves").open('[');
+            for m in moves {
+                move_json(&mut j, &m);
+            }
+            j.close(']');
+        }
+        Command::Play => {
+            let text = req.mv.as_deref().unwrap_or_default();
+            let mv = notation::parse_for(pos.to_move, text).map_err(|e| e.to_string())?;
+            let played = trace(rules, pos, &mv, TRACED_LAPS).map_err(|e| e.to_string())?;
+            j.key("move");
+            move_json(
+                &mut j,
+                &LegalMove {
+                    mv: played.mv.clone(),
+                    end: played.end,
+                },
+            );
+            j.key("after");
+            match &played.after {
+                Some(after) => position_json(&mut j, after),
+                None => j.null(),
+            }
+            let frames =
+                omweso_diagram::move_frames(&played, &Annotations::default(), &req.variant.name);
+            frames_json(&mut j, &frames, req.theme);
+        }
+        Command::Board => {
+            let frame =
+                omweso_diagram::board_frame(pos, &Annotations::default(), &req.variant.name);
+            frames_json(&mut j, std::slice::from_ref(&frame), req.theme);
+        }
+    }
+    j.close('}');
+    Ok(j.finish())
+}
+
+fn frames_json(j: &mut Json, frames: &[Frame], theme: Theme) {
+    let options = RenderOptions {
+        theme,
+        embed: Embed::Embedded,
+        ..RenderOptions::default()
+    };
+    j.key("frames").open('[');
+    for f in frames {
+        j.open('{');
+        j.key("name").string(&f.name);
+        j.key("title").string(&f.title);
+        j.key("desc").string(&f.desc);
+        j.key("svg").string(&f.svg(&options));
+        j.close('}');
+    }
+    j.close(']');
+}
+
+fn position_json(j: &mut Json, p: &Position) {
+    j.open('{');
+    j.key("to_move").string(p.to_move.name());
+    j.key("board");
+    grid_json(j, &p.board);
+    j.key("first_move").bool(p.first_move);
+    j.key("opponent_first_move").bool(p.opponent_first_move);
+    j.key("before_first_capture").bool(p.before_first_capture);
+    j.close('}');
+}
+
+fn grid_json(j: &mut Json, b: &Board) {
+    j.open('[');
+    for row in b.to_grid() {
+        j.open('[');
+        for n in row {
+            j.number(u64::from(n));
+        }
+        j.close(']');
+    }
+    j.close(']');
+}
+
+/// A legal move with the fields (and names) of `omweso moves --format json`.
+fn move_json(j: &mut Json, m: &LegalMove) {
+    j.open('{');
+    j.key("notation").string(&notation::format(&m.mv));
+    j.key("start_pit").number(u64::from(m.mv.pit.number()));
+    j.key("three_seed").bool(m.mv.three_seed);
+    j.key("direction").string(m.mv.direction().name());
+    j.key("choices").open('[');
+    for d in &m.mv.choices {
+        j.string(d.name());
+    }
+    j.close(']');
+    let f = m.end.finished();
+    j.key("board_after");
+    match f {
+        Some(f) => grid_json(j, &f.board),
+        None => j.null(),
+    }
+    j.key("captured").number(u64::from(m.end.captured()));
+    j.key("never_ending").bool(m.end.is_never_ending());
+    j.key("cycle_laps");
+    match &m.end {
+        MoveEnd::NeverEnding(n) => j.number(n.cycle_laps),
+        MoveEnd::Finished(_) => j.null(),
+    }
+    j.key("laps");
+    match f {
+        Some(f) => j.number(f.laps),
+        None => j.null(),
+    }
+    j.key("cut_heads").bool(f.is_some_and(|f| f.cut_heads));
+    j.key("outcome");
+    match m.end.result() {
+        Some(r) => {
+            j.open('{');
+            j.key("result").string(&r.name());
+            j.key("text").string(&narrate::result(&r));
+            if let GameResult::Win { kind, points, .. } = r {
+                j.key("win").string(kind.name());
+                j.key("points");
+                match points {
+                    Some(p) => j.number(u64::from(p)),
+                    None => j.null(),
+                }
+            }
+            j.close('}');
+        }
+        None => j.null(),
+    }
+    j.close('}');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Request {
+        let mut south = [2; 16];
+        south[4] = 4;
+        south[5] = 0;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        Request::new(
+            Command::Moves,
+            Variant::new("shackell-1935", Rules::SHACKELL_1935),
+            pos,
+        )
+    }
+
+    #[test]
+    fn requests_round_trip() {
+        let mut req = start();
+        assert_eq!(Request::parse(&req.text()).unwrap(), req);
+        req.command = Command::Play;
+        req.mv = Some("S5".into());
+        req.theme = Theme::Dark;
+        req.position.first_move = true;
+        req.position.before_first_capture = true;
+        req.variant = Variant::new("house", Rules::LUDII);
+        req.pit = Pit::new(16);
+        let text = req.text();
+        assert!(text.contains("\nrules reverse_laps=whole_move "), "{text}");
+        assert!(
+            text.contains("\nflags first_move before_first_capture\n"),
+            "{text}"
+        );
+        assert_eq!(Request::parse(&text).unwrap(), req);
+    }
+
+    #[test]
+    fn bad_requests_say_what_was_expected() {
+        let text = start().text();
+        let e = Request::parse(&text.replace("to_move south", "to_move east")).unwrap_err();
+        assert_eq!(
+            e,
+            "line 3: expected `to_move south` or `to_move north`, found \"to_move east\""
+        );
+        let e = Request::parse(&text.replace("board 2", "board 99")).unwrap_err();
+        assert!(e.contains("64 seeds at most"), "{e}");
+        let e = Request::parse(&text.replace("shackell-1935", "house")).unwrap_err();
+        assert_eq!(e, "unknown variant \"house\": expected a `rules` line");
+        let e = answer(
+            "do play\nvariant modern\nto_move south\nboard 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\nmove S1\n",
+        );
+        assert!(e.starts_with("{\"error\":"), "{e}");
+    }
+
+    #[test]
+    fn a_played_move_has_its_frames_and_the_position_after() {
+        let mut req = start();
+        req.command = Command::Play;
+        req.mv = Some("S5".into());
+        let json = respond(&req).unwrap();
+        assert!(json.contains("\"name\":\"00-before\""), "{json}");
+        assert!(json.contains("\"name\":\"99-summary\""), "{json}");
+        assert!(json.contains("\"after\":{\"to_move\":\"north\""), "{json}");
+        assert!(json.contains("<svg"), "{json}");
+        // the JSON string holds the SVG's quotes escaped
+        assert!(!json.contains("<svg xmlns=\"http"), "{json}");
+    }
+}

@@ -1,0 +1,191 @@
+//! The WebAssembly module every site ships (`src/site/assets/omweso.wasm`)
+//! is built from the sources of this checkout, and answers exactly as this
+//! crate does natively, through the site's own JavaScript glue, in Node.
+
+use omweso_engine::{Board, Position, Rules, Side, Variant, legal_moves, notation};
+use omweso_web::wasm::{SOURCE_HASH, SOURCE_MARK};
+use omweso_web::{Command, Request, answer};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command as Process, Stdio};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn shipped() -> Vec<u8> {
+    let path = repo().join("src/site/assets/omweso.wasm");
+    std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; build it with crates/omweso-web/build-wasm.sh",
+            path.display()
+        )
+    })
+}
+
+#[test]
+fn the_shipped_module_is_built_from_these_sources() {
+    let wasm = shipped();
+    let found = wasm
+        .windows(SOURCE_MARK.len())
+        .any(|w| w == SOURCE_MARK.as_bytes());
+    let built_from = wasm
+        .windows(18)
+        .position(|w| w == b"omweso-web-source:")
+        .map(|i| String::from_utf8_lossy(&wasm[i + 18..i + 34]).into_owned());
+    assert!(
+        found,
+        "src/site/assets/omweso.wasm is stale: built from sources {built_from:?}, \
+         these are {SOURCE_HASH}; run crates/omweso-web/build-wasm.sh and commit the module"
+    );
+}
+
+/// Positions of 64 seeds spread at random (a fixed generator), either side
+/// to move.
+fn positions(n: usize) -> Vec<Position> {
+    let mut x: u64 = 2026;
+    (0..n)
+        .map(|i| {
+            let mut sides = [[0u16; 16]; 2];
+            for side in &mut sides {
+                for _ in 0..32 {
+                    x = x
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    side[(x >> 60) as usize] += 1;
+                }
+            }
+            let to_move = if i % 2 == 0 { Side::South } else { Side::North };
+            let mut p = Position::new(Board::from_sides(sides[0], sides[1]), to_move);
+            p.before_first_capture = i % 7 == 0;
+            p
+        })
+        .collect()
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The answers of the shipped module, through `omweso-engine.js`, in Node.
+fn answers_in_node(requests: &[String]) -> Vec<String> {
+    let list = format!(
+        "[{}]",
+        requests
+            .iter()
+            .map(|r| json_string(r))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let dir = repo();
+    let mut child = Process::new("node")
+        .arg(dir.join("crates/omweso-web/tests/node/answer.js"))
+        .arg(dir.join("src/site/assets/omweso-engine.js"))
+        .arg(dir.join("src/site/assets/omweso.wasm"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node, which ./test.sh installs, runs the module");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(list.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    // a list of JSON strings, each an answer's text: undo the string escapes
+    let text = String::from_utf8(out.stdout).unwrap();
+    parse_string_list(&text)
+}
+
+/// `["a","b"]` (JSON strings with the escapes `JSON.stringify` writes).
+fn parse_string_list(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.trim().strip_prefix('[').unwrap().chars().peekable();
+    loop {
+        match chars.next() {
+            Some('"') => {}
+            Some(',') => continue,
+            Some(']') | None => break,
+            Some(c) => panic!("unexpected {c:?}"),
+        }
+        let mut s = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next().unwrap() {
+                    'n' => s.push('\n'),
+                    't' => s.push('\t'),
+                    'r' => s.push('\r'),
+                    'b' => s.push('\u{8}'),
+                    'f' => s.push('\u{c}'),
+                    'u' => {
+                        let hex: String = (0..4).map(|_| chars.next().unwrap()).collect();
+                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                    }
+                    c => s.push(c),
+                },
+                c => s.push(c),
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+#[test]
+fn the_shipped_module_answers_as_the_engine_does() {
+    let variants = [
+        Variant::new("shackell-1935", Rules::SHACKELL_1935),
+        Variant::new("modern", Rules::MODERN),
+        Variant::new("ludii", Rules::LUDII),
+        Variant::new("mcgill-2015", Rules::MCGILL_2015),
+        Variant::new("house", {
+            let mut r = Rules::MODERN;
+            r.never_ending = omweso_engine::NeverEnding::Illegal;
+            r
+        }),
+    ];
+    let mut requests = Vec::new();
+    for (i, pos) in positions(100).into_iter().enumerate() {
+        let variant = variants[i % variants.len()].clone();
+        let moves = legal_moves(&variant.rules, &pos);
+        let mut req = Request::new(Command::Moves, variant, pos);
+        requests.push(req.text());
+        if let Some(m) = moves.get(i % moves.len().max(1)) {
+            req.command = Command::Play;
+            req.mv = Some(notation::format(&m.mv));
+            requests.push(req.text());
+        }
+        req.command = Command::Board;
+        req.mv = None;
+        requests.push(req.text());
+    }
+    requests.push("do moves\nvariant nowhere\n".into());
+    let native: Vec<String> = requests.iter().map(|r| answer(r)).collect();
+    let wasm = answers_in_node(&requests);
+    assert_eq!(wasm.len(), native.len());
+    let plays = requests.iter().filter(|r| r.starts_with("do play")).count();
+    assert!(plays > 80, "{plays} moves played");
+    for ((r, n), w) in requests.iter().zip(&native).zip(&wasm) {
+        assert_eq!(n, w, "request:\n{r}");
+    }
+    assert!(native.last().unwrap().starts_with("{\"error\":"));
+}
