@@ -1,6 +1,8 @@
 //! A JSON writer: objects, arrays, strings, numbers, booleans and null,
 //! written in one pass into one string (commas placed by the writer).
 
+use std::fmt::Write;
+
 #[derive(Default)]
 pub(crate) struct Json {
     out: String,
@@ -50,7 +52,8 @@ impl Json {
 
     pub fn number(&mut self, n: u64) {
         self.value();
-        self.out.push_str(&n.to_string());
+        // writing into a String cannot fail
+        let _ = write!(self.out, "{n}");
     }
 
     pub fn bool(&mut self, b: bool) {
@@ -78,7 +81,7 @@ fn escape(out: &mut String, s: &str) {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
+                let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
         }
