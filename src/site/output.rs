@@ -134,20 +134,35 @@ impl std::fmt::Display for BuildReport {
 }
 
 /// The site's static assets: (path, content).
-pub fn assets() -> Vec<(&'static str, String)> {
+pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
     let mut css = String::from(include_str!("assets/omweso.css"));
     css.push_str("\n/* Diagram theme (from the diagram module) */\n");
     css.push_str(&crate::diagram::stylesheet());
     css.push('\n');
+    let text = |s: &'static str| std::borrow::Cow::Borrowed(s.as_bytes());
     vec![
-        ("assets/omweso.css", css),
-        (
-            "assets/omweso.js",
-            include_str!("assets/omweso.js").to_string(),
-        ),
+        ("assets/omweso.css", css.into_bytes().into()),
+        ("assets/omweso.js", text(include_str!("assets/omweso.js"))),
         (
             "assets/favicon.svg",
-            include_str!("assets/favicon.svg").to_string(),
+            text(include_str!("assets/favicon.svg")),
+        ),
+        // the engine in the reader's browser (crates/omweso-web)
+        (
+            "assets/omweso.wasm",
+            std::borrow::Cow::Borrowed(include_bytes!("assets/omweso.wasm")),
+        ),
+        (
+            "assets/omweso-engine.js",
+            text(include_str!("assets/omweso-engine.js")),
+        ),
+        (
+            "assets/omweso-worker.js",
+            text(include_str!("assets/omweso-worker.js")),
+        ),
+        (
+            "assets/omweso-analysis.js",
+            text(include_str!("assets/omweso-analysis.js")),
         ),
     ]
 }
@@ -397,8 +412,8 @@ pub fn render_site(
         format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
     ));
     files.push(("search-index.json".into(), index.into_bytes()));
-    for (path, text) in assets() {
-        files.push((path.into(), text.into_bytes()));
+    for (path, bytes) in assets() {
+        files.push((path.into(), bytes.into_owned()));
     }
     files.push((
         OUTPUT_MARKER.into(),

@@ -611,6 +611,40 @@ impl<'a> Renderer<'a> {
         self.render("glossary.html", "glossary.html".into(), &ctx, 0)
     }
 
+    /// The analysis board: the page and the site's variants for its script
+    /// (each with its rules written out, unless it is the built-in variant
+    /// of that name), the engine itself coming from the shipped WebAssembly.
+    pub fn analysis_page(&self) -> Result<Page, Diagnostics> {
+        let variants: Vec<serde_json::Value> = self
+            .site
+            .variants
+            .iter()
+            .map(|v| {
+                let builtin = omweso_web::builtin(v.name()) == Some(v.variant.rules);
+                serde_json::json!({
+                    "name": v.name(),
+                    "title": v.title,
+                    "rules": (!builtin).then(|| omweso_web::rules_text(&v.variant.rules)),
+                })
+            })
+            .collect();
+        let data = serde_json::json!({
+            "default_variant": crate::model::variant::DEFAULT_VARIANT,
+            "variants": variants,
+        });
+        // in a <script> element: no `<` may close it
+        let data = data.to_string().replace('<', "\\u003c");
+        let mut ctx = self.context(
+            "analysis",
+            "Analysis board",
+            "Set up any Omweso position, see every legal move and where it leads, and play on.",
+            "",
+            "analysis",
+        );
+        ctx.insert("analysis_data", &data);
+        self.render("analysis.html", "analysis.html".into(), &ctx, 0)
+    }
+
     pub fn compare_page(&self) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct Row {
@@ -949,6 +983,7 @@ impl<'a> Renderer<'a> {
             Index,
             Glossary,
             Compare,
+            Analysis,
             /// The part `k` of the print version.
             Print(usize),
             PrintIndex,
@@ -961,7 +996,7 @@ impl<'a> Renderer<'a> {
             Game(&'b crate::model::GameDoc),
         }
         let mut jobs: Vec<Job> = (0..self.site.chapters.len()).map(Job::Chapter).collect();
-        jobs.extend([Job::Index, Job::Glossary, Job::Compare]);
+        jobs.extend([Job::Index, Job::Glossary, Job::Compare, Job::Analysis]);
         jobs.extend((0..parts.len()).map(Job::Print));
         if parts.len() > 1 {
             jobs.push(Job::PrintIndex);
@@ -979,6 +1014,7 @@ impl<'a> Renderer<'a> {
                 Job::Index => self.index_page(),
                 Job::Glossary => self.glossary_page(),
                 Job::Compare => self.compare_page(),
+                Job::Analysis => self.analysis_page(),
                 Job::Print(k) => {
                     // a print page's bodies are its own: gone once it is rendered
                     let bodies: Vec<Body> = std::mem::take(

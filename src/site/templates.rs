@@ -20,6 +20,7 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("compare.html", include_str!("templates/compare.html")),
     ("games.html", include_str!("templates/games.html")),
     ("game.html", include_str!("templates/game.html")),
+    ("analysis.html", include_str!("templates/analysis.html")),
 ];
 
 /// The templates of a site: the defaults, with `root/templates/NAME`

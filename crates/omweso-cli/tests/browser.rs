@@ -391,3 +391,110 @@ fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
         "the first-failure checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
     );
 }
+
+/// Positions of 64 seeds at random (a fixed generator), as position files.
+fn random_position_files(n: usize) -> Vec<String> {
+    let variants = ["shackell-1935", "modern", "ludii", "mcgill-2015"];
+    let mut x: u64 = 424;
+    let mut next = move || {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        x >> 33
+    };
+    (0..n)
+        .map(|i| {
+            let mut grid = [[0u32; 8]; 4];
+            for half in [0usize, 2] {
+                for _ in 0..32 {
+                    let k = (next() % 16) as usize;
+                    grid[half + k / 8][k % 8] += 1;
+                }
+            }
+            let rows: Vec<String> = grid
+                .iter()
+                .map(|r| {
+                    let cells: Vec<String> = r.iter().map(u32::to_string).collect();
+                    format!("  - [{}]\n", cells.join(", "))
+                })
+                .collect();
+            let mut yaml = format!(
+                "variant: {}\nto_move: {}\n",
+                variants[i % 4],
+                if i % 3 == 0 { "north" } else { "south" }
+            );
+            if i % 5 == 0 {
+                yaml.push_str("before_first_capture: true\n");
+            }
+            if i % 10 == 0 {
+                yaml.push_str("first_move: true\n");
+            }
+            yaml.push_str("board:\n");
+            yaml.extend(rows);
+            yaml
+        })
+        .collect()
+}
+
+/// The analysis board (tests/browser/analysis.mjs): 50 random positions
+/// pasted as YAML give the moves `omweso moves --format json` gives, in the
+/// same order, with the same captures, and playing a move leaves its
+/// `board_after`; a long never-ending decision shows progress and stops at
+/// once on Stop, leaving the page usable.
+#[test]
+fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
+    require_browser();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let work = tempfile::tempdir().unwrap();
+    let mut cases = Vec::new();
+    for (i, yaml) in random_position_files(50).into_iter().enumerate() {
+        let file = work.path().join(format!("p{i}.yaml"));
+        std::fs::write(&file, &yaml).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_omweso"))
+            .arg("moves")
+            .arg(&file)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "omweso moves {yaml}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        cases.push(serde_json::json!({"yaml": yaml, "moves": json["moves"]}));
+    }
+    // issue 13's McGill position: South's pit 12 never ends, after a cycle
+    // of 1,411,989,072 laps
+    let long = "variant: mcgill-2015\nto_move: south\nboard:\n  - [1, 1, 0, 0, 0, 0, 0, 0]\n  - [0, 0, 0, 0, 0, 0, 2, 1]\n  - [18, 17, 3, 6, 4, 1, 4, 1]\n  - [0, 1, 0, 1, 0, 1, 0, 2]\n";
+    let cases_file = work.path().join("cases.json");
+    std::fs::write(
+        &cases_file,
+        serde_json::json!({"cases": cases, "long": long}).to_string(),
+    )
+    .unwrap();
+    let site = work.path().join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.path().join("serve"));
+    let artifacts = artifacts();
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let (status, report, err) = node(
+        "analysis.mjs",
+        &[
+            &server.url,
+            cases_file.to_str().unwrap(),
+            artifacts.to_str().unwrap(),
+        ],
+    );
+    let _ = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the analysis board checks failed:\n{report}\n{err}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+    assert_eq!(json["cases"], 50, "{report}");
+    assert!(json["moves"].as_u64().unwrap() > 200, "{report}");
+    assert!(json["played"].as_u64().unwrap() >= 40, "{report}");
+}

@@ -1,0 +1,108 @@
+// The analysis board in a real browser, against the command line's engine.
+// Run by tests/browser.rs:
+//
+//   node tests/browser/analysis.mjs BASE_URL CASES_JSON ARTIFACT_DIR
+//
+// CASES_JSON: a list of {yaml, moves: [{notation, captured, never_ending,
+// board_after}]} from `omweso moves --format json`, and `long`: the YAML of
+// a position with a move that takes seconds to decide.
+// Checks, at phone width (390 px):
+// - for every case: the YAML pasted and loaded gives the same legal moves,
+//   in the same order, with the same captures; playing the first move puts
+//   its board_after on the board;
+// - a long decision shows progress and Stop ends it at once, leaving the
+//   page usable (a new position's moves are then listed);
+// - no console error, no uncaught exception.
+// Prints a JSON report on stdout; exits 1 when any check failed.
+
+import { launch } from './chromium.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, casesFile, artifacts] = process.argv.slice(2);
+const { cases, long } = JSON.parse(readFileSync(casesFile, 'utf8'));
+const problems = [];
+const report = { cases: 0, moves: 0, played: 0, problems };
+const fail = (m) => problems.push(m);
+
+const { context, close } = await launch({ width: 390, height: 900 });
+try {
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') fail('console: ' + m.text()); });
+  page.on('pageerror', (e) => fail('uncaught: ' + e.message));
+  await page.goto(new URL('analysis.html', base).href);
+  await page.waitForSelector('#analysis[data-ready="true"]');
+  const settled = () => page.waitForFunction(() => {
+    const s = document.querySelector('.an-status').textContent;
+    return /legal move|no legal move|game is over/.test(s) && document.querySelector('.an-progress').hidden;
+  }, null, { timeout: 60000 });
+  const load = async (yaml) => {
+    await page.evaluate(() => { document.querySelector('.an-yaml-box').open = true; });
+    await page.fill('.an-yaml', yaml);
+    await page.click('.an-load');
+  };
+  const board = () => page.$$eval('.an-row', (rows) => rows.map((r) =>
+    Array.from(r.querySelectorAll('.an-count')).map((c) => Number(c.textContent || '0'))));
+
+  for (const [i, c] of cases.entries()) {
+    await load(c.yaml);
+    const err = await page.textContent('.an-yaml-error');
+    if (err) { fail(`case ${i}: the YAML was refused: ${err}`); continue; }
+    await settled();
+    const shown = await page.$$eval('.an-moves li', (ls) => ls.map((l) => ({
+      notation: l.dataset.notation, text: l.querySelector('.an-outcome').textContent })));
+    const want = c.moves.map((m) => m.notation);
+    const got = shown.map((m) => m.notation);
+    if (JSON.stringify(got) !== JSON.stringify(want)) {
+      fail(`case ${i}: moves ${JSON.stringify(got)}, the command line gives ${JSON.stringify(want)}`);
+      continue;
+    }
+    c.moves.forEach((m, k) => {
+      const t = shown[k].text;
+      const ok = m.never_ending ? /never ends/.test(t)
+        : m.captured ? t.includes(`captures ${m.captured}`) : t.includes('no capture');
+      if (!ok) fail(`case ${i}, move ${m.notation}: "${t}" does not match captured ${m.captured}, never_ending ${m.never_ending}`);
+    });
+    report.cases++;
+    report.moves += shown.length;
+    const first = c.moves.findIndex((m) => m.board_after);
+    if (first >= 0) {
+      await page.click(`.an-moves li:nth-child(${first + 1}) .an-play`);
+      await page.waitForFunction(() => document.querySelectorAll('.an-line li').length === 1);
+      const after = await board();
+      if (JSON.stringify(after) !== JSON.stringify(c.moves[first].board_after))
+        fail(`case ${i}: after ${c.moves[first].notation} the board is ${JSON.stringify(after)}, not ${JSON.stringify(c.moves[first].board_after)}`);
+      else report.played++;
+      await settled();
+      await page.click('.an-undo');
+      await settled();
+    }
+  }
+
+  // A long decision: progress, then Stop.
+  await load(long);
+  await page.waitForFunction(() => !document.querySelector('.an-progress').hidden);
+  await page.waitForTimeout(1500);
+  const before = await page.$$eval('.an-moves li', (l) => l.length);
+  const t0 = Date.now();
+  await page.click('.an-stop');
+  await page.waitForFunction(() => /Stopped/.test(document.querySelector('.an-status').textContent), null, { timeout: 2000 })
+    .catch(() => fail('Stop did not stop the decision within 2 s'));
+  report.stop_ms = Date.now() - t0;
+  report.listed_before_stop = before;
+  if (!(await page.isHidden('.an-progress'))) fail('the progress bar stays after Stop');
+  await page.screenshot({ path: join(artifacts, 'analysis-stopped-phone.png'), fullPage: true });
+  // the page still works: a new position is decided
+  await page.click('.an-standard');
+  await settled();
+  const n = await page.$$eval('.an-moves li', (l) => l.length);
+  if (n !== 8) fail(`after Stop, the starting position lists ${n} moves, not 8`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: join(artifacts, 'analysis.png'), fullPage: true });
+} catch (e) {
+  fail('the run failed: ' + (e.stack || e));
+} finally {
+  await close();
+}
+console.log(JSON.stringify(report, null, 1));
+process.exit(problems.length ? 1 : 0);
