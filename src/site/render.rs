@@ -1050,8 +1050,9 @@ impl<'a> Renderer<'a> {
 
     /// Number of pages [`Renderer::all`] renders (for progress).
     pub fn page_count(&self) -> usize {
+        // index, glossary, compare, analysis, print, 404, puzzles index
         self.site.chapters.len()
-            + 6
+            + 7
             + self.site.variants.names().count()
             + self
                 .site
