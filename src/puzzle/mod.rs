@@ -89,7 +89,10 @@ impl Goal {
     }
 
     /// The task, addressed to the solver, for the side to move.
-    pub fn question(self, side: &str) -> String {
+    /// The question a puzzle of this goal asks `side`; `shown` is the
+    /// move a "what happens" puzzle plays, with its side (`N7`), named in
+    /// the question since the reader is not to find it.
+    pub fn question(self, side: &str, shown: &str) -> String {
         match self {
             Goal::WinNow => format!("{side} to move and win the game with this move."),
             Goal::CutOffTheHead => format!(
@@ -104,7 +107,7 @@ impl Goal {
             Goal::WinInTwo => format!(
                 "{side} to move: find the move after which every reply loses to a winning move."
             ),
-            Goal::WhatHappens => format!("{side} plays the move shown: what happens?"),
+            Goal::WhatHappens => format!("{side} plays {shown}: what happens?"),
         }
     }
 }

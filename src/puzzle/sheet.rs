@@ -285,6 +285,12 @@ fn start_mark(p: &Puzzle) -> (Side, Pit) {
     (p.played.mover, p.played.mv.pit)
 }
 
+/// The ring on a puzzle's own board: a "what happens" puzzle shows its
+/// move, the others hide their answer.
+fn question_mark(p: &Puzzle) -> Option<(Side, Pit)> {
+    (p.goal == Goal::WhatHappens).then(|| start_mark(p))
+}
+
 /// The pages of a sheet, each a complete SVG document (puzzle pages, then
 /// the answer key on pages of its own).
 pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
@@ -325,7 +331,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         for (i, p) in chunk.iter().enumerate() {
             number = pi * per + i + 1;
             let y = margin + head + i as f32 * slot;
-            let board = board_frame(&start_position(p), &p.variant, None);
+            let board = board_frame(&start_position(p), &p.variant, question_mark(p));
             body.push_str(&format!(
                 r#"<g transform="translate({margin} {})">{}</g>"#,
                 y + 2.0,
@@ -535,7 +541,7 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
             let n = pi * per + i + 1;
             s.push_str(&format!(
                 "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p>{} · {} · {}</p>{}<p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
-                board_frame(&start_position(p), &p.variant, None)
+                board_frame(&start_position(p), &p.variant, question_mark(p))
                     .svg(&board_options(None))
                     .trim_end(),
                 escape(&p.title),

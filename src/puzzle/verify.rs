@@ -303,7 +303,10 @@ fn build(
             .unwrap_or_else(|| pf.goal.title().to_string()),
         goal: pf.goal,
         goal_title: pf.goal.title().to_string(),
-        question: pf.goal.question(mover.title()),
+        question: pf.goal.question(
+            mover.title(),
+            &notation::format_with_side(mover, &played.mv),
+        ),
         variant: doc.variant.name().to_string(),
         variant_title: doc.variant.title.clone(),
         to_move: mover.name().to_string(),

@@ -775,10 +775,21 @@ impl<'a> Renderer<'a> {
     pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
         let p = &self.site.puzzles[order[k]];
         // pit labels on, so that a reader can name the move asked for
-        let ann = Annotations {
+        let mut ann = Annotations {
             labels: true,
             ..p.doc.annotations.clone()
         };
+        // a "what happens" puzzle shows its move: the start pit ringed
+        if p.goal == crate::puzzle::Goal::WhatHappens {
+            ann.highlights.push(omweso_diagram::Highlight {
+                pits: vec![omweso_diagram::PitRef::new(
+                    p.doc.position.to_move,
+                    p.played.mv.pit,
+                )],
+                style: omweso_diagram::HighlightStyle::Start,
+                label: Some(p.solution_with_side.clone()),
+            });
+        }
         let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
         let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
         let plain = Annotations {
