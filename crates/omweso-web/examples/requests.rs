@@ -7,9 +7,12 @@
 //!
 //! With `--native`, answers them here and prints the time and moves/s.
 
-use omweso_engine::{Board, Position, Rules, Side, Variant};
+use omweso_engine::{Rules, Variant};
 use omweso_web::{Command, Request, answer};
 use std::time::Instant;
+
+#[path = "../tests/common/random.rs"]
+mod random;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,22 +23,10 @@ fn main() {
         Variant::new("ludii", Rules::LUDII),
         Variant::new("mcgill-2015", Rules::MCGILL_2015),
     ];
-    let mut x: u64 = 7;
-    let requests: Vec<String> = (0..n)
-        .map(|i| {
-            let mut sides = [[0u16; 16]; 2];
-            for side in &mut sides {
-                for _ in 0..32 {
-                    x = x
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    side[(x >> 60) as usize] += 1;
-                }
-            }
-            let to_move = if i % 2 == 0 { Side::South } else { Side::North };
-            let pos = Position::new(Board::from_sides(sides[0], sides[1]), to_move);
-            Request::new(Command::Moves, variants[i % 4].clone(), pos).text()
-        })
+    let requests: Vec<String> = random::positions(n, 7)
+        .into_iter()
+        .enumerate()
+        .map(|(i, pos)| Request::new(Command::Moves, variants[i % 4].clone(), pos).text())
         .collect();
     if args.iter().any(|a| a == "--native") {
         let parsed: Vec<Request> = requests

@@ -2,7 +2,7 @@
 //! is built from the sources of this checkout, and answers exactly as this
 //! crate does natively, through the site's own JavaScript glue, in Node.
 
-use omweso_engine::{Board, Position, Rules, Side, Variant, legal_moves, notation};
+use omweso_engine::{Position, Rules, Variant, legal_moves, notation};
 use omweso_web::wasm::{SOURCE_HASH, SOURCE_MARK};
 use omweso_web::{Command, Request, answer};
 use std::io::Write;
@@ -40,27 +40,16 @@ fn the_shipped_module_is_built_from_these_sources() {
     );
 }
 
-/// Positions of 64 seeds spread at random (a fixed generator), either side
-/// to move.
+#[path = "common/random.rs"]
+mod random;
+
+/// Random positions, some before the game's first capture.
 fn positions(n: usize) -> Vec<Position> {
-    let mut x: u64 = 2026;
-    (0..n)
-        .map(|i| {
-            let mut sides = [[0u16; 16]; 2];
-            for side in &mut sides {
-                for _ in 0..32 {
-                    x = x
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    side[(x >> 60) as usize] += 1;
-                }
-            }
-            let to_move = if i % 2 == 0 { Side::South } else { Side::North };
-            let mut p = Position::new(Board::from_sides(sides[0], sides[1]), to_move);
-            p.before_first_capture = i % 7 == 0;
-            p
-        })
-        .collect()
+    let mut all = random::positions(n, 2026);
+    for (i, p) in all.iter_mut().enumerate() {
+        p.before_first_capture = i % 7 == 0;
+    }
+    all
 }
 
 fn json_string(s: &str) -> String {
