@@ -10,7 +10,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use omweso::engine::{
-    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome,
+    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome, reference,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -203,7 +203,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
 
 fn movegen(c: &mut Criterion) {
     let positions = random_positions(200, 424);
-    let mut group = c.benchmark_group("legal_moves");
+    let mut group = c.benchmark_group("movegen");
     group.sample_size(20);
     for (name, rules) in [
         ("shackell-1935", Rules::SHACKELL_1935),
@@ -223,11 +223,22 @@ fn movegen(c: &mut Criterion) {
             .collect();
         let moves: usize = finite.iter().map(|p| legal_moves(&rules, p).len()).sum();
         group.throughput(Throughput::Elements(moves as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(name), &finite, |b, ps| {
+        group.bench_with_input(BenchmarkId::new("engine", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;
                 for p in ps {
                     n += legal_moves(&rules, black_box(p)).len();
+                }
+                n
+            })
+        });
+        // the baseline in the same run: the reference engine (the general
+        // lap-by-lap explorer the engine used before the packed generator)
+        group.bench_with_input(BenchmarkId::new("reference", name), &finite, |b, ps| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in ps {
+                    n += reference::legal_moves(&rules, black_box(p)).len();
                 }
                 n
             })
