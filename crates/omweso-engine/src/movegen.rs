@@ -32,7 +32,7 @@ use std::collections::HashSet;
 
 /// A lap end, as the general engine's `State` with the opponent's side
 /// replaced by `columns` (see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 struct St {
     /// The mover's pits, pit index i in byte i.
     own: u128,
@@ -45,6 +45,41 @@ struct St {
     clockwise: bool,
     chain: bool,
     relay_next: bool,
+}
+
+impl St {
+    /// Everything but the pits, one byte a field.
+    #[inline(always)]
+    fn meta(&self) -> u64 {
+        u64::from_le_bytes([
+            self.e,
+            self.l,
+            self.columns,
+            self.last_capture,
+            self.clockwise as u8,
+            self.chain as u8,
+            self.relay_next as u8,
+            0,
+        ])
+    }
+}
+
+impl std::hash::Hash for St {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.own.hash(h);
+        self.meta().hash(h);
+    }
+}
+
+impl PartialEq for St {
+    /// Field by field, as derived, in two word comparisons.
+    #[inline(always)]
+    fn eq(&self, other: &St) -> bool {
+        (self.own ^ other.own) as u64
+            | ((self.own ^ other.own) >> 64) as u64
+            | (self.meta() ^ other.meta())
+            == 0
+    }
 }
 
 #[inline(always)]
@@ -60,14 +95,73 @@ fn sow(x: &mut u128, e: usize, hand: u32, d: usize) -> u8 {
     debug_assert!(hand <= 255);
     let full = (hand >> 4) as u64 * 0x0101_0101_0101_0101;
     let rem = (hand & 15) as usize;
-    *x = *x + (full as u128 | (full as u128) << 64) + MASKS[d][e][rem];
+    *x = *x + (full as u128 | (full as u128) << 64) + MASKS[d & 1][e & 15][rem];
     let step = if d == 0 { 1 } else { 15 };
     ((e + rem * step) & 15) as u8
+}
+
+/// `COLUMN_PITS[columns]`: the opponent's pits (bytes) facing the
+/// columns of the bits set, pits c and 15 − c for column c.
+static COLUMN_PITS: [u128; 256] = column_pits();
+
+const fn column_pits() -> [u128; 256] {
+    let mut t = [0u128; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut c = 0;
+        while c < 8 {
+            if m >> c & 1 != 0 {
+                t[m] |= 0xFF << (8 * c) | 0xFF << (8 * (15 - c));
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// A packed row's pits as an array.
+#[inline(always)]
+fn unpack(x: u128) -> [Seeds; 16] {
+    let b = x.to_le_bytes();
+    let mut a = [0; 16];
+    for (p, &n) in a.iter_mut().zip(&b) {
+        *p = n as Seeds;
+    }
+    a
+}
+
+/// The sum of a packed row's bytes, when at most 255.
+#[inline(always)]
+fn byte_sum(x: u128) -> u32 {
+    let half = |h: u64| (h.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+    (half(x as u64) + half((x >> 64) as u64)) & 0xFF
 }
 
 #[inline(always)]
 fn is_left_hand(i: usize) -> bool {
     matches!(i, 0 | 1 | 14 | 15)
+}
+
+/// The rules that steer every lap, as constants: the lap loop is compiled
+/// once per combination, with no test of the variant left in it.
+trait Kind {
+    const REVERSE: ReverseLaps;
+    const RELAY_CAPTURING: bool;
+}
+
+/// [`Kind`] from const parameters: reverse laps 0 none, 1 start chain, 2
+/// any lap, 3 whole move; whether the capturing pit is relayed.
+struct K<const R: u8, const A: bool>;
+
+impl<const R: u8, const A: bool> Kind for K<R, A> {
+    const REVERSE: ReverseLaps = match R {
+        0 => ReverseLaps::None,
+        1 => ReverseLaps::StartChain,
+        2 => ReverseLaps::AnyLap,
+        _ => ReverseLaps::WholeMove,
+    };
+    const RELAY_CAPTURING: bool = A;
 }
 
 /// What the rules say at a lap end (the general engine's `Plan`).
@@ -85,10 +179,10 @@ enum Plan {
 struct Ctx {
     rules: Rules,
     no_capture: bool,
-    /// The opponent's side before the move.
-    opp: [Seeds; 16],
+    /// The opponent's side before the move, packed.
+    opp: u128,
     /// Bit c: both pits facing the mover's pit index 8+c held seeds before
-    /// the move.
+    /// the move (none when captures are suppressed).
     capturable: u8,
     /// Seeds a capture in column c takes.
     cap_hand: [u32; 8],
@@ -99,7 +193,9 @@ impl Ctx {
     /// pits hold seeds, given the columns captured so far.
     #[inline(always)]
     fn facing_full(&self, l: usize, columns: u8) -> bool {
-        l >= 8 && (self.capturable & !columns) >> (l - 8) & 1 != 0
+        // (no branch: lap ends are unpredictable)
+        let inner = if l >= 8 { 0xFF } else { 0 };
+        (self.capturable & !columns & inner) >> (l & 7) & 1 != 0
     }
 
     /// A clockwise lap of `hand` from `e` within the reach limit ending in
@@ -131,61 +227,52 @@ impl Ctx {
     }
 
     #[inline(always)]
-    fn sow_start(&self, st: &mut St, hand: u32, dir: Direction) {
+    fn sow_start<V: Kind>(&self, st: &mut St, hand: u32, dir: Direction) {
         let cw = dir == Direction::Clockwise;
-        if self.rules.reverse_laps == ReverseLaps::WholeMove {
+        if V::REVERSE == ReverseLaps::WholeMove {
             st.clockwise = cw;
         }
-        st.chain = cw && self.rules.reverse_laps == ReverseLaps::StartChain;
+        st.chain = cw && V::REVERSE == ReverseLaps::StartChain;
         st.l = sow(&mut st.own, st.e as usize, hand, cw as usize);
     }
 
+    /// Decide what happens at the current lap end: performs the capture or
+    /// lifts the relayed pit, leaving the seeds to sow in the returned plan.
+    /// Whether L captures or is relayed is chosen without branching (it is
+    /// the least predictable decision of a lap).
     #[inline(always)]
-    fn plan(&self, st: &mut St) -> Plan {
+    fn plan<V: Kind>(&self, st: &mut St) -> Plan {
         let l = st.l as usize;
-        if st.relay_next {
-            st.relay_next = false;
-            return self.relay(st, l);
-        }
-        if get(st.own, l) <= 1 {
+        let relay_next = V::RELAY_CAPTURING && st.relay_next;
+        let n = get(st.own, l);
+        if n <= 1 && !relay_next {
             return Plan::End;
         }
-        if !self.no_capture && self.facing_full(l, st.columns) {
-            let c = l - 8;
-            st.columns |= 1 << c;
-            st.last_capture = l as u8;
-            let hand = self.cap_hand[c];
-            let e = st.e as usize;
-            let choice = match self.rules.reverse_laps {
-                ReverseLaps::None | ReverseLaps::WholeMove => false,
-                ReverseLaps::StartChain => st.chain && self.clockwise_captures(st, e, hand),
-                ReverseLaps::AnyLap => self.clockwise_captures(st, e, hand),
-            };
-            if self.rules.after_capture == AfterCapture::RelayCapturingPit {
-                st.relay_next = true;
-            }
-            return Plan::Lap {
-                capture: true,
-                hand,
-                clockwise: false,
-                choice,
-            };
+        // (`capturable` is empty when captures are suppressed)
+        let capture = !relay_next && self.facing_full(l, st.columns);
+        let c = l & 7;
+        let hand = if capture { self.cap_hand[c] } else { n };
+        let lifted = if capture { 0 } else { 0xFFu128 << (8 * l) };
+        st.own &= !lifted;
+        st.e = if capture { st.e } else { l as u8 };
+        st.columns |= (capture as u8) << c;
+        st.last_capture = if capture { l as u8 } else { st.last_capture };
+        if V::RELAY_CAPTURING {
+            st.relay_next = capture;
         }
-        self.relay(st, l)
-    }
-
-    #[inline(always)]
-    fn relay(&self, st: &mut St, l: usize) -> Plan {
-        let hand = get(st.own, l);
-        st.own &= !(0xFFu128 << (8 * l));
-        st.e = l as u8;
-        let (clockwise, choice) = match self.rules.reverse_laps {
-            ReverseLaps::None | ReverseLaps::StartChain => (false, false),
-            ReverseLaps::AnyLap => (false, self.clockwise_captures(st, l, hand)),
-            ReverseLaps::WholeMove => (st.clockwise, false),
+        // a relay's E is L; a capture's seeds are sown from E
+        let from = st.e as usize;
+        let (clockwise, choice) = match V::REVERSE {
+            ReverseLaps::None => (false, false),
+            ReverseLaps::StartChain => (
+                false,
+                capture && st.chain && self.clockwise_captures(st, from, hand),
+            ),
+            ReverseLaps::AnyLap => (false, self.clockwise_captures(st, from, hand)),
+            ReverseLaps::WholeMove => (!capture && st.clockwise, false),
         };
         Plan::Lap {
-            capture: false,
+            capture,
             hand,
             clockwise,
             choice,
@@ -193,14 +280,14 @@ impl Ctx {
     }
 
     #[inline(always)]
-    fn sow_lap(&self, st: &mut St, capture: bool, hand: u32, clockwise: bool) {
-        if !clockwise {
-            st.chain = false;
-        }
+    fn sow_lap<V: Kind>(&self, st: &mut St, capture: bool, hand: u32, clockwise: bool) {
+        st.chain &= clockwise;
         let landing = sow(&mut st.own, st.e as usize, hand, clockwise as usize);
-        if !(capture && st.relay_next) {
-            st.l = landing;
-        }
+        st.l = if V::RELAY_CAPTURING && capture && st.relay_next {
+            st.l
+        } else {
+            landing
+        };
     }
 
     /// No capture can come any more (see `Ctx::capture_free` in
@@ -210,16 +297,10 @@ impl Ctx {
         !st.relay_next && (self.no_capture || self.capturable & !st.columns == 0)
     }
 
-    /// The opponent's side once `columns` are captured.
-    fn opp_after(&self, columns: u8) -> [Seeds; 16] {
-        let mut opp = self.opp;
-        for c in 0..8 {
-            if columns >> c & 1 != 0 {
-                opp[c] = 0;
-                opp[15 - c] = 0;
-            }
-        }
-        opp
+    /// The opponent's side once `columns` are captured, packed.
+    #[inline(always)]
+    fn opp_after(&self, columns: u8) -> u128 {
+        self.opp & !COLUMN_PITS[columns as usize]
     }
 }
 
@@ -292,6 +373,12 @@ struct Scratch {
     never: Option<(Vec<Direction>, u64, u64)>,
 }
 
+thread_local! {
+    /// The last generator's buffers, so that generating a position's moves
+    /// allocates little more than the moves themselves.
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
 /// Move generation for one position: what every start pit shares.
 pub(crate) struct Gen<'a> {
     pos: &'a Position,
@@ -301,6 +388,12 @@ pub(crate) struct Gen<'a> {
     /// Bit i: the opponent's pit index i holds two seeds or more.
     opp_moves: u16,
     sc: Scratch,
+}
+
+impl Drop for Gen<'_> {
+    fn drop(&mut self) {
+        SCRATCH.set(Some(std::mem::take(&mut self.sc)));
+    }
 }
 
 impl<'a> Gen<'a> {
@@ -314,6 +407,7 @@ impl<'a> Gen<'a> {
         if total > 255 {
             return None;
         }
+        let no_capture = pos.first_move && !rules.first_move_captures;
         let mut capturable = 0u8;
         let mut cap_hand = [0u32; 8];
         for c in 0..8 {
@@ -330,20 +424,34 @@ impl<'a> Gen<'a> {
             pos,
             ctx: Ctx {
                 rules: *rules,
-                no_capture: pos.first_move && !rules.first_move_captures,
-                opp: *opp,
-                capturable,
+                no_capture,
+                opp: u128::from_le_bytes(opp.map(|n| n as u8)),
+                capturable: if no_capture { 0 } else { capturable },
                 cap_hand,
             },
             own: u128::from_le_bytes(own.map(|n| n as u8)),
             opp_moves,
-            sc: Scratch::default(),
+            sc: SCRATCH.take().unwrap_or_default(),
         })
     }
 
     /// The legal moves from `pit`, appended to `out`, exactly as
     /// `moves::explore_pit` in its distinct mode finds them.
     pub(crate) fn moves_from(&mut self, pit: Pit, out: &mut Vec<LegalMove>) {
+        let relay_capturing = self.ctx.rules.after_capture == AfterCapture::RelayCapturingPit;
+        match (self.ctx.rules.reverse_laps, relay_capturing) {
+            (ReverseLaps::None, false) => self.moves_from_k::<K<0, false>>(pit, out),
+            (ReverseLaps::None, true) => self.moves_from_k::<K<0, true>>(pit, out),
+            (ReverseLaps::StartChain, false) => self.moves_from_k::<K<1, false>>(pit, out),
+            (ReverseLaps::StartChain, true) => self.moves_from_k::<K<1, true>>(pit, out),
+            (ReverseLaps::AnyLap, false) => self.moves_from_k::<K<2, false>>(pit, out),
+            (ReverseLaps::AnyLap, true) => self.moves_from_k::<K<2, true>>(pit, out),
+            (ReverseLaps::WholeMove, false) => self.moves_from_k::<K<3, false>>(pit, out),
+            (ReverseLaps::WholeMove, true) => self.moves_from_k::<K<3, true>>(pit, out),
+        }
+    }
+
+    fn moves_from_k<V: Kind>(&mut self, pit: Pit, out: &mut Vec<LegalMove>) {
         let s = pit.index();
         let hand = get(self.own, s);
         if hand < 2 {
@@ -373,10 +481,10 @@ impl<'a> Gen<'a> {
                 continue;
             }
             let mut st = lifted;
-            ctx.sow_start(&mut st, hand, dir);
+            ctx.sow_start::<V>(&mut st, hand, dir);
             sc.path.clear();
             sc.path.push(dir);
-            run(ctx, sc, st, 1, 0);
+            run::<V>(ctx, sc, st, 1, 0);
             // the queued alternatives, latest first: each one's own
             // alternatives are pushed on top, so this is the general
             // engine's depth-first order
@@ -388,9 +496,9 @@ impl<'a> Gen<'a> {
                 ));
                 sc.path.push(Direction::Clockwise);
                 let mut st = b.st;
-                ctx.sow_lap(&mut st, b.capture, b.hand, true);
+                ctx.sow_lap::<V>(&mut st, b.capture, b.hand, true);
                 let cs = b.capture_sowings + b.capture as u64;
-                run(ctx, sc, st, b.laps + 1, cs);
+                run::<V>(ctx, sc, st, b.laps + 1, cs);
             }
         }
 
@@ -408,17 +516,14 @@ impl<'a> Gen<'a> {
             {
                 continue;
             }
-            let own_after: [Seeds; 16] = f.own.to_le_bytes().map(Seeds::from);
-            let opp_after = ctx.opp_after(f.columns);
+            let own_after = unpack(f.own);
+            let opp_after = unpack(ctx.opp_after(f.columns));
             let board = match mover {
                 Side::South => Board::from_sides(own_after, opp_after),
                 Side::North => Board::from_sides(opp_after, own_after),
             };
             // seeds are conserved: the mover gained what was captured
-            let captured = (0..8)
-                .filter(|c| f.columns >> c & 1 != 0)
-                .map(|c| ctx.cap_hand[c])
-                .sum();
+            let captured = byte_sum(ctx.opp & COLUMN_PITS[f.columns as usize]);
             // the pits emptied by the captures
             let emptied = f.columns as u16 | (f.columns.reverse_bits() as u16) << 8;
             let opp_moves = self.opp_moves & !emptied;
@@ -469,7 +574,7 @@ impl<'a> Gen<'a> {
 /// choice prefix is `sc.path`, queueing each new clockwise alternative on
 /// `sc.branches`, with Brent's cycle detection (the general engine's
 /// `Explorer::run` without its recursion).
-fn run(ctx: &Ctx, sc: &mut Scratch, mut st: St, mut laps: u64, mut capture_sowings: u64) {
+fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, mut st: St, mut laps: u64, mut capture_sowings: u64) {
     let plen = sc.path.len();
     let mut defaults = 0usize;
     let mut brent = Brent::new(st);
@@ -478,7 +583,7 @@ fn run(ctx: &Ctx, sc: &mut Scratch, mut st: St, mut laps: u64, mut capture_sowin
         if check && !st.relay_next {
             check = false;
             if get(st.own, st.l as usize) > 1 && ctx.capture_free(&st) {
-                let clockwise = ctx.rules.reverse_laps == ReverseLaps::WholeMove && st.clockwise;
+                let clockwise = V::REVERSE == ReverseLaps::WholeMove && st.clockwise;
                 let dir = if clockwise {
                     Direction::Clockwise
                 } else {
@@ -509,7 +614,7 @@ fn run(ctx: &Ctx, sc: &mut Scratch, mut st: St, mut laps: u64, mut capture_sowin
             }
         }
         let key = st;
-        match ctx.plan(&mut st) {
+        match ctx.plan::<V>(&mut st) {
             Plan::End => {
                 let start = sc.arena.len();
                 sc.arena.extend_from_slice(&sc.path);
@@ -546,12 +651,13 @@ fn run(ctx: &Ctx, sc: &mut Scratch, mut st: St, mut laps: u64, mut capture_sowin
                     }
                     defaults += 1;
                 }
-                ctx.sow_lap(&mut st, capture, hand, clockwise);
+                ctx.sow_lap::<V>(&mut st, capture, hand, clockwise);
                 laps += 1;
-                if capture {
-                    capture_sowings += 1;
-                    check = true;
-                }
+                capture_sowings += capture as u64;
+                // after a capture, look again for a capture-free rest (the
+                // general engine looks after every capture, and finds one
+                // exactly when no column is left to capture)
+                check |= capture && ctx.capturable & !st.columns == 0;
             }
         }
         if let Some(cycle_laps) = brent.step(&st) {
