@@ -1,5 +1,6 @@
 //! Engine benchmarks: complete legal-move generation on random positions
-//! (moves/s), and laps/s on never-ending moves of growing cycles, against a
+//! (moves/s; the engine's packed generator, and as baselines in the same
+//! run the general explorer it replaced and the reference engine), and laps/s on never-ending moves of growing cycles, against a
 //! baseline written here: a plain Brent loop over the old representation.
 //!
 //! Run: `cargo bench --bench engine` (criterion), and for the one case
@@ -232,8 +233,18 @@ fn movegen(c: &mut Criterion) {
                 n
             })
         });
-        // the baseline in the same run: the reference engine (the general
-        // lap-by-lap explorer the engine used before the packed generator)
+        // the baselines, in the same run: the general explorer (how the
+        // engine generated moves before its packed generator) and the plain
+        // reference engine
+        group.bench_with_input(BenchmarkId::new("general", name), &finite, |b, ps| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in ps {
+                    n += reference::general_legal_moves(&rules, black_box(p)).len();
+                }
+                n
+            })
+        });
         group.bench_with_input(BenchmarkId::new("reference", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;

@@ -381,6 +381,12 @@ fn seeds_of(st: &State) -> u32 {
 /// work is bounded by the distinct states, not by the number of choice
 /// sequences.
 ///
+/// When the two sides together hold at most 255 seeds (every real game),
+/// the moves are generated on a packed state: the mover's pits one byte
+/// each in a word, the opponent's side implied by the columns captured so
+/// far. Larger boards go through the general explorer
+/// ([`reference::general_legal_moves`]); the answers are the same.
+///
 /// ```
 /// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
 ///
@@ -438,6 +444,29 @@ pub mod reference {
         let mut out = Vec::new();
         for pit in Pit::ALL {
             explore_pit(rules, pos, pit, Mode::Distinct, false, &mut out);
+        }
+        out
+    }
+
+    /// [`legal_moves`](super::legal_moves) by the general explorer (the
+    /// two sides as arrays, captures and choice points lap by lap) with the
+    /// packed capture-free rest: how the engine generated moves before its
+    /// packed generator, and what it still falls back to when the two sides
+    /// hold more than 255 seeds. Kept to compare against and to benchmark.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+    ///
+    /// let pos = Position::new(Board::from_sides([3; 16], [1; 16]), Side::North);
+    /// assert_eq!(
+    ///     reference::general_legal_moves(&Rules::LUDII, &pos),
+    ///     legal_moves(&Rules::LUDII, &pos)
+    /// );
+    /// ```
+    pub fn general_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+        let mut out = Vec::new();
+        for pit in Pit::ALL {
+            explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
         }
         out
     }
