@@ -9,6 +9,7 @@
 //! --long-cycle`, which times the baseline and the engine once each, in the
 //! same run.
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use omweso::engine::{
     Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome, reference,
@@ -203,8 +204,18 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
 }
 
 fn movegen(c: &mut Criterion) {
+    movegen_group(c, "movegen", true);
+}
+
+/// The same on the thread's CPU time (see [`CpuTime`]): moves per second
+/// of one core, whatever else the machine runs.
+fn movegen_cpu(c: &mut Criterion<CpuTime>) {
+    movegen_group(c, "movegen_cpu", false);
+}
+
+fn movegen_group<M: Measurement>(c: &mut Criterion<M>, group: &str, with_reference: bool) {
     let positions = random_positions(200, 424);
-    let mut group = c.benchmark_group("movegen");
+    let mut group = c.benchmark_group(group);
     group.sample_size(20);
     for (name, rules) in [
         ("shackell-1935", Rules::SHACKELL_1935),
@@ -245,17 +256,61 @@ fn movegen(c: &mut Criterion) {
                 n
             })
         });
-        group.bench_with_input(BenchmarkId::new("reference", name), &finite, |b, ps| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in ps {
-                    n += reference::legal_moves(&rules, black_box(p)).len();
-                }
-                n
-            })
-        });
+        if with_reference {
+            group.bench_with_input(BenchmarkId::new("reference", name), &finite, |b, ps| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for p in ps {
+                        n += reference::legal_moves(&rules, black_box(p)).len();
+                    }
+                    n
+                })
+            });
+        }
     }
     group.finish();
+}
+
+/// Criterion measurement of the benchmark thread's CPU time, read from
+/// `/proc/thread-self/schedstat` (Linux; nanoseconds on the CPU). The
+/// kernel updates it at scheduler ticks and switches, a few milliseconds
+/// apart at most, against samples of a few hundred milliseconds here. Time
+/// the thread spends waiting for a core on a loaded machine is left out;
+/// contention for the core's caches is not.
+struct CpuTime;
+
+fn thread_cpu_ns() -> u64 {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .expect("CPU-time benchmarks need /proc/thread-self/schedstat (Linux)");
+    s.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("schedstat: CPU time in ns")
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns() - start
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // nanoseconds, as wall time
+        static WALL: WallTime = WallTime;
+        WALL.formatter()
+    }
 }
 
 fn never_ending(c: &mut Criterion) {
@@ -297,6 +352,11 @@ fn never_ending(c: &mut Criterion) {
 }
 
 criterion_group!(benches, movegen, never_ending);
+criterion_group! {
+    name = cpu_benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = movegen_cpu
+}
 
 fn main() {
     if std::env::args().any(|a| a == "--long-cycle") {
@@ -304,5 +364,6 @@ fn main() {
         return;
     }
     benches();
+    cpu_benches();
     Criterion::default().configure_from_args().final_summary();
 }
