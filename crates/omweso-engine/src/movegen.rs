@@ -15,9 +15,19 @@
 //!   with the captured columns emptied: a function of the captured-columns
 //!   byte, which the state holds anyway.
 //!
+//! The lap loop is compiled once per kind of variant (which laps may be
+//! clockwise, whether a capture relays the capturing pit), so no test of
+//! the rules is left in it, and whether a lap end captures or relays is
+//! chosen without a branch. The exploration's buffers (choice prefix,
+//! finished sequences, queued branches, choice states seen) are reused from
+//! pit to pit and kept per thread from call to call: only the moves
+//! returned allocate.
+//!
 //! Two states are equal exactly when the general engine's states are, so
 //! cycle lengths, lap counts, choice sequences and end positions are the
-//! same; `tests/fast_vs_reference.rs` checks it on many random positions.
+//! same, and so is the detection's own work (`examined_laps`);
+//! `tests/fast_vs_reference.rs` checks the moves against the general
+//! explorer and the reference engine on many random positions.
 
 use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::Brent;
