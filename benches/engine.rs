@@ -1,5 +1,6 @@
 //! Engine benchmarks: complete legal-move generation on random positions
-//! (moves/s), and laps/s on never-ending moves of growing cycles, against a
+//! (moves/s; the engine's packed generator, and as baselines in the same
+//! run the general explorer it replaced and the reference engine), and laps/s on never-ending moves of growing cycles, against a
 //! baseline written here: a plain Brent loop over the old representation.
 //!
 //! Run: `cargo bench --bench engine` (criterion), and for the one case
@@ -8,9 +9,10 @@
 //! --long-cycle`, which times the baseline and the engine once each, in the
 //! same run.
 
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use omweso::engine::{
-    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome,
+    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome, reference,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -202,8 +204,18 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
 }
 
 fn movegen(c: &mut Criterion) {
+    movegen_group(c, "movegen", true);
+}
+
+/// The same on the thread's CPU time (see [`CpuTime`]): moves per second
+/// of one core, whatever else the machine runs.
+fn movegen_cpu(c: &mut Criterion<CpuTime>) {
+    movegen_group(c, "movegen_cpu", false);
+}
+
+fn movegen_group<M: Measurement>(c: &mut Criterion<M>, group: &str, with_reference: bool) {
     let positions = random_positions(200, 424);
-    let mut group = c.benchmark_group("legal_moves");
+    let mut group = c.benchmark_group(group);
     group.sample_size(20);
     for (name, rules) in [
         ("shackell-1935", Rules::SHACKELL_1935),
@@ -223,7 +235,7 @@ fn movegen(c: &mut Criterion) {
             .collect();
         let moves: usize = finite.iter().map(|p| legal_moves(&rules, p).len()).sum();
         group.throughput(Throughput::Elements(moves as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(name), &finite, |b, ps| {
+        group.bench_with_input(BenchmarkId::new("engine", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;
                 for p in ps {
@@ -232,8 +244,73 @@ fn movegen(c: &mut Criterion) {
                 n
             })
         });
+        // the baselines, in the same run: the general explorer (how the
+        // engine generated moves before its packed generator) and the plain
+        // reference engine
+        group.bench_with_input(BenchmarkId::new("general", name), &finite, |b, ps| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in ps {
+                    n += reference::general_legal_moves(&rules, black_box(p)).len();
+                }
+                n
+            })
+        });
+        if with_reference {
+            group.bench_with_input(BenchmarkId::new("reference", name), &finite, |b, ps| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for p in ps {
+                        n += reference::legal_moves(&rules, black_box(p)).len();
+                    }
+                    n
+                })
+            });
+        }
     }
     group.finish();
+}
+
+/// Criterion measurement of the benchmark thread's CPU time, read from
+/// `/proc/thread-self/schedstat` (Linux; nanoseconds on the CPU). The
+/// kernel updates it at scheduler ticks and switches, a few milliseconds
+/// apart at most, against samples of a few hundred milliseconds here. Time
+/// the thread spends waiting for a core on a loaded machine is left out;
+/// contention for the core's caches is not.
+struct CpuTime;
+
+fn thread_cpu_ns() -> u64 {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .expect("CPU-time benchmarks need /proc/thread-self/schedstat (Linux)");
+    s.split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("schedstat: CPU time in ns")
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns() - start
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        // nanoseconds, as wall time
+        static WALL: WallTime = WallTime;
+        WALL.formatter()
+    }
 }
 
 fn never_ending(c: &mut Criterion) {
@@ -275,6 +352,11 @@ fn never_ending(c: &mut Criterion) {
 }
 
 criterion_group!(benches, movegen, never_ending);
+criterion_group! {
+    name = cpu_benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = movegen_cpu
+}
 
 fn main() {
     if std::env::args().any(|a| a == "--long-cycle") {
@@ -282,5 +364,6 @@ fn main() {
         return;
     }
     benches();
+    cpu_benches();
     Criterion::default().configure_from_args().final_summary();
 }

@@ -30,7 +30,7 @@ use super::sowing::Direction;
 
 /// `MASKS[d][e][r]`: one seed in each of the `r` pits after index `e` in
 /// direction `d` (0 anticlockwise, 1 clockwise).
-static MASKS: [[[u128; 16]; 16]; 2] = masks();
+pub(crate) static MASKS: [[[u128; 16]; 16]; 2] = masks();
 
 const fn masks() -> [[[u128; 16]; 16]; 2] {
     let mut m = [[[0u128; 16]; 16]; 2];

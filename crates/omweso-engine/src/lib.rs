@@ -40,6 +40,7 @@
 mod board;
 mod cycle;
 mod fast;
+mod movegen;
 mod moves;
 pub mod notation;
 mod position;

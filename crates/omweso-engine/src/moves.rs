@@ -4,6 +4,7 @@
 use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::{Brent, steps_before_cycle};
 use super::fast::{self, Rest, Row};
+use super::movegen;
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -306,6 +307,20 @@ fn judge(
     columns: u8,
     last_capture: u8,
 ) -> Option<GameResult> {
+    judge_with(rules, mover, columns, last_capture, || {
+        board.has_move(mover.opponent())
+    })
+}
+
+/// [`judge`], asking whether the opponent has a move only when it matters.
+#[inline]
+pub(crate) fn judge_with(
+    rules: &Rules,
+    mover: Side,
+    columns: u8,
+    last_capture: u8,
+    opponent_has_move: impl FnOnce() -> bool,
+) -> Option<GameResult> {
     let end_columns = columns & 0b1000_0001 == 0b1000_0001;
     let win = |kind, points| GameResult::Win {
         winner: mover,
@@ -318,13 +333,13 @@ fn judge(
     if rules.wins.nkutemye && end_columns {
         return Some(win(WinKind::Nkutemye, rules.points.nkutemye));
     }
-    if rules.wins.no_move && !board.has_move(mover.opponent()) {
+    if rules.wins.no_move && !opponent_has_move() {
         return Some(win(WinKind::NoMove, rules.points.no_move));
     }
     None
 }
 
-fn never_result(rules: &Rules) -> GameResult {
+pub(crate) fn never_result(rules: &Rules) -> GameResult {
     match rules.never_ending {
         NeverEnding::Draw => GameResult::Draw,
         NeverEnding::Annul | NeverEnding::Illegal => GameResult::Annulled,
@@ -366,6 +381,12 @@ fn seeds_of(st: &State) -> u32 {
 /// work is bounded by the distinct states, not by the number of choice
 /// sequences.
 ///
+/// When the two sides together hold at most 255 seeds (every real game),
+/// the moves are generated on a packed state: the mover's pits one byte
+/// each in a word, the opponent's side implied by the columns captured so
+/// far. Larger boards go through the general explorer
+/// ([`reference::general_legal_moves`]); the answers are the same.
+///
 /// ```
 /// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
 ///
@@ -383,9 +404,18 @@ fn seeds_of(st: &State) -> u32 {
 /// assert_eq!(f.result, None);
 /// ```
 pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
-    let mut out = Vec::new();
-    for pit in Pit::ALL {
-        moves_from(rules, pos, pit, &mut out);
+    let mut out = Vec::with_capacity(16);
+    match movegen::Gen::new(rules, pos) {
+        Some(mut g) => {
+            for pit in Pit::ALL {
+                g.moves_from(pit, &mut out);
+            }
+        }
+        None => {
+            for pit in Pit::ALL {
+                explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
+            }
+        }
     }
     out
 }
@@ -414,6 +444,29 @@ pub mod reference {
         let mut out = Vec::new();
         for pit in Pit::ALL {
             explore_pit(rules, pos, pit, Mode::Distinct, false, &mut out);
+        }
+        out
+    }
+
+    /// [`legal_moves`](super::legal_moves) by the general explorer (the
+    /// two sides as arrays, captures and choice points lap by lap) with the
+    /// packed capture-free rest: how the engine generated moves before its
+    /// packed generator, and what it still falls back to when the two sides
+    /// hold more than 255 seeds. Kept to compare against and to benchmark.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+    ///
+    /// let pos = Position::new(Board::from_sides([3; 16], [1; 16]), Side::North);
+    /// assert_eq!(
+    ///     reference::general_legal_moves(&Rules::LUDII, &pos),
+    ///     legal_moves(&Rules::LUDII, &pos)
+    /// );
+    /// ```
+    pub fn general_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+        let mut out = Vec::new();
+        for pit in Pit::ALL {
+            explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
         }
         out
     }
@@ -459,7 +512,10 @@ fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
 /// The legal moves starting from one pit, appended to `out`
 /// (see [`legal_moves`]).
 pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
-    explore_pit(rules, pos, pit, Mode::Distinct, true, out);
+    match movegen::Gen::new(rules, pos) {
+        Some(mut g) => g.moves_from(pit, out),
+        None => explore_pit(rules, pos, pit, Mode::Distinct, true, out),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -536,19 +592,30 @@ fn explore_pit(
         });
     }
     out.extend(found);
-    if ctx.three_seed_available(&own, s, pos.before_first_capture) {
-        let mut st = lifted;
-        st.own[s] = 3;
-        three_seed(&mut st.own, s);
-        out.push(LegalMove {
-            mv: Move {
-                pit,
-                three_seed: true,
-                choices: vec![Direction::Anticlockwise],
-            },
-            end: MoveEnd::Finished(finish(rules, pos.to_move, &st, 0, 1, 0)),
-        });
+    if let Some(m) = three_seed_legal(rules, pos, pit) {
+        out.push(m);
     }
+}
+
+/// The three-seed opening from `pit`, when available.
+pub(crate) fn three_seed_legal(rules: &Rules, pos: &Position, pit: Pit) -> Option<LegalMove> {
+    let (own, opp) = sides(pos);
+    let ctx = ctx_for(rules, pos);
+    let s = pit.index();
+    if !ctx.three_seed_available(&own, s, pos.before_first_capture) {
+        return None;
+    }
+    let (mut st, _) = ctx.lift_start(own, opp, s);
+    st.own[s] = 3;
+    three_seed(&mut st.own, s);
+    Some(LegalMove {
+        mv: Move {
+            pit,
+            three_seed: true,
+            choices: vec![Direction::Anticlockwise],
+        },
+        end: MoveEnd::Finished(finish(rules, pos.to_move, &st, 0, 1, 0)),
+    })
 }
 
 fn seeds_of_arr(a: &[Seeds; 16]) -> u32 {

@@ -205,3 +205,147 @@ fn the_real_mcgill_never_ending_case_agrees() {
         );
     }
 }
+
+/// Blanked moves of the packed generator, the general explorer and the
+/// reference engine: all three must agree exactly.
+fn three_agree(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let packed = legal_moves(rules, pos);
+    let general = reference::general_legal_moves(rules, pos);
+    // the same states, so even the detection's own work is the same
+    assert_eq!(packed, general, "packed vs general\n{rules:?}\n{pos:?}");
+    let (packed, general) = (blank_moves(packed), blank_moves(general));
+    let slow = blank_moves(reference::legal_moves(rules, pos));
+    assert_eq!(packed, slow, "packed vs reference\n{rules:?}\n{pos:?}");
+    assert_eq!(general, slow, "general vs reference\n{rules:?}\n{pos:?}");
+    // one pit at a time, as `moves_from` gives them
+    let mut by_pit = Vec::new();
+    for pit in omweso_engine::Pit::ALL {
+        omweso_engine::moves_from(rules, pos, pit, &mut by_pit);
+    }
+    assert_eq!(blank_moves(by_pit), slow, "moves_from\n{rules:?}\n{pos:?}");
+    packed
+}
+
+/// What a sweep met, so that each test can check its coverage.
+#[derive(Default, Debug)]
+struct Seen {
+    moves: usize,
+    /// Moves with a clockwise choice after the start.
+    later_clockwise: usize,
+    clockwise_starts: usize,
+    never_ending: usize,
+    captures: usize,
+    three_seed: usize,
+    wins: usize,
+}
+
+impl Seen {
+    fn add(&mut self, ms: &[LegalMove]) {
+        for m in ms {
+            self.moves += 1;
+            let c = &m.mv.choices;
+            self.later_clockwise +=
+                c.iter()
+                    .skip(1)
+                    .any(|&d| d == omweso_engine::Direction::Clockwise) as usize;
+            self.clockwise_starts +=
+                (m.mv.direction() == omweso_engine::Direction::Clockwise) as usize;
+            self.never_ending += m.end.is_never_ending() as usize;
+            self.captures += (m.end.captured() > 0) as usize;
+            self.three_seed += m.mv.three_seed as usize;
+            self.wins += m.end.result().is_some() as usize;
+        }
+    }
+}
+
+/// Mid-game positions as the benchmark draws them (32 seeds a side, random
+/// pits) and around them (8 to 64 a side), every variant, random game-phase
+/// flags: the packed generator against the reference, move for move.
+#[test]
+fn packed_generation_agrees_on_random_mid_game_positions() {
+    let mut rng = Lcg(424);
+    let mut seen = Seen::default();
+    for i in 0..8_000 {
+        let per_side = if i % 2 == 0 { 32 } else { 8 + rng.below(57) };
+        let mut pos = position(&mut rng, per_side, per_side, false);
+        if i % 3 != 0 {
+            pos.first_move = false;
+        }
+        let rules = VARIANTS[i % 4];
+        seen.add(&three_agree(&rules, &pos));
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.moves > 100_000, "{seen:?}");
+    assert!(seen.later_clockwise > 1_000, "{seen:?}");
+    assert!(seen.clockwise_starts > 1_000, "{seen:?}");
+    assert!(seen.captures > 50_000, "{seen:?}");
+    assert!(seen.three_seed > 100, "{seen:?}");
+    assert!(seen.wins > 100, "{seen:?}");
+}
+
+/// Few opponent seeds and capture-free boards: long relay chains and
+/// never-ending moves, every variant.
+#[test]
+fn packed_generation_agrees_on_never_ending_and_capture_free_positions() {
+    let mut rng = Lcg(31);
+    let mut seen = Seen::default();
+    for i in 0..3_000 {
+        let (m, o) = (16 + rng.below(40), rng.below(16));
+        let pos = position(&mut rng, m, o, i % 2 == 0);
+        seen.add(&three_agree(&VARIANTS[i % 4], &pos));
+    }
+    // the found never-ending cases with short cycles, and their mirror
+    // images, under every variant
+    for (grid, side, _) in &LONG[..3] {
+        let pos = Position::new(Board::from_grid(grid), *side);
+        for rules in VARIANTS {
+            seen.add(&three_agree(&rules, &pos));
+            seen.add(&three_agree(&rules, &pos.mirrored()));
+        }
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.never_ending >= 6, "{seen:?}");
+    assert!(seen.later_clockwise > 500, "{seen:?}");
+    assert!(seen.moves > 20_000, "{seen:?}");
+}
+
+/// Around the packing limit (the two sides together 255 seeds, where the
+/// packed generator hands over to the general explorer) and with big pits
+/// (laps of 16 seeds or more, sown round the whole side). Such boards make
+/// very long moves, too slow for the reference engine: the packed generator
+/// is compared with the general explorer (itself checked against the
+/// reference above).
+#[test]
+fn packed_generation_agrees_at_the_packing_limit() {
+    let mut rng = Lcg(255);
+    let mut seen = Seen::default();
+    let mut check = |rules: &Rules, pos: &Position| {
+        let packed = legal_moves(rules, pos);
+        let general = reference::general_legal_moves(rules, pos);
+        assert_eq!(packed, general, "{rules:?}\n{pos:?}");
+        seen.add(&packed);
+    };
+    for i in 0..400 {
+        let total = 245 + rng.below(21); // 245..=265 in all
+        let m = 40 + rng.below(total - 80);
+        let o = total - m;
+        let mut pos = position(&mut rng, m, o, false);
+        pos.first_move = i % 5 == 0;
+        check(&VARIANTS[i % 4], &pos);
+    }
+    // a few very full pits, small enough for the reference too
+    for i in 0..1_500 {
+        let (m, o) = (10 + rng.below(20), 10 + rng.below(30));
+        let mut pos = position(&mut rng, m, o, false);
+        let side = pos.to_move;
+        let pit = omweso_engine::Pit::new(1 + rng.below(16) as u8).unwrap();
+        let n = pos.board.get(side, pit);
+        pos.board.set(side, pit, n + 16 + rng.below(60) as u16);
+        check(&VARIANTS[i % 4], &pos);
+        if i % 10 == 0 {
+            three_agree(&VARIANTS[i % 4], &pos);
+        }
+    }
+    eprintln!("{seen:?}");
+    assert!(seen.moves > 10_000, "{seen:?}");
+}
