@@ -324,17 +324,34 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// The `i`-th chapter's body for `target`, with its figures placed.
-    pub fn chapter_body(&self, i: usize, figures: &ChapterFigures, target: &Target) -> Body {
+    /// The `i`-th chapter's body for `target`, with its figures placed;
+    /// `first`: how many figures the page holds before this body (the ids
+    /// of a figure's shared drawings, `_N`, number the figures of a page).
+    /// A print page leaves out the figures' text twins, which paper does
+    /// not show (the chapter's own page has them).
+    pub fn chapter_body(
+        &self,
+        i: usize,
+        figures: &ChapterFigures,
+        target: &Target,
+        first: usize,
+    ) -> Body {
         let c = &self.site.chapters[i];
         let ids = RefCell::new(Ids::default());
+        let placed = std::cell::Cell::new(first);
+        let twin = matches!(target, Target::Page { .. });
         let diagram = |line: usize| -> String {
             let Some(drawn) = figures.by_line.get(&line) else {
                 return String::new();
             };
             drawn
                 .iter()
-                .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
+                .map(|(a, f)| {
+                    let k = placed.get();
+                    placed.set(k + 1);
+                    let anchor = target.id(&ids.borrow_mut().unique(a.clone()));
+                    f.place(&anchor, &format!("_{k}"), twin)
+                })
                 .collect()
         };
         let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
@@ -884,7 +901,7 @@ impl<'a> Renderer<'a> {
             .into_par_iter()
             .map(|i| {
                 let figures = self.chapter_figures(i)?;
-                let page = self.chapter_body(i, &figures, &Target::Page { root: "" });
+                let page = self.chapter_body(i, &figures, &Target::Page { root: "" }, 0);
                 Ok((figures, page))
             })
             .collect();
@@ -920,13 +937,16 @@ impl<'a> Renderer<'a> {
             .par_iter()
             .zip(&part_stems)
             .map(|(r, stems)| {
+                let mut first = 0;
                 r.clone()
                     .map(|i| {
                         let print = Target::Print {
                             stem: &self.site.chapters[i].stem,
                             chapters: stems,
                         };
-                        self.chapter_body(i, &figures[i], &print)
+                        let body = self.chapter_body(i, &figures[i], &print, first);
+                        first += figures[i].count;
+                        body
                     })
                     .collect()
             })
