@@ -218,7 +218,10 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// small counts (a number and its seeds as dots, by count).
 #[derive(Default)]
 pub(crate) struct Shared {
-    boards: Vec<Markup>,
+    /// What each board drawn depends on: whether the scene has a
+    /// subheading (the board's place), the seat, the pit labels and
+    /// whether it is dimmed (under a banner).
+    boards: Vec<(bool, Side, bool, bool)>,
     counts: [bool; SMALL_COUNT + 1],
 }
 
@@ -303,10 +306,15 @@ pub(crate) fn render_into(
 
     // what this frame shares with the others of its figure: the board
     // (its index among the figure's boards) and the counts it shows
-    let board_drawn = board(scene, &geo, shared.is_some());
+    let key = (
+        scene.subheading.is_some(),
+        scene.seat,
+        scene.labels,
+        scene.banner.is_some(),
+    );
     let shared = shared.map(|sh| {
         let mut defs = Markup::default();
-        let j = match sh.boards.iter().position(|b| *b == board_drawn) {
+        let j = match sh.boards.iter().position(|b| *b == key) {
             Some(j) => j,
             None => {
                 let j = sh.boards.len();
@@ -323,9 +331,9 @@ pub(crate) fn render_into(
                 defs.push_str("\n<g id=\"");
                 defs.push_prefix();
                 defs.push_str(&format!("b{j}\">"));
-                defs.append(&board_drawn);
+                defs.append(&board(scene, &geo, true));
                 defs.push_str("</g>");
-                sh.boards.push(board_drawn.clone());
+                sh.boards.push(key);
                 j
             }
         };
@@ -380,7 +388,7 @@ pub(crate) fn render_into(
         Some(j) => use_of(out, &format!("b{j}"), None),
         None => {
             out.push_str("\n");
-            out.append(&board_drawn);
+            out.append(&board(scene, &geo, false));
         }
     }
 
