@@ -89,3 +89,11 @@ impl Markup {
         out
     }
 }
+
+/// Writing formatted text adds it as is (like [`Markup::push_str`]).
+impl std::fmt::Write for Markup {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.text.push_str(s);
+        Ok(())
+    }
+}

@@ -230,8 +230,9 @@ const SMALL_COUNT: usize = 6;
 
 /// Add a child element (on its own line, as the `svg` crate writes them).
 fn add(out: &mut Markup, node: impl std::fmt::Display) {
-    out.push_str("\n");
-    out.push_str(&node.to_string());
+    use std::fmt::Write;
+    // written in place, without a string of its own
+    let _ = write!(out, "\n{node}");
 }
 
 /// A reference to the shared definition `name` (its id: the figure's
@@ -622,9 +623,14 @@ fn counts(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
                 }
             }
         } else {
-            add(
+            // written directly (a number needs no escaping), as the `svg`
+            // crate writes `text("omw-count", …).set("font-size", "23px")`
+            use std::fmt::Write;
+            let _ = write!(
                 out,
-                text("omw-count", c.x, c.y + 8.0, &k.to_string()).set("font-size", "23px"),
+                "\n<text class=\"omw-count\" font-size=\"23px\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
+                n(c.x),
+                n(c.y + 8.0)
             );
         }
     }
