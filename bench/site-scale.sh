@@ -7,6 +7,9 @@
 #
 #   bench/site-scale.sh [SIZES...]        default: 250 1000 4000
 #   DIAGRAMS=3 RUNS=3 bench/site-scale.sh 1000
+#   BASE=/tmp/omweso-base bench/site-scale.sh 1000   # and an earlier binary
+#
+# The machine may be shared: compare the rows of one run, not of two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIAGRAMS=${DIAGRAMS:-3}
@@ -45,6 +48,14 @@ for n in "${SIZES[@]}"; do
   largest=$(find "$WORK/out-omweso" -name '*.html' -printf '%s %p\n' | sort -n | tail -1)
   printf '%-8s %-7s %9s %10d %9dM %12s\n' "$n" omweso "$t" $((m / 1024)) $((size / 1048576)) \
     "$(( ${largest%% *} / 1024 ))K $(basename "${largest#* }")"
+  if [ -n "${BASE:-}" ]; then
+    read -r _ t m < <(measure base "$BASE" build --root "$WORK/gen/omweso" --out "$WORK/out-base")
+    size=$(du -sb "$WORK/out-base" | cut -f1)
+    largest=$(find "$WORK/out-base" -name '*.html' -printf '%s %p\n' | sort -n | tail -1)
+    printf '%-8s %-7s %9s %10d %9dM %12s\n' "$n" base "$t" $((m / 1024)) $((size / 1048576)) \
+      "$(( ${largest%% *} / 1024 ))K $(basename "${largest#* }")"
+    rm -rf "$WORK/out-base"
+  fi
   if command -v hugo >/dev/null; then
     read -r _ t m < <(measure hugo hugo --quiet --source "$WORK/gen/hugo" -d "$WORK/out-hugo")
     size=$(du -sb "$WORK/out-hugo" | cut -f1)

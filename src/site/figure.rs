@@ -3,7 +3,7 @@
 //! contract in the module documentation of [`super`]).
 
 use super::escape;
-use crate::diagram::{self, Embed, Frame, RenderOptions};
+use crate::diagram::{self, Embed, Frame, Markup, RenderOptions};
 use crate::engine::Played;
 use crate::model::PositionDoc;
 
@@ -28,25 +28,56 @@ pub fn figure(
 }
 
 /// A figure drawn once, to be placed in pages under any element id.
+///
+/// Its frames share what they have in common (the board, the seeds of a
+/// pit), drawn once in the figure and referred to by ids that start with a
+/// prefix given where the figure is placed: unique in its page.
 #[derive(Clone, Debug)]
 pub struct Figure {
     label: String,
     frames: usize,
-    /// Everything after the opening `<figure>` tag.
-    body: String,
+    /// The frames' list, with slots for the id prefix.
+    list: Markup,
+    /// The step-through controls.
+    stepper: &'static str,
+    /// The plain-text twin (`<details>`).
+    twin: String,
+    /// The caption and the closing tag.
+    end: String,
 }
 
+const STEPPER: &str = "<div class=\"stepper\" hidden>\
+<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">&#8592; </span>Previous</button>\
+<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
+<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> &#8594;</span></button>\
+<span class=\"frame-status\" aria-live=\"polite\"></span></div>\n";
+
 impl Figure {
-    /// The figure's HTML with the element id `anchor`.
+    /// The figure's HTML with the element id `anchor` (its shared
+    /// drawings' ids start with `_`, the anchor and `-`).
     pub fn html(&self, anchor: &str) -> String {
-        let mut h = String::with_capacity(self.body.len() + 160);
+        self.place(anchor, &format!("_{}-", escape(anchor)), true)
+    }
+
+    /// The figure's HTML with the element id `anchor`, the ids of its
+    /// shared drawings starting with `prefix` (unique in the page, and no
+    /// other id of the page starting with it), with its text twin or not.
+    pub fn place(&self, anchor: &str, prefix: &str, twin: bool) -> String {
+        let mut h = String::with_capacity(
+            self.list.len_with(prefix.len()) + self.twin.len() + self.end.len() + 512,
+        );
         h.push_str(&format!(
             "<figure class=\"omweso-diagram\" id=\"{}\" tabindex=\"0\" aria-label=\"{}\" data-frames=\"{}\">\n",
             escape(anchor),
             escape(&self.label),
             self.frames
         ));
-        h.push_str(&self.body);
+        self.list.write(prefix, &mut h);
+        h.push_str(self.stepper);
+        if twin {
+            h.push_str(&self.twin);
+        }
+        h.push_str(&self.end);
         h
     }
 
@@ -58,69 +89,67 @@ impl Figure {
             embed: Embed::Embedded,
             ..RenderOptions::default()
         };
-        let svgs: Vec<String> = frames.iter().map(|f| f.svg(&options)).collect();
-        let texts: Vec<String> = frames.iter().map(Frame::text).collect();
-        let mut h =
-            String::with_capacity(svgs.iter().chain(&texts).map(String::len).sum::<usize>() + 1024);
+        let svgs = diagram::figure_svgs(frames, &options);
         let label = title
             .map(str::to_string)
             .or_else(|| frames.first().map(|f| f.title.clone()))
             .unwrap_or_else(|| "Diagram".into());
-        h.push_str("<ol class=\"frames\">\n");
+        let mut list =
+            Markup::with_capacity(svgs.iter().map(|s| s.len_with(0)).sum::<usize>() + 1024);
+        list.push_str("<ol class=\"frames\">\n");
         let n = frames.len();
-        for (i, (f, svg)) in frames.iter().zip(&svgs).enumerate() {
-            h.push_str(&format!(
+        for (i, (f, mut svg)) in frames.iter().zip(svgs).enumerate() {
+            list.push_str(&format!(
                 "<li class=\"frame\" data-frame=\"{}\">\n",
                 escape(&f.name)
             ));
-            h.push_str(svg.trim_end());
+            svg.trim_end();
+            list.append(&svg);
             let no = if n > 1 {
                 format!("<span class=\"frame-no\">{}/{n}</span> ", i + 1)
             } else {
                 String::new()
             };
-            h.push_str(&format!(
+            list.push_str(&format!(
                 "\n<p class=\"frame-caption\">{no}{}</p>\n</li>\n",
                 escape(&f.title)
             ));
         }
-        h.push_str("</ol>\n");
-        h.push_str(
-            "<div class=\"stepper\" hidden>\
-<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">&#8592; </span>Previous</button>\
-<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
-<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> &#8594;</span></button>\
-<span class=\"frame-status\" aria-live=\"polite\"></span></div>\n",
-        );
-        h.push_str("<details class=\"text-twin\"><summary>Text version</summary>\n");
-        for (i, (f, text)) in frames.iter().zip(&texts).enumerate() {
-            h.push_str(&format!(
+        list.push_str("</ol>\n");
+        let mut twin =
+            String::from("<details class=\"text-twin\"><summary>Text version</summary>\n");
+        for (i, f) in frames.iter().enumerate() {
+            twin.push_str(&format!(
                 "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n<pre>{}</pre>\n",
                 i + 1,
                 escape(&f.title),
                 escape(&f.desc),
-                escape(text.trim_end())
+                escape(f.text().trim_end())
             ));
         }
-        h.push_str("</details>\n");
+        twin.push_str("</details>\n");
+        let mut end = String::new();
         if title.is_some() || caption.is_some() {
-            h.push_str("<figcaption>");
+            end.push_str("<figcaption>");
             if let Some(t) = title {
-                h.push_str(&format!("<strong>{}</strong>", escape(t)));
+                end.push_str(&format!("<strong>{}</strong>", escape(t)));
                 if caption.is_some() {
-                    h.push(' ');
+                    end.push(' ');
                 }
             }
             if let Some(c) = caption {
-                h.push_str(&escape(c));
+                end.push_str(&escape(c));
             }
-            h.push_str("</figcaption>\n");
+            end.push_str("</figcaption>\n");
         }
-        h.push_str("</figure>\n");
+        end.push_str("</figure>\n");
         Figure {
             label,
             frames: frames.len(),
-            body: h,
+            list,
+            stepper: STEPPER,
+            twin,
+            end,
         }
     }
 }

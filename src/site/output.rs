@@ -3,7 +3,7 @@
 
 use super::Layout;
 use super::content::{Site, load};
-use super::render::{Page, Renderer};
+use super::render::{Page, PageSink, Placed, Renderer};
 use super::search::index_json;
 use super::templates;
 use super::traces::Traces;
@@ -168,7 +168,7 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
 }
 
 /// `sitemap.xml` for the pages (the 404 page left out).
-pub fn sitemap(base_url: &str, pages: &[Page]) -> String {
+pub fn sitemap(base_url: &str, pages: &[Placed]) -> String {
     let base = base_url.trim_end_matches('/');
     let mut s = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -312,13 +312,7 @@ fn remove_leftovers(out: &Path) {
 fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<u64, Diagnostic> {
     let mut bytes = 0;
     for (rel, data) in files {
-        let path = dir.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
-        }
-        std::fs::write(&path, data)
-            .map_err(|e| Diagnostic::new(&path, 0, 0, format!("cannot write file: {e}")))?;
+        write_file(dir, rel, data)?;
         bytes += data.len() as u64;
     }
     Ok(bytes)
@@ -373,39 +367,49 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Everything a build writes, made in memory.
+/// Everything a build writes but its pages (given to a [`PageSink`] as
+/// they are rendered).
 pub struct Rendered {
-    /// (path in the output, content), the output marker included.
+    /// (path in the output, content): search index, assets, the output
+    /// marker, sitemap and static files.
     pub files: Vec<(String, Vec<u8>)>,
-    /// HTML pages.
-    pub pages: usize,
+    /// The pages given to the sink.
+    pub pages: Vec<Placed>,
     /// Diagrams on those pages.
     pub diagrams: usize,
 }
 
-/// Render a loaded site in memory, from its traces: pages (through the
-/// site's templates), search index, assets, sitemap and static files,
-/// with every problem only this finds (a template error, a static file
-/// that would replace a generated page, an unreadable static file).
-/// `omweso check` calls it too, so that it reports what a build fails on.
+/// [`render_site_to`] dropping every page as soon as it is rendered: what
+/// `omweso check` calls, so that it reports what a build fails on.
 pub fn render_site(
     site: &Site,
     traces: &Traces,
     progress: &dyn Progress,
+) -> Result<Rendered, Diagnostics> {
+    render_site_to(site, traces, progress, &|_| Ok(()))
+}
+
+/// Render a loaded site, from its traces: pages (through the site's
+/// templates, each given to `sink` as soon as it is rendered, so that a
+/// build never holds them all), search index, assets, sitemap and static
+/// files, with every problem only this finds (a template error, a static
+/// file that would replace a generated page, an unreadable static file).
+pub fn render_site_to(
+    site: &Site,
+    traces: &Traces,
+    progress: &dyn Progress,
+    sink: &PageSink,
 ) -> Result<Rendered, Diagnostics> {
     let root = &site.root;
     let (tera, _) = templates::load(root)?;
     let statics = static_files(root)?;
     let renderer = Renderer::new(site, traces, &tera, progress);
     progress.pages(renderer.page_count());
-    let rendered = renderer.all();
+    let rendered = renderer.all(sink);
     progress.finished();
     let (pages, docs) = rendered?;
 
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    for p in &pages {
-        files.push((p.path.clone(), p.html.clone().into_bytes()));
-    }
     let index = index_json(&docs);
     files.push((
         "assets/search-index.js".into(),
@@ -422,11 +426,15 @@ pub fn render_site(
     if let Some(base) = &site.config.base_url {
         files.push(("sitemap.xml".into(), sitemap(base, &pages).into_bytes()));
     }
-    let generated: std::collections::BTreeSet<String> =
-        files.iter().map(|(p, _)| p.clone()).collect();
+    let generated: std::collections::BTreeSet<&str> = files
+        .iter()
+        .map(|(p, _)| p.as_str())
+        .chain(pages.iter().map(|p| p.path.as_str()))
+        .collect();
     let mut errs = Diagnostics::default();
+    let mut extra = Vec::new();
     for (rel, full) in statics {
-        if generated.contains(&rel) {
+        if generated.contains(rel.as_str()) {
             errs.push(Diagnostic::new(
                 &full,
                 0,
@@ -436,19 +444,33 @@ pub fn render_site(
             continue;
         }
         match crate::model::read_bounded(&full, MAX_STATIC_BYTES) {
-            Ok(data) => files.push((rel, data)),
+            Ok(data) => extra.push((rel, data)),
             Err(d) => errs.push(d),
         }
     }
+    files.extend(extra);
     errs.into_result(Rendered {
-        pages: pages.len(),
         diagrams: pages.iter().map(|p| p.diagrams).sum(),
+        pages,
         files,
     })
 }
 
-/// Build a site: everything is loaded and rendered in memory first; any
-/// error (all of them, located) leaves the previous output untouched.
+/// Write one file under `dir`, creating its folder.
+fn write_file(dir: &Path, rel: &str, data: &[u8]) -> Result<(), Diagnostic> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
+    }
+    std::fs::write(&path, data)
+        .map_err(|e| Diagnostic::new(&path, 0, 0, format!("cannot write file: {e}")))
+}
+
+/// Build a site: pages are written into a fresh folder beside the output
+/// as they are rendered, and the folder swapped in only when all is
+/// written; any error (all of them, located) leaves the previous output
+/// untouched.
 /// Output is deterministic.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, Diagnostics> {
     build_with(opts, &Silent)
@@ -481,30 +503,42 @@ pub fn build_with(
         site.config.base_url = Some(b.clone());
     }
     let traces = Traces::for_build(&site);
-    let Rendered {
-        files,
-        pages,
-        diagrams,
-    } = render_site(&site, &traces, progress)?;
-
+    // pages are written into a fresh folder as they are rendered; it is
+    // swapped in only when everything is written
     let fresh = sibling(out, "build");
     let _ = std::fs::remove_dir_all(&fresh);
     let result = std::fs::create_dir_all(&fresh)
-        .map_err(|e| Diagnostic::new(&fresh, 0, 0, format!("cannot create folder: {e}")))
-        .and_then(|_| write_all(&fresh, &files))
-        .and_then(|bytes| swap_in(&fresh, out).map(|_| bytes));
+        .map_err(|e| {
+            Diagnostics::from(Diagnostic::new(
+                &fresh,
+                0,
+                0,
+                format!("cannot create folder: {e}"),
+            ))
+        })
+        .and_then(|_| {
+            let sink = |page: Page| -> Result<(), Diagnostics> {
+                write_file(&fresh, &page.path, page.html.as_bytes()).map_err(Diagnostics::from)
+            };
+            render_site_to(&site, &traces, progress, &sink)
+        })
+        .and_then(|r| {
+            let bytes = write_all(&fresh, &r.files)?;
+            swap_in(&fresh, out)?;
+            Ok((r, bytes))
+        });
     match result {
-        Ok(bytes) => Ok(BuildReport {
+        Ok((r, bytes)) => Ok(BuildReport {
             out: out.clone(),
-            pages,
-            diagrams,
-            files: files.len(),
-            bytes,
+            pages: r.pages.len(),
+            diagrams: r.diagrams,
+            files: r.files.len() + r.pages.len(),
+            bytes: bytes + r.pages.iter().map(|p| p.bytes).sum::<u64>(),
             elapsed: start.elapsed(),
         }),
-        Err(d) => {
+        Err(e) => {
             let _ = std::fs::remove_dir_all(&fresh);
-            Err(d.into())
+            Err(e)
         }
     }
 }

@@ -24,6 +24,21 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use tera::{Context, Tera};
 
+/// Where [`Renderer::all`] gives each page as it is rendered: written to
+/// disk by a build (the page dropped once written), or dropped by a check.
+pub type PageSink<'s> = dyn Fn(Page) -> Result<(), Diagnostics> + Sync + 's;
+
+/// What became of a page given to a [`PageSink`].
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// Path in the output folder, with `/` separators.
+    pub path: String,
+    /// Diagrams (figures) on the page.
+    pub diagrams: usize,
+    /// The page's size.
+    pub bytes: u64,
+}
+
 /// One output page.
 #[derive(Clone, Debug)]
 pub struct Page {
@@ -324,17 +339,34 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// The `i`-th chapter's body for `target`, with its figures placed.
-    pub fn chapter_body(&self, i: usize, figures: &ChapterFigures, target: &Target) -> Body {
+    /// The `i`-th chapter's body for `target`, with its figures placed;
+    /// `first`: how many figures the page holds before this body (the ids
+    /// of a figure's shared drawings, `_N`, number the figures of a page).
+    /// A print page leaves out the figures' text twins, which paper does
+    /// not show (the chapter's own page has them).
+    pub fn chapter_body(
+        &self,
+        i: usize,
+        figures: &ChapterFigures,
+        target: &Target,
+        first: usize,
+    ) -> Body {
         let c = &self.site.chapters[i];
         let ids = RefCell::new(Ids::default());
+        let placed = std::cell::Cell::new(first);
+        let twin = matches!(target, Target::Page { .. });
         let diagram = |line: usize| -> String {
             let Some(drawn) = figures.by_line.get(&line) else {
                 return String::new();
             };
             drawn
                 .iter()
-                .map(|(a, f)| f.html(&target.id(&ids.borrow_mut().unique(a.clone()))))
+                .map(|(a, f)| {
+                    let k = placed.get();
+                    placed.set(k + 1);
+                    let anchor = target.id(&ids.borrow_mut().unique(a.clone()));
+                    f.place(&anchor, &format!("_{k}"), twin)
+                })
                 .collect()
         };
         let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
@@ -921,66 +953,56 @@ impl<'a> Renderer<'a> {
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
-    /// Every page, in a fixed order, and the search documents.
-    pub fn all(&self) -> Result<(Vec<Page>, Vec<SearchDoc>), Diagnostics> {
-        // each chapter's figures drawn once, placed in its page and in
-        // the print page of its part
-        let drawn: Vec<Result<(ChapterFigures, Body), Diagnostics>> = (0..self.site.chapters.len())
+    /// Every page, in a fixed order, each given to `sink` as soon as it is
+    /// rendered (and not kept); what was given (in that order) and the
+    /// search documents. Each chapter's figures are drawn once, placed in
+    /// its page and in the print page of its part.
+    pub fn all(&self, sink: &PageSink) -> Result<(Vec<Placed>, Vec<SearchDoc>), Diagnostics> {
+        let give = |page: Result<Page, Diagnostics>| -> Result<Placed, Diagnostics> {
+            let page = page?;
+            let placed = Placed {
+                path: page.path.clone(),
+                diagrams: page.diagrams,
+                bytes: page.html.len() as u64,
+            };
+            sink(page)?;
+            Ok(placed)
+        };
+        // chapter pages first: a chapter's figures and the words of its
+        // body (for search) are kept, its page written
+        type Drawn = (ChapterFigures, String, usize, Placed);
+        let drawn: Vec<Result<Drawn, Diagnostics>> = (0..self.site.chapters.len())
             .into_par_iter()
             .map(|i| {
                 let figures = self.chapter_figures(i)?;
-                let page = self.chapter_body(i, &figures, &Target::Page { root: "" });
-                Ok((figures, page))
+                let body = self.chapter_body(i, &figures, &Target::Page { root: "" }, 0);
+                let placed = give(self.chapter_page(i, &body))?;
+                Ok((figures, body.plain, body.html.len(), placed))
             })
             .collect();
         let mut errs = Diagnostics::default();
         let mut figures = Vec::new();
-        let mut bodies = Vec::new();
+        let mut plains = Vec::new();
+        let mut sizes = Vec::new();
+        let mut placed = Vec::new();
         for d in drawn {
             match d {
-                Ok((f, page)) => {
+                Ok((f, plain, size, p)) => {
                     figures.push(f);
-                    bodies.push(page);
+                    plains.push(plain);
+                    sizes.push(size);
+                    placed.push(p);
                 }
                 Err(e) => errs.extend(e),
             }
         }
         if !errs.is_empty() {
             errs.0.sort();
+            errs.0.dedup();
             return Err(errs);
         }
         // the print version, in parts of a readable size if it is long
-        let sizes: Vec<usize> = bodies.iter().map(|b| b.html.len()).collect();
         let parts = print_parts(&sizes, PRINT_PART_BYTES);
-        let part_stems: Vec<BTreeSet<&str>> = parts
-            .iter()
-            .map(|r| {
-                self.site.chapters[r.clone()]
-                    .iter()
-                    .map(|c| c.stem.as_str())
-                    .collect()
-            })
-            .collect();
-        let print_bodies: Vec<Vec<Body>> = parts
-            .par_iter()
-            .zip(&part_stems)
-            .map(|(r, stems)| {
-                r.clone()
-                    .map(|i| {
-                        let print = Target::Print {
-                            stem: &self.site.chapters[i].stem,
-                            chapters: stems,
-                        };
-                        self.chapter_body(i, &figures[i], &print)
-                    })
-                    .collect()
-            })
-            .collect();
-        drop(figures);
-        let print_bodies: Vec<std::sync::Mutex<Vec<Body>>> = print_bodies
-            .into_iter()
-            .map(std::sync::Mutex::new)
-            .collect();
         let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
             .keyed_positions()
@@ -990,7 +1012,6 @@ impl<'a> Renderer<'a> {
         let order = self.puzzle_order();
 
         enum Job<'b> {
-            Chapter(usize),
             Index,
             Glossary,
             Compare,
@@ -1006,8 +1027,7 @@ impl<'a> Renderer<'a> {
             GamesIndex,
             Game(&'b crate::model::GameDoc),
         }
-        let mut jobs: Vec<Job> = (0..self.site.chapters.len()).map(Job::Chapter).collect();
-        jobs.extend([Job::Index, Job::Glossary, Job::Compare, Job::Analysis]);
+        let mut jobs: Vec<Job> = vec![Job::Index, Job::Glossary, Job::Compare, Job::Analysis];
         jobs.extend((0..parts.len()).map(Job::Print));
         if parts.len() > 1 {
             jobs.push(Job::PrintIndex);
@@ -1018,35 +1038,29 @@ impl<'a> Renderer<'a> {
         jobs.extend((0..order.len()).map(Job::Puzzle));
         jobs.push(Job::GamesIndex);
         jobs.extend(self.site.games.iter().map(Job::Game));
-        let results: Vec<Result<Page, Diagnostics>> = jobs
+        let results: Vec<Result<Placed, Diagnostics>> = jobs
             .par_iter()
-            .map(|j| match j {
-                Job::Chapter(i) => self.chapter_page(*i, &bodies[*i]),
-                Job::Index => self.index_page(),
-                Job::Glossary => self.glossary_page(),
-                Job::Compare => self.compare_page(),
-                Job::Analysis => self.analysis_page(),
-                Job::Print(k) => {
-                    // a print page's bodies are its own: gone once it is rendered
-                    let bodies: Vec<Body> = std::mem::take(
-                        &mut *print_bodies[*k].lock().unwrap_or_else(|e| e.into_inner()),
-                    );
-                    self.print_page(parts[*k].clone(), &bodies, k + 1, parts.len())
-                }
-                Job::PrintIndex => self.print_index_page(&parts),
-                Job::NotFound => self.not_found_page(),
-                Job::PuzzleIndex => self.puzzles_index_page(),
-                Job::Variant(n) => self.variant_page(n),
-                Job::Position(k, p) => self.position_page(*k, p),
-                Job::Puzzle(k) => self.puzzle_page(&order, *k),
-                Job::GamesIndex => self.games_index_page(),
-                Job::Game(g) => self.game_page(g),
+            .map(|j| {
+                give(match j {
+                    Job::Index => self.index_page(),
+                    Job::Glossary => self.glossary_page(),
+                    Job::Compare => self.compare_page(),
+                    Job::Analysis => self.analysis_page(),
+                    Job::Print(k) => self.print_part(&parts, *k, &figures),
+                    Job::PrintIndex => self.print_index_page(&parts),
+                    Job::NotFound => self.not_found_page(),
+                    Job::PuzzleIndex => self.puzzles_index_page(),
+                    Job::Variant(n) => self.variant_page(n),
+                    Job::Position(k, p) => self.position_page(*k, p),
+                    Job::Puzzle(k) => self.puzzle_page(&order, *k),
+                    Job::GamesIndex => self.games_index_page(),
+                    Job::Game(g) => self.game_page(g),
+                })
             })
             .collect();
-        let mut pages = Vec::new();
         for r in results {
             match r {
-                Ok(p) => pages.push(p),
+                Ok(p) => placed.push(p),
                 Err(e) => errs.extend(e),
             }
         }
@@ -1055,8 +1069,37 @@ impl<'a> Renderer<'a> {
             errs.0.dedup();
             return Err(errs);
         }
-        let docs = self.search_docs(&bodies);
-        Ok((pages, docs))
+        let docs = self.search_docs(&plains);
+        Ok((placed, docs))
+    }
+
+    /// The part `k` of the print version: its chapters' bodies, rendered
+    /// for it from their `figures`, in one page.
+    fn print_part(
+        &self,
+        parts: &[std::ops::Range<usize>],
+        k: usize,
+        figures: &[ChapterFigures],
+    ) -> Result<Page, Diagnostics> {
+        let r = parts[k].clone();
+        let stems: BTreeSet<&str> = self.site.chapters[r.clone()]
+            .iter()
+            .map(|c| c.stem.as_str())
+            .collect();
+        let mut first = 0;
+        let bodies: Vec<Body> = r
+            .clone()
+            .map(|i| {
+                let print = Target::Print {
+                    stem: &self.site.chapters[i].stem,
+                    chapters: &stems,
+                };
+                let body = self.chapter_body(i, &figures[i], &print, first);
+                first += figures[i].count;
+                body
+            })
+            .collect();
+        self.print_page(r, &bodies, k + 1, parts.len())
     }
 
     /// Number of pages [`Renderer::all`] renders (for progress).
@@ -1075,9 +1118,10 @@ impl<'a> Renderer<'a> {
             + self.site.games.len()
     }
 
-    fn search_docs(&self, bodies: &[Body]) -> Vec<SearchDoc> {
+    /// The search documents; `plains`: the words of each chapter's body.
+    fn search_docs(&self, plains: &[String]) -> Vec<SearchDoc> {
         let mut docs = Vec::new();
-        for (c, b) in self.site.chapters.iter().zip(bodies) {
+        for (c, plain) in self.site.chapters.iter().zip(plains) {
             docs.push(SearchDoc::new(
                 &c.front.title,
                 &c.url(),
@@ -1086,7 +1130,7 @@ impl<'a> Renderer<'a> {
                     .filter(|h| h.level > 1)
                     .map(|h| h.text.clone())
                     .collect(),
-                &b.plain,
+                plain,
             ));
         }
         for v in self.site.variants.iter() {

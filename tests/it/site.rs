@@ -163,6 +163,9 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
             "a print page of {} bytes",
             page.len()
         );
+        // paper shows no text twins: the chapters' own pages have them
+        assert!(!page.contains("class=\"text-twin\""));
+        assert!(page.contains("<use href=\"#_"), "frames share their board");
         sections.extend(
             attrs(page, "id")
                 .into_iter()

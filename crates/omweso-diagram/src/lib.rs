@@ -53,6 +53,7 @@
 
 mod annotations;
 mod frames;
+mod markup;
 pub mod narrate;
 mod scene;
 mod svg;
@@ -61,6 +62,7 @@ mod theme;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
+pub use markup::Markup;
 pub use scene::Scene;
 pub use theme::Theme;
 
@@ -102,6 +104,37 @@ impl Frame {
     pub fn text(&self) -> String {
         text::render(&self.scene, &self.details)
     }
+}
+
+/// The frames of one figure, for a page that shows them together: what
+/// they have in common is drawn once — the board, and each small count
+/// with its seeds — defined in the `<defs>` of the first frame that shows
+/// it and `<use>`d by every frame (for the frames in a row of one page,
+/// where they look as [`Frame::svg`] draws them).
+///
+/// The definitions' ids are an id prefix followed by a letter and a number
+/// (`b0`, `k3`): the prefix is given when the markup is written
+/// ([`Markup::write`]), one per figure in its page, and must be unique in
+/// that page (and no other id there may start with it). A frame alone
+/// refers to definitions in the frames before it: a standalone document is
+/// [`Frame::svg`].
+pub fn figure_svgs(frames: &[Frame], options: &RenderOptions) -> Vec<Markup> {
+    let mut shared = svg::Shared::default();
+    frames
+        .iter()
+        .map(|f| {
+            let mut out = Markup::with_capacity(8 * 1024);
+            svg::render_into(
+                &f.scene,
+                &f.title,
+                &f.desc,
+                options,
+                Some(&mut shared),
+                &mut out,
+            );
+            out
+        })
+        .collect()
 }
 
 /// Whether an SVG carries its own stylesheet.
@@ -286,6 +319,62 @@ mod tests {
         assert!(
             root.contains("width=\"320\"") && root.contains(&format!("height=\"{half}\"")),
             "{root}"
+        );
+    }
+
+    /// The values of the attribute `name` in an SVG text.
+    fn attr_values(svg: &str, name: &str) -> Vec<String> {
+        let pat = format!(" {name}=\"");
+        svg.match_indices(&pat)
+            .map(|(i, _)| {
+                let rest = &svg[i + pat.len()..];
+                rest[..rest.find('"').expect("closed")].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn figure_frames_draw_the_board_once_and_refer_only_to_their_figure() {
+        let frames = frames();
+        assert!(frames.len() > 2);
+        let opts = with(Theme::Adaptive, Embed::Embedded, Layout::Full);
+        let svgs: Vec<String> = figure_svgs(&frames, &opts)
+            .iter()
+            .map(|m| m.to_string_with("_7"))
+            .collect();
+        let mut defined: Vec<String> = Vec::new();
+        for (i, (f, svg)) in frames.iter().zip(&svgs).enumerate() {
+            let so_far = svgs[..=i].concat();
+            defined.extend(attr_values(svg, "id"));
+            for href in attr_values(svg, "href") {
+                let id = href.strip_prefix('#').expect("a local reference");
+                assert!(id.starts_with("_7"), "{id}");
+                // defined in this frame or one before it
+                assert!(defined.iter().any(|d| d == id), "{}: {id}", f.name);
+            }
+            // the parts of the standalone frame, here or defined before
+            let alone = f.svg(&opts);
+            assert!(!alone.contains("<use") && !alone.contains(" id=\""));
+            for t in attr_values(&alone, "class") {
+                assert!(so_far.contains(&format!("class=\"{t}\"")), "{t}");
+            }
+            assert_eq!(svg.matches("<title>").count(), 1);
+        }
+        // the board and its pits are drawn once, in the first frame
+        let all = svgs.concat();
+        assert_eq!(all.matches("class=\"omw-board\"").count(), 1);
+        assert_eq!(all.matches("class=\"omw-pit\"").count(), 1);
+        assert!(svgs[0].contains("id=\"_7b0\""));
+        let ids: Vec<String> = svgs.iter().flat_map(|s| attr_values(s, "id")).collect();
+        let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
+        assert_eq!(ids.len(), unique.len(), "ids defined once");
+        // later frames are a fraction of a standalone frame
+        let alone = frames[1].svg(&opts);
+        assert!(
+            svgs[1].len() * 2 < alone.len(),
+            "{} {}",
+            svgs[1].len(),
+            alone.len()
         );
     }
 

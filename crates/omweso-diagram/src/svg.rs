@@ -3,10 +3,10 @@
 use super::scene::{
     LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
 };
+use crate::markup::Markup;
 use crate::narrate;
 use crate::{Embed, Layout, PitRef, RenderOptions};
 use omweso_engine::{Direction, Pit, Side};
-use svg::Document;
 use svg::node::Text as TextNode;
 use svg::node::element::{
     Circle, Description, Group, Line, Path, Rectangle, Style, TSpan, Text, Title,
@@ -207,6 +207,63 @@ pub(crate) fn size(scene: &Scene, layout: Layout) -> (f64, f64) {
 /// The SVG document of a scene, with its `<title>` and `<desc>`, rendered
 /// with `opts`.
 pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOptions) -> String {
+    let mut out = Markup::with_capacity(16 * 1024);
+    render_into(scene, title, desc, opts, None, &mut out);
+    // nothing refers to shared definitions: no slot to fill
+    out.to_string_with("")
+}
+
+/// What the frames of one figure drawn so far have defined (in their
+/// `<defs>`), for the next frames to `<use>`: the boards (as drawn) and the
+/// small counts (a number and its seeds as dots, by count).
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// What each board drawn depends on: whether the scene has a
+    /// subheading (the board's place), the seat, the pit labels and
+    /// whether it is dimmed (under a banner).
+    boards: Vec<(bool, Side, bool, bool)>,
+    counts: [bool; SMALL_COUNT + 1],
+}
+
+/// Counts up to this many are drawn with their seeds as dots.
+const SMALL_COUNT: usize = 6;
+
+/// Add a child element (on its own line, as the `svg` crate writes them).
+fn add(out: &mut Markup, node: impl std::fmt::Display) {
+    use std::fmt::Write;
+    // written in place, without a string of its own
+    let _ = write!(out, "\n{node}");
+}
+
+/// A reference to the shared definition `name` (its id: the figure's
+/// prefix and `name`), at `at` if given.
+fn use_of(out: &mut Markup, name: &str, at: Option<Pt>) {
+    out.push_str("\n<use href=\"#");
+    out.push_prefix();
+    out.push_str(name);
+    match at {
+        Some(p) => {
+            out.push_str("\" x=\"");
+            out.push_str(&n(p.x));
+            out.push_str("\" y=\"");
+            out.push_str(&n(p.y));
+            out.push_str("\"/>");
+        }
+        None => out.push_str("\"/>"),
+    }
+}
+
+/// The scene as an SVG document into `out`. With `shared`, the board and
+/// the small counts are drawn once for all the frames of a figure: defined
+/// in the `<defs>` of the first frame that shows them and `<use>`d.
+pub(crate) fn render_into(
+    scene: &Scene,
+    title: &str,
+    desc: &str,
+    opts: &RenderOptions,
+    shared: Option<&mut Shared>,
+    out: &mut Markup,
+) {
     let geo = Geo::new(scene);
     let full = opts.layout == Layout::Full;
     let footer: Vec<String> = if full {
@@ -226,19 +283,85 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
     };
     let (top, shown) = shown(&geo, opts.layout, height);
 
-    let mut doc = Document::new().set("viewBox", format!("0 {} {} {}", n(top), n(WIDTH), n(shown)));
+    // the root element, its attributes in the order the `svg` crate writes
+    // them (by name)
+    out.push_str("<svg class=\"omw-diagram\"");
     if let Some(w) = opts.width {
-        doc = doc.set("width", n(w)).set("height", n(w * shown / WIDTH));
+        out.push_str(&format!(" height=\"{}\"", n(w * shown / WIDTH)));
     }
-    doc = doc
-        .set("class", "omw-diagram")
-        .set("role", "img")
-        .add(Title::new(title))
-        .add(Description::new().add(TextNode::new(desc)));
+    out.push_str(&format!(
+        " role=\"img\" viewBox=\"0 {} {} {}\"",
+        n(top),
+        n(WIDTH),
+        n(shown)
+    ));
+    if let Some(w) = opts.width {
+        out.push_str(&format!(" width=\"{}\"", n(w)));
+    }
+    out.push_str(" xmlns=\"http://www.w3.org/2000/svg\">");
+    add(out, Title::new(title));
+    add(out, Description::new().add(TextNode::new(desc)));
     if opts.embed == Embed::Standalone {
-        doc = doc.add(Style::new(opts.theme.stylesheet()));
+        add(out, Style::new(opts.theme.stylesheet()));
     }
-    doc = doc.add(
+
+    // what this frame shares with the others of its figure: the board
+    // (its index among the figure's boards) and the counts it shows
+    let key = (
+        scene.subheading.is_some(),
+        scene.seat,
+        scene.labels,
+        scene.banner.is_some(),
+    );
+    let shared = shared.map(|sh| {
+        let mut defs = Markup::default();
+        let j = match sh.boards.iter().position(|b| *b == key) {
+            Some(j) => j,
+            None => {
+                let j = sh.boards.len();
+                if j == 0 {
+                    // the pit, which every board uses
+                    let c = Pt { x: 0.0, y: 0.0 };
+                    defs.push_str("\n<g id=\"");
+                    defs.push_prefix();
+                    defs.push_str("p\">");
+                    add(&mut defs, circle("omw-pit", c, PIT_R));
+                    add(&mut defs, pit_shade(c));
+                    defs.push_str("\n</g>");
+                }
+                defs.push_str("\n<g id=\"");
+                defs.push_prefix();
+                defs.push_str(&format!("b{j}\">"));
+                defs.append(&board(scene, &geo, true));
+                defs.push_str("</g>");
+                sh.boards.push(key);
+                j
+            }
+        };
+        for (_, _, k) in pit_counts(scene, &geo) {
+            if k <= SMALL_COUNT && !sh.counts[k] {
+                sh.counts[k] = true;
+                defs.push_str("\n<g id=\"");
+                defs.push_prefix();
+                defs.push_str(&format!("k{k}\">"));
+                let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
+                add(&mut defs, t);
+                for d in dots {
+                    add(&mut defs, d);
+                }
+                defs.push_str("\n</g>");
+            }
+        }
+        if !defs.is_empty() {
+            out.push_str("\n<defs>");
+            out.append(&defs);
+            out.push_str("\n</defs>");
+        }
+        j
+    });
+
+    add(
+        out,
         Rectangle::new()
             .set("class", "omw-bg")
             .set("x", 0)
@@ -248,49 +371,59 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
     );
 
     if full {
-        doc = doc.add(text("omw-heading", MARGIN, 30.0, &scene.heading));
+        add(out, text("omw-heading", MARGIN, 30.0, &scene.heading));
         if let Some(sub) = &scene.subheading {
-            doc = doc.add(text("omw-subheading", MARGIN, 52.0, sub));
+            add(out, text("omw-subheading", MARGIN, 52.0, sub));
         }
     }
 
     // side names
     let top = top_side(scene.seat);
-    doc = doc.add(side_label(scene, top, geo.board_y - 10.0));
-    doc = doc.add(side_label(scene, scene.seat, geo.board_bottom() + 22.0));
+    add(out, side_label(scene, top, geo.board_y - 10.0));
+    add(
+        out,
+        side_label(scene, scene.seat, geo.board_bottom() + 22.0),
+    );
 
-    doc = doc.add(board(scene, &geo));
+    match shared {
+        Some(j) => use_of(out, &format!("b{j}"), None),
+        None => {
+            out.push_str("\n");
+            out.append(&board(scene, &geo, false));
+        }
+    }
 
     for h in &scene.highlights {
-        doc = doc.add(highlight(h, &geo));
+        add(out, highlight(h, &geo));
     }
     if let Some(p) = &scene.path {
-        doc = doc.add(lap_path(p, &geo));
+        add(out, lap_path(p, &geo));
     }
-    doc = doc.add(marks(scene, &geo));
-    doc = doc.add(counts(scene, &geo));
+    add(out, marks(scene, &geo));
+    counts(scene, &geo, shared.is_some(), out);
     for a in &scene.arrows {
-        doc = doc.add(arrow(a, &geo));
+        add(out, arrow(a, &geo));
     }
     // every word on the board is placed once, inside the picture and clear
     // of the pit numbers and of each other
     let mut taken = pit_number_boxes(scene, &geo);
-    doc = doc.add(pills(scene, &geo, &mut taken));
-    doc = doc.add(arrow_labels(scene, &geo, height, &mut taken));
+    add(out, pills(scene, &geo, &mut taken));
+    add(out, arrow_labels(scene, &geo, height, &mut taken));
     if let Some(b) = scene.banner.as_ref().filter(|_| full) {
-        doc = doc.add(banner(b, &geo));
+        add(out, banner(b, &geo));
     }
     for (i, line) in footer.iter().enumerate() {
-        doc = doc.add(text(
-            "omw-footer",
-            MARGIN,
-            footer_y + i as f64 * FOOTER_LINE,
-            line,
-        ));
+        add(
+            out,
+            text(
+                "omw-footer",
+                MARGIN,
+                footer_y + i as f64 * FOOTER_LINE,
+                line,
+            ),
+        );
     }
-    let mut out = doc.to_string();
-    out.push('\n');
-    out
+    out.push_str("\n</svg>\n");
 }
 
 fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
@@ -307,7 +440,9 @@ fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
         .add(TSpan::new(info).set("class", "omw-side-info"))
 }
 
-fn board(scene: &Scene, geo: &Geo) -> Group {
+/// The board: its outline, reverse zones, groove and pits (with their
+/// numbers if labelled). `shared`: the pits `<use>` the figure's pit.
+fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     let mut g = Group::new().set("class", "omw-board-group");
     g = g.add(
         Rectangle::new()
@@ -348,87 +483,158 @@ fn board(scene: &Scene, geo: &Geo) -> Group {
             .set("x2", n(MARGIN + BOARD_W - PAD))
             .set("y2", n(mid)),
     );
-    let mut pits = Group::new();
-    if scene.banner.is_some() {
-        pits = pits.set("class", "omw-dim");
+    let mut out = Markup::with_capacity(4096);
+    if !shared {
+        let mut pits = Group::new();
+        if scene.banner.is_some() {
+            pits = pits.set("class", "omw-dim");
+        }
+        for row in 0..4 {
+            for col in 0..8 {
+                let c = geo.cell_centre(row, col);
+                pits = pits.add(circle("omw-pit", c, PIT_R)).add(pit_shade(c));
+                if let Some(t) = pit_label(scene, geo, row, col) {
+                    pits = pits.add(t);
+                }
+            }
+        }
+        out.push_str(&g.add(pits).to_string());
+        return out;
     }
+    // the group's own children as the `svg` crate writes them, then the pits
+    let mut whole = g.to_string();
+    whole.truncate(whole.len() - "\n</g>".len());
+    out.push_str(&whole);
+    out.push_str(if scene.banner.is_some() {
+        "\n<g class=\"omw-dim\">"
+    } else {
+        "\n<g>"
+    });
     for row in 0..4 {
         for col in 0..8 {
             let c = geo.cell_centre(row, col);
-            pits = pits.add(circle("omw-pit", c, PIT_R));
-            // a carved look: a shaded arc along the upper rim
-            let a0 = 200f64.to_radians();
-            let a1 = 340f64.to_radians();
-            let r = PIT_R - 3.5;
-            pits = pits.add(Path::new().set("class", "omw-pit-shade").set(
-                "d",
-                format!(
-                    "M{} {}A{} {} 0 0 1 {} {}",
-                    n(c.x + r * a0.cos()),
-                    n(c.y + r * a0.sin()),
-                    n(r),
-                    n(r),
-                    n(c.x + r * a1.cos()),
-                    n(c.y + r * a1.sin())
-                ),
-            ));
-            if scene.labels {
-                let (side, pit) = pit_at_display(scene.seat, row, col);
-                pits = pits.add(text(
-                    "omw-pitno",
-                    c.x - CELL / 2.0 + 3.0,
-                    c.y - CELL / 2.0 + 11.0,
-                    &narrate::pit(side, pit),
-                ));
+            use_of(&mut out, "p", Some(c));
+            if let Some(t) = pit_label(scene, geo, row, col) {
+                add(&mut out, t);
             }
         }
     }
-    g.add(pits)
+    out.push_str("\n</g>\n</g>");
+    out
 }
 
-fn counts(scene: &Scene, geo: &Geo) -> Group {
-    let mut g = Group::new().set("class", "omw-counts");
-    if scene.banner.is_some() {
-        g = g.set("class", "omw-counts omw-dim");
+/// A carved look: a shaded arc along the upper rim of the pit at `c`.
+fn pit_shade(c: Pt) -> Path {
+    let a0 = 200f64.to_radians();
+    let a1 = 340f64.to_radians();
+    let r = PIT_R - 3.5;
+    Path::new().set("class", "omw-pit-shade").set(
+        "d",
+        format!(
+            "M{} {}A{} {} 0 0 1 {} {}",
+            n(c.x + r * a0.cos()),
+            n(c.y + r * a0.sin()),
+            n(r),
+            n(r),
+            n(c.x + r * a1.cos()),
+            n(c.y + r * a1.sin())
+        ),
+    )
+}
+
+/// The number of the pit in a display cell, if the board is labelled.
+fn pit_label(scene: &Scene, geo: &Geo, row: usize, col: usize) -> Option<Text> {
+    if !scene.labels {
+        return None;
     }
+    let c = geo.cell_centre(row, col);
+    let (side, pit) = pit_at_display(scene.seat, row, col);
+    Some(text(
+        "omw-pitno",
+        c.x - CELL / 2.0 + 3.0,
+        c.y - CELL / 2.0 + 11.0,
+        &narrate::pit(side, pit),
+    ))
+}
+
+/// The pits holding seeds: (centre, display cell, count), row by row.
+fn pit_counts(scene: &Scene, geo: &Geo) -> Vec<(Pt, (usize, usize), usize)> {
+    let mut v = Vec::with_capacity(32);
     for row in 0..4 {
         for col in 0..8 {
             let (side, pit) = pit_at_display(scene.seat, row, col);
-            let k = scene.board.get(side, pit);
-            let c = geo.cell_centre(row, col);
-            if k == 0 {
-                continue;
-            }
-            if k <= 6 {
-                g = g.add(
-                    text("omw-count", c.x, c.y + 3.0, &k.to_string()).set("font-size", "19px"),
-                );
-                // seeds as dots: one row up to three, else two rows
-                let rows: Vec<usize> = if k <= 3 {
-                    vec![k as usize]
-                } else {
-                    vec![(k as usize).div_ceil(2), k as usize / 2]
-                };
-                let ys: Vec<f64> = if rows.len() == 1 {
-                    vec![c.y + 13.5]
-                } else {
-                    vec![c.y + 11.0, c.y + 18.5]
-                };
-                for (cnt, y) in rows.iter().zip(ys) {
-                    let w = (*cnt as f64 - 1.0) * 7.5;
-                    for i in 0..*cnt {
-                        let x = c.x - w / 2.0 + i as f64 * 7.5;
-                        g = g.add(circle("omw-seed", Pt { x, y }, 2.7));
-                    }
-                }
-            } else {
-                g = g.add(
-                    text("omw-count", c.x, c.y + 8.0, &k.to_string()).set("font-size", "23px"),
-                );
+            let k = scene.board.get(side, pit) as usize;
+            if k > 0 {
+                v.push((geo.cell_centre(row, col), (row, col), k));
             }
         }
     }
-    g
+    v
+}
+
+/// A small count (up to [`SMALL_COUNT`]) at `c`: its number and its seeds
+/// as dots, one row up to three, else two rows.
+fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
+    let t = text("omw-count", c.x, c.y + 3.0, &k.to_string()).set("font-size", "19px");
+    let rows: Vec<usize> = if k <= 3 {
+        vec![k]
+    } else {
+        vec![k.div_ceil(2), k / 2]
+    };
+    let ys: Vec<f64> = if rows.len() == 1 {
+        vec![c.y + 13.5]
+    } else {
+        vec![c.y + 11.0, c.y + 18.5]
+    };
+    let mut dots = Vec::with_capacity(k);
+    for (cnt, y) in rows.iter().zip(ys) {
+        let w = (*cnt as f64 - 1.0) * 7.5;
+        for i in 0..*cnt {
+            let x = c.x - w / 2.0 + i as f64 * 7.5;
+            dots.push(circle("omw-seed", Pt { x, y }, 2.7));
+        }
+    }
+    (t, dots)
+}
+
+/// The counts of the pits; `shared`: the small ones `<use>` their shared
+/// definitions.
+fn counts(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
+    let class = if scene.banner.is_some() {
+        "omw-counts omw-dim"
+    } else {
+        "omw-counts"
+    };
+    let pits = pit_counts(scene, geo);
+    if pits.is_empty() {
+        out.push_str(&format!("\n<g class=\"{class}\"/>"));
+        return;
+    }
+    out.push_str(&format!("\n<g class=\"{class}\">"));
+    for (c, _, k) in pits {
+        if k <= SMALL_COUNT {
+            if shared {
+                use_of(out, &format!("k{k}"), Some(c));
+            } else {
+                let (t, dots) = small_count(k, c);
+                add(out, t);
+                for d in dots {
+                    add(out, d);
+                }
+            }
+        } else {
+            // written directly (a number needs no escaping), as the `svg`
+            // crate writes `text("omw-count", …).set("font-size", "23px")`
+            use std::fmt::Write;
+            let _ = write!(
+                out,
+                "\n<text class=\"omw-count\" font-size=\"23px\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
+                n(c.x),
+                n(c.y + 8.0)
+            );
+        }
+    }
+    out.push_str("\n</g>");
 }
 
 fn path_points(p: &LapPath, geo: &Geo) -> Vec<Pt> {
