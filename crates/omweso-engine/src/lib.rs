@@ -43,6 +43,7 @@ mod fast;
 mod moves;
 pub mod notation;
 mod position;
+pub mod search;
 mod sowing;
 mod variant;
 
