@@ -54,7 +54,15 @@ pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
 use crate::{GameResult, LegalMove, Move, MoveEnd, NeverEnding, Position, Rules, legal_moves};
+use std::collections::HashMap;
+use std::rc::Rc;
 use tt::{Bound, Table};
+
+/// A generation sowing at least this many laps (long relays, never-ending
+/// moves decided by cycle detection) is kept for the next visit.
+const COSTLY_LAPS: u64 = 20_000;
+/// Costly generations kept at most (the cache is emptied when full).
+const CACHE_ENTRIES: usize = 4096;
 
 /// The score of a won game (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -186,6 +194,10 @@ pub struct Searcher {
     generations: u64,
     node_limit: u64,
     aborted: bool,
+    /// Costly move generations, by position: iterative deepening visits the
+    /// same positions again, and a never-ending move can take seconds to
+    /// decide.
+    costly: HashMap<Position, Rc<Vec<LegalMove>>>,
 }
 
 /// The score of a move's end, when it ends the game or never ends.
@@ -218,16 +230,41 @@ impl Searcher {
             generations: 0,
             node_limit: u64::MAX,
             aborted: false,
+            costly: HashMap::new(),
         }
+    }
+
+    /// The legal moves of `pos`, from the cache when they were costly.
+    fn generate(&mut self, rules: &Rules, pos: &Position) -> Rc<Vec<LegalMove>> {
+        if let Some(m) = self.costly.get(pos) {
+            return Rc::clone(m);
+        }
+        self.generations += 1;
+        let moves = Rc::new(legal_moves(rules, pos));
+        let laps: u64 = moves
+            .iter()
+            .map(|m| match &m.end {
+                MoveEnd::Finished(f) => f.laps,
+                MoveEnd::NeverEnding(n) => n.examined_laps,
+            })
+            .sum();
+        if laps >= COSTLY_LAPS {
+            if self.costly.len() >= CACHE_ENTRIES {
+                self.costly.clear();
+            }
+            self.costly.insert(*pos, Rc::clone(&moves));
+        }
+        moves
     }
 
     pub fn config(&self) -> &Config {
         &self.config
     }
 
-    /// Forget the transposition table.
+    /// Forget the transposition table (and the cached costly generations).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.costly.clear();
     }
 
     /// Search `pos` under `rules` within `limits`; `stop` is polled before
@@ -241,10 +278,11 @@ impl Searcher {
         stop: &mut dyn FnMut() -> bool,
     ) -> SearchResult {
         self.nodes = 1;
-        self.generations = 1;
+        self.generations = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let moves = legal_moves(rules, pos);
+        let moves = self.generate(rules, pos);
+        let g = self.generations;
         let done = |best: Option<LegalMove>, score: i32, depth: u32, nodes, generations| {
             let pv = best.iter().map(|m| m.mv.clone()).collect();
             SearchResult {
@@ -258,21 +296,21 @@ impl Searcher {
             }
         };
         if moves.is_empty() {
-            return done(None, -WIN, 0, 1, 1);
+            return done(None, -WIN, 0, 1, g);
         }
         // a win at once, or a single move: nothing to search
         if let Some(m) = moves
             .iter()
             .find(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
         {
-            return done(Some(m.clone()), WIN - 1, 0, 1, 1);
+            return done(Some(m.clone()), WIN - 1, 0, 1, g);
         }
         if moves.len() == 1 {
             let s = terminal(rules, &moves[0], 0).unwrap_or_else(|| {
                 let f = moves[0].end.finished().expect("finished");
                 -evaluate(&self.config.weights, &f.position_after(pos))
             });
-            return done(Some(moves[0].clone()), s, 0, 1, 1);
+            return done(Some(moves[0].clone()), s, 0, 1, g);
         }
         let mut order = self.order(rules, pos, &moves, None, 0);
         let mut best = order[0].0;
@@ -413,8 +451,7 @@ impl Searcher {
                 }
             }
         }
-        self.generations += 1;
-        let moves = legal_moves(rules, pos);
+        let moves = self.generate(rules, pos);
         if moves.is_empty() {
             return Some(-(WIN - ply as i32));
         }

@@ -73,6 +73,10 @@ pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
         _ => Style::Mixed,
     };
     let cap = cap(rules);
+    if (cap as u32) * 8 < SEEDS {
+        // a limit under four a pit leaves no room for one pit a column
+        return (random(rules, rng), Style::Mixed);
+    }
     if style == Style::Checking && cap >= 4 {
         return (CHECKING, style);
     }
