@@ -61,13 +61,16 @@ fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
 /// use omweso_engine::search::{Weights, evaluate};
 /// use omweso_engine::{Board, Position, Side};
 ///
+/// let w = Weights::default();
 /// let even = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
-/// assert_eq!(evaluate(&Weights::default(), &even), 0);
+/// // the same board for both: only the move (a threat to take first) counts
+/// assert_eq!(evaluate(&w, &even), w.threat * 4 - w.threat_against * 4);
 /// let mut south = [2; 16];
 /// south[0] = 6;
 /// let ahead = Position::new(Board::from_sides(south, [2; 16]), Side::South);
-/// assert!(evaluate(&Weights::default(), &ahead) > 0);
-/// assert!(evaluate(&Weights::default(), &ahead.mirrored()) < 0);
+/// assert!(evaluate(&w, &ahead) > evaluate(&w, &even));
+/// // the same position seen from the other side of the board
+/// assert_eq!(evaluate(&w, &ahead), evaluate(&w, &ahead.mirrored()));
 /// ```
 pub fn evaluate(w: &Weights, pos: &Position) -> i32 {
     let me = pos.board.side(pos.to_move);

@@ -12,10 +12,17 @@
 //! count on every machine.
 //!
 //! ```
-//! use omweso_engine::search::{Config, Limits, Searcher};
+//! use omweso_engine::search::{Config, Limits, Searcher, setup};
 //! use omweso_engine::{Board, Position, Rules, Side, legal_moves};
 //!
-//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! // The start of a game from the checking arrangement.
+//! let pos = Position {
+//!     board: Board::from_sides(setup::CHECKING, setup::CHECKING),
+//!     to_move: Side::South,
+//!     first_move: true,
+//!     opponent_first_move: true,
+//!     before_first_capture: true,
+//! };
 //! let mut player = Searcher::new(Config::default());
 //! let result = player.search(&Rules::SHACKELL_1935, &pos, Limits::depth(2), &mut || false);
 //! let best = result.best.expect("South has moves");
