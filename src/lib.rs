@@ -8,4 +8,5 @@ pub mod model;
 pub mod moves;
 pub use omweso_diagram::narrate;
 pub mod puzzle;
+pub mod selfplay;
 pub mod site;

@@ -53,6 +53,29 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         max_laps: usize,
     },
+    /// The search player's move for a position: notation, score, depth,
+    /// nodes, principal variation.
+    Bestmove {
+        /// A position file (YAML).
+        position: PathBuf,
+        #[arg(long)]
+        id: Option<String>,
+        /// Think for this long (wall clock; the default is 1000 ms when no
+        /// other limit is given).
+        #[arg(long, conflicts_with = "depth")]
+        time_ms: Option<u64>,
+        /// Search to this depth in plies (deterministic).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// A node budget (deterministic).
+        #[arg(long)]
+        nodes: Option<u64>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Engine self-play: play games from drawn set-ups and write them as
+    /// game records (content/games format) into DIR.
+    Selfplay(selfplay_cli::SelfplayArgs),
     /// Draw a position, or its move frame by frame (SVG, PNG or text).
     Diagram {
         /// A position file (YAML).
@@ -117,6 +140,18 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Puzzles { command } => puzzles_cli::run(command),
+        Command::Bestmove {
+            position,
+            id,
+            time_ms,
+            depth,
+            nodes,
+            format,
+        } => {
+            let doc = load_one(&position, id.as_deref())?;
+            selfplay_cli::bestmove(&doc, time_ms, depth, nodes, format == Format::Json)
+        }
+        Command::Selfplay(args) => selfplay_cli::selfplay(args),
         Command::Diagram {
             position,
             id,
@@ -308,6 +343,195 @@ fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<Positio
             docs.len(),
             ids()
         )),
+    }
+}
+
+/// The `bestmove` and `selfplay` subcommands.
+mod selfplay_cli {
+    use omweso::engine::notation;
+    use omweso::engine::search::{self, Config, Limits, Score, Searcher};
+    use omweso::model::PositionDoc;
+    use omweso::selfplay::{self, Agent, Player, RecordInfo};
+    use std::path::PathBuf;
+    use std::process::ExitCode;
+    use std::time::{Duration, Instant};
+
+    pub fn bestmove(
+        doc: &PositionDoc,
+        time_ms: Option<u64>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        json: bool,
+    ) -> Result<ExitCode, String> {
+        let rules = &doc.variant.variant.rules;
+        let pos = &doc.position;
+        let time_ms = time_ms.or((depth.is_none() && nodes.is_none()).then_some(1000));
+        let limits = Limits {
+            depth: depth
+                .unwrap_or(search::MAX_DEPTH)
+                .clamp(1, search::MAX_DEPTH),
+            nodes,
+        };
+        let mut player = Searcher::new(Config::default());
+        let start = Instant::now();
+        let deadline = time_ms.map(|ms| start + Duration::from_millis(ms));
+        let r = player.search(rules, pos, limits, &mut || {
+            deadline.is_some_and(|d| Instant::now() >= d)
+        });
+        let elapsed = start.elapsed();
+        let mover = pos.to_move;
+        // the line alternates sides from the mover
+        let mut side = mover;
+        let pv: Vec<String> =
+            r.pv.iter()
+                .map(|m| {
+                    let t = notation::format_with_side(side, m);
+                    side = side.opponent();
+                    t
+                })
+                .collect();
+        let nps = r.nodes as f64 / elapsed.as_secs_f64().max(1e-6);
+        let score = Score::of(r.score);
+        if json {
+            let (kind, value) = match score {
+                Score::Win(p) => ("win", p as i64),
+                Score::Loss(p) => ("loss", p as i64),
+                Score::Centiseeds(c) => ("centiseeds", c as i64),
+            };
+            let out = serde_json::json!({
+                "variant": doc.variant.name(),
+                "to_move": mover.name(),
+                "move": r.best.as_ref().map(|m| notation::format_with_side(mover, &m.mv)),
+                "score": {"kind": kind, "value": value},
+                "depth": r.depth,
+                "nodes": r.nodes,
+                "generations": r.generations,
+                "time_ms": elapsed.as_millis() as u64,
+                "nodes_per_second": nps.round() as u64,
+                "stopped": r.stopped,
+                "pv": pv,
+            });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+            );
+        } else {
+            match &r.best {
+                None => println!(
+                    "{} has no legal move: {} wins (no-move).",
+                    mover.title(),
+                    mover.opponent().title()
+                ),
+                Some(m) => {
+                    println!("bestmove {}", notation::format_with_side(mover, &m.mv));
+                    println!("score    {score}");
+                    println!("depth    {}", r.depth);
+                    println!(
+                        "nodes    {} ({} generations, {} ms, {:.0} nodes/s)",
+                        r.nodes,
+                        r.generations,
+                        elapsed.as_millis(),
+                        nps
+                    );
+                    println!("pv       {}", pv.join(" "));
+                }
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    #[derive(clap::Args)]
+    pub struct SelfplayArgs {
+        /// A variant name or a path to a variant file.
+        #[arg(long, default_value = "shackell-1935")]
+        variant: String,
+        #[arg(long, default_value_t = 1)]
+        games: u64,
+        /// Time a move (wall clock: not reproducible; prefer --nodes).
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// A node budget a move (reproducible).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// A fixed depth a move (reproducible).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Seeds the set-ups (game g uses its own stream).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies (its result is then `none`).
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// The folder to write the records into (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+    }
+
+    pub fn selfplay(a: SelfplayArgs) -> Result<ExitCode, String> {
+        let variants = super::puzzles_cli::variants_for(&a.out);
+        let vdoc = variants
+            .resolve(&a.variant, std::path::Path::new("."))
+            .map_err(|e| e.to_string())?;
+        let rules = vdoc.variant.rules;
+        let time_ms = a
+            .time_ms
+            .or((a.depth.is_none() && a.nodes.is_none()).then_some(1000));
+        let agent = Agent::Search {
+            depth: a.depth,
+            nodes: a.nodes,
+            time_ms,
+        };
+        std::fs::create_dir_all(&a.out)
+            .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
+        let mut limit = String::new();
+        if let Some(d) = a.depth {
+            limit.push_str(&format!(" --depth {d}"));
+        }
+        if let Some(n) = a.nodes {
+            limit.push_str(&format!(" --nodes {n}"));
+        }
+        if let Some(t) = time_ms {
+            limit.push_str(&format!(" --time-ms {t}"));
+        }
+        for g in 0..a.games {
+            let (south, north) = selfplay::setups(&rules, a.seed, g);
+            let config = Config::default();
+            let mut s = Player::new(agent, config, a.seed ^ (g << 8));
+            let mut n = Player::new(agent, config, a.seed ^ (g << 8) ^ 1);
+            let game = selfplay::play_game(
+                &rules,
+                selfplay::start_position(south, north),
+                &mut s,
+                &mut n,
+                a.max_plies,
+            );
+            let id = format!("selfplay-{}-s{}-g{}", vdoc.name(), a.seed, g + 1);
+            let info = RecordInfo {
+                id: id.clone(),
+                variant: vdoc.name().to_string(),
+                south: format!("omweso {}", agent.name()),
+                north: format!("omweso {}", agent.name()),
+                made_by: format!(
+                    "generated: omweso selfplay --variant {}{limit} --seed {} --max-plies {} (game {} of {})",
+                    vdoc.name(),
+                    a.seed,
+                    a.max_plies,
+                    g + 1,
+                    a.games
+                ),
+                max_plies: a.max_plies,
+            };
+            let path = a.out.join(format!("{id}.yaml"));
+            std::fs::write(&path, selfplay::record_yaml(&game, &info))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let result = match game.end {
+                selfplay::End::Result(r) => r.name(),
+                selfplay::End::NoMove(s) => format!("{}-wins", s.opponent().name()),
+                selfplay::End::MoveLimit => "move limit".into(),
+            };
+            println!("{}  {} plies  {result}", path.display(), game.plies.len());
+        }
+        Ok(ExitCode::SUCCESS)
     }
 }
 

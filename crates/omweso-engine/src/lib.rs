@@ -44,6 +44,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 mod position;
+pub mod search;
 mod sowing;
 mod variant;
 

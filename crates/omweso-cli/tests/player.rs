@@ -1,0 +1,209 @@
+//! The computer player from the outside: `omweso bestmove` (text and JSON),
+//! `omweso selfplay` records that load and replay as games, and the search
+//! solving the shipped win-now and win-in-two puzzles.
+
+use omweso::engine::search::{Config, Limits, Score, Searcher};
+use omweso::engine::{Board, Position, Side, legal_moves, notation};
+use omweso::model::{Variants, load_games, replay};
+use omweso::puzzle::solve::AnswerKey;
+use omweso::puzzle::{Goal, verify_dir};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn omweso(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn bestmove_json_has_its_schema_and_a_legal_move() {
+    let out = omweso(&[
+        "bestmove",
+        "examples/start.yaml",
+        "--depth",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "variant",
+        "to_move",
+        "move",
+        "score",
+        "depth",
+        "nodes",
+        "generations",
+        "time_ms",
+        "nodes_per_second",
+        "stopped",
+        "pv",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["stopped"], false);
+    assert!(["win", "loss", "centiseeds"].contains(&v["score"]["kind"].as_str().unwrap()));
+    assert!(v["score"]["value"].is_i64());
+    let mv = v["move"].as_str().unwrap();
+    assert_eq!(v["pv"][0].as_str().unwrap(), mv);
+    // the move is legal in the file's position
+    let doc = omweso::model::parse_positions(
+        &omweso::model::Source::read(&root().join("examples/start.yaml")).unwrap(),
+        &Variants::builtin(),
+    )
+    .unwrap()
+    .remove(0);
+    let m = notation::parse_for(doc.position.to_move, mv).unwrap();
+    assert!(
+        legal_moves(doc.variant.rules(), &doc.position)
+            .iter()
+            .any(|l| l.mv.same_as(&m))
+    );
+    // deterministic at a fixed depth
+    let again = omweso(&[
+        "bestmove",
+        "examples/start.yaml",
+        "--depth",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(
+        (&v["move"], &v["nodes"], &v["pv"]),
+        (&w["move"], &w["nodes"], &w["pv"])
+    );
+}
+
+#[test]
+fn bestmove_text_names_move_score_depth_nodes_and_line() {
+    let out = omweso(&["bestmove", "examples/start.yaml", "--nodes", "2000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for label in ["bestmove S", "score", "depth", "nodes", "pv"] {
+        assert!(text.contains(label), "{text}");
+    }
+}
+
+#[test]
+fn selfplay_records_load_and_replay_to_their_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("games");
+    for variant in ["mcgill-2015", "modern"] {
+        let out = omweso(&[
+            "selfplay",
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--seed",
+            "4",
+            "--max-plies",
+            "60",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let (games, errs) = load_games(&dir, &Variants::builtin());
+    assert!(errs.is_empty(), "{errs}");
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert!(g.id.starts_with("selfplay-"));
+        assert_eq!(g.event.as_deref(), Some("engine self-play"));
+        assert!(
+            g.players
+                .south
+                .as_deref()
+                .unwrap()
+                .contains("search(nodes=300)")
+        );
+        let r = replay(g, 0);
+        assert!(r.stopped.is_none(), "{}: {:?}", g.id, r.stopped);
+        assert_eq!(r.expected_result(), g.result, "{}", g.id);
+        assert!(!g.moves.is_empty() && g.moves.len() <= 60);
+    }
+    // the same seed gives the same games
+    let again = tmp.path().join("again");
+    let out = omweso(&[
+        "selfplay",
+        "--variant",
+        "modern",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "4",
+        "--max-plies",
+        "60",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    for g in 1..=2 {
+        let name = format!("selfplay-modern-s4-g{g}.yaml");
+        assert_eq!(
+            std::fs::read_to_string(dir.join(&name)).unwrap(),
+            std::fs::read_to_string(again.join(&name)).unwrap()
+        );
+    }
+}
+
+#[test]
+fn the_search_solves_the_win_now_and_win_in_two_puzzles() {
+    let variants = Variants::builtin();
+    let (puzzles, errs) = verify_dir(&root().join("puzzles"), &variants);
+    assert!(errs.is_empty(), "{errs}");
+    let mut solved = 0;
+    for p in puzzles
+        .iter()
+        .filter(|p| matches!(p.goal, Goal::WinNow | Goal::WinInTwo))
+    {
+        let rules = *variants.get(&p.variant).unwrap().rules();
+        let pos = Position {
+            board: Board::from_grid(&p.board),
+            to_move: if p.to_move == "south" {
+                Side::South
+            } else {
+                Side::North
+            },
+            first_move: p.first_move,
+            opponent_first_move: p.opponent_first_move,
+            before_first_capture: p.before_first_capture,
+        };
+        let r =
+            Searcher::new(Config::default()).search(&rules, &pos, Limits::depth(3), &mut || false);
+        let best = r.best.unwrap();
+        let want = if p.goal == Goal::WinNow { 1 } else { 3 };
+        assert_eq!(Score::of(r.score), Score::Win(want), "{}", p.id);
+        // the solution is unique, so the search's move is it
+        let solution = notation::parse_for(pos.to_move, &p.solution).unwrap();
+        let sol = legal_moves(&rules, &pos)
+            .into_iter()
+            .find(|m| m.mv.same_as(&solution))
+            .unwrap();
+        assert_eq!(AnswerKey::of(&best), AnswerKey::of(&sol), "{}", p.id);
+        solved += 1;
+    }
+    assert!(solved >= 10, "only {solved} puzzles");
+}

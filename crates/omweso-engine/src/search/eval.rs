@@ -1,0 +1,87 @@
+//! The static evaluation: what a position is worth to the side to move.
+
+use crate::{Position, Seeds};
+
+/// The evaluation's weights, in hundredths of a seed per unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per seed on the mover's side minus the opponent's.
+    pub material: i32,
+    /// Per pit of two or more seeds (a pit that can move), mover's minus
+    /// opponent's: a side without one has lost.
+    pub mobility: i32,
+    /// Per seed of the mover's biggest capture threat: an opponent column
+    /// (inner and outer pit both holding seeds) facing an occupied inner pit
+    /// of the mover. The mover is to move, so it may take it now.
+    pub threat: i32,
+    /// Per seed of the opponent's biggest threat against the mover (the
+    /// mover may still defend or strike first, so it weighs less).
+    pub threat_against: i32,
+    /// Per seed in the mover's exposed columns (both pits of a column
+    /// filled, what an opponent captures), minus the opponent's.
+    pub exposed: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            material: 100,
+            mobility: 20,
+            threat: 50,
+            threat_against: 25,
+            exposed: 5,
+        }
+    }
+}
+
+/// (biggest capture threat, seeds in exposed columns) of the side owning
+/// `att` against the side owning `def`.
+fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
+    let mut max = 0;
+    let mut exposed = 0;
+    for p in 9..=16usize {
+        // the attacker's inner pit p faces the defender's inner 25−p and
+        // outer p−8
+        let (inner, outer) = (def[24 - p], def[p - 9]);
+        if inner > 0 && outer > 0 {
+            let v = (inner + outer) as i32;
+            exposed += v;
+            if att[p - 1] > 0 {
+                max = max.max(v);
+            }
+        }
+    }
+    (max, exposed)
+}
+
+/// The position's worth to the side to move, in hundredths of a seed (see
+/// [`Weights`]). Wins and losses are not seen here: the search scores them.
+///
+/// ```
+/// use omweso_engine::search::{Weights, evaluate};
+/// use omweso_engine::{Board, Position, Side};
+///
+/// let w = Weights::default();
+/// let even = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// // the same board for both: only the move (a threat to take first) counts
+/// assert_eq!(evaluate(&w, &even), w.threat * 4 - w.threat_against * 4);
+/// let mut south = [2; 16];
+/// south[0] = 6;
+/// let ahead = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// assert!(evaluate(&w, &ahead) > evaluate(&w, &even));
+/// // the same position seen from the other side of the board
+/// assert_eq!(evaluate(&w, &ahead), evaluate(&w, &ahead.mirrored()));
+/// ```
+pub fn evaluate(w: &Weights, pos: &Position) -> i32 {
+    let me = pos.board.side(pos.to_move);
+    let op = pos.board.side(pos.to_move.opponent());
+    let sum = |s: &[Seeds; 16]| s.iter().map(|&n| n as i32).sum::<i32>();
+    let movable = |s: &[Seeds; 16]| s.iter().filter(|&&n| n >= 2).count() as i32;
+    let (my_threat, their_exposed) = threats(me, op);
+    let (their_threat, my_exposed) = threats(op, me);
+    w.material * (sum(me) - sum(op))
+        + w.mobility * (movable(me) - movable(op))
+        + w.threat * my_threat
+        - w.threat_against * their_threat
+        + w.exposed * (their_exposed - my_exposed)
+}

@@ -1,0 +1,554 @@
+//! A computer player: alpha-beta (negamax) search with iterative deepening,
+//! move ordering, a transposition table and a hand-tuned evaluation; plus
+//! the simple reference players (random, greedy) and a set-up policy
+//! ([`setup`]).
+//!
+//! Pure like the rest of the engine: no dependencies, no I/O, no threads and
+//! no clock. The caller bounds a search by depth, by a node budget, and/or by
+//! a `stop` callback polled before every move generation (the command line
+//! passes wall-clock time through it, a browser its own timer). With a depth
+//! or node budget and no stop callback, a search is deterministic: the same
+//! position, rules, [`Config`] and limits give the same move, score and node
+//! count on every machine.
+//!
+//! ```
+//! use omweso_engine::search::{Config, Limits, Searcher, setup};
+//! use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+//!
+//! // The start of a game from the checking arrangement.
+//! let pos = Position {
+//!     board: Board::from_sides(setup::CHECKING, setup::CHECKING),
+//!     to_move: Side::South,
+//!     first_move: true,
+//!     opponent_first_move: true,
+//!     before_first_capture: true,
+//! };
+//! let mut player = Searcher::new(Config::default());
+//! let result = player.search(&Rules::SHACKELL_1935, &pos, Limits::depth(2), &mut || false);
+//! let best = result.best.expect("South has moves");
+//! // the move is one of the position's legal moves
+//! assert!(legal_moves(&Rules::SHACKELL_1935, &pos).iter().any(|m| m.mv.same_as(&best.mv)));
+//! assert_eq!(result.depth, 2);
+//! assert!(result.nodes > 0);
+//! // the principal variation starts with the best move
+//! assert!(result.pv[0].same_as(&best.mv));
+//! ```
+//!
+//! # Scores
+//!
+//! Scores are from the mover's point of view, in hundredths of a seed
+//! (material plus positional terms, see [`Weights`]); a won game is
+//! [`WIN`] minus the number of plies to the win, a lost one its negative
+//! (see [`Score`]). A never-ending move scores what the variant makes of it
+//! ([`NeverEnding`](crate::NeverEnding)): an annulled or drawn game is 0 (a
+//! draw), and under `illegal` the move is not among the legal moves at all.
+//!
+//! # Never-ending moves and the budget
+//!
+//! Move generation ([`legal_moves`]) decides every move exactly, never-ending
+//! ones included. For almost all positions this takes microseconds, but a
+//! rare position whose move cycles only after ~10⁹ laps takes seconds. A
+//! generation cannot be interrupted, so the budget is checked between
+//! generations: a search may overrun its deadline by the time of one
+//! generation, and a node budget counts positions, not time.
+
+mod eval;
+mod rng;
+pub mod setup;
+mod tt;
+
+pub use eval::{Weights, evaluate};
+pub use rng::Rng;
+
+use crate::{GameResult, LegalMove, Move, MoveEnd, NeverEnding, Position, Rules, legal_moves};
+use std::collections::HashMap;
+use std::rc::Rc;
+use tt::{Bound, Table};
+
+/// A generation sowing at least this many laps (long relays, never-ending
+/// moves decided by cycle detection) is kept for the next visit.
+const COSTLY_LAPS: u64 = 20_000;
+/// Costly generations kept at most (the cache is emptied when full).
+const CACHE_ENTRIES: usize = 4096;
+
+/// The score of a won game (less the plies it takes).
+pub const WIN: i32 = 1_000_000;
+/// Scores at least this far from 0 are wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+/// Deepest search, in plies.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A score, read for people: a win or loss in so many plies, or an advantage
+/// in seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The mover wins in this many plies (its own moves and the replies).
+    Win(u32),
+    /// The mover loses in this many plies.
+    Loss(u32),
+    /// An estimate in hundredths of a seed.
+    Centiseeds(i32),
+}
+
+impl Score {
+    pub fn of(score: i32) -> Score {
+        if score >= WIN_THRESHOLD {
+            Score::Win((WIN - score) as u32)
+        } else if score <= -WIN_THRESHOLD {
+            Score::Loss((WIN + score) as u32)
+        } else {
+            Score::Centiseeds(score)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Win(p) => write!(f, "win in {p} ply"),
+            Score::Loss(p) => write!(f, "loss in {p} ply"),
+            Score::Centiseeds(c) => write!(f, "{:+.2}", *c as f64 / 100.0),
+        }
+    }
+}
+
+/// What bounds a search. Iterative deepening goes on until the depth is
+/// reached, the node budget is spent, a forced result is proved, or the
+/// caller's `stop` callback says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies (at most [`MAX_DEPTH`]).
+    pub depth: u32,
+    /// Positions to visit at most (the search stops, and answers with the
+    /// deepest finished iteration, when it is spent).
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A fixed depth, no node budget.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: depth.clamp(1, MAX_DEPTH),
+            nodes: None,
+        }
+    }
+
+    /// A node budget, as deep as it allows.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: MAX_DEPTH,
+            nodes: Some(nodes),
+        }
+    }
+
+    /// No limit but the `stop` callback (and [`MAX_DEPTH`]).
+    pub fn unbounded() -> Limits {
+        Limits {
+            depth: MAX_DEPTH,
+            nodes: None,
+        }
+    }
+}
+
+/// The player's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub weights: Weights,
+    /// log₂ of the transposition table's entries (16 bytes each).
+    pub tt_bits: u32,
+    /// Seeds the Zobrist keys (and so, rarely, which of two equal moves is
+    /// chosen through the table's replacement).
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            weights: Weights::default(),
+            tt_bits: 18,
+            seed: 0x6f6d_7765_736f,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (None: the mover has no legal move and has lost).
+    pub best: Option<LegalMove>,
+    /// The score of `best`, from the mover's point of view (see [`Score`]).
+    pub score: i32,
+    /// The deepest iteration finished (0 when the move was forced: a single
+    /// legal move, or a win at once).
+    pub depth: u32,
+    /// Positions visited (every position reached, leaves included).
+    pub nodes: u64,
+    /// Move generations (calls of [`legal_moves`]), the costly part.
+    pub generations: u64,
+    /// The expected line of play, `best` first.
+    pub pv: Vec<Move>,
+    /// The search was stopped by the node budget or the callback (the
+    /// answer is from the deepest finished iteration).
+    pub stopped: bool,
+}
+
+/// A search player. Keeps its transposition table between searches (call
+/// [`Searcher::clear`] for a fresh start, as a deterministic test should).
+pub struct Searcher {
+    config: Config,
+    table: Table,
+    nodes: u64,
+    generations: u64,
+    node_limit: u64,
+    aborted: bool,
+    /// Costly move generations, by position: iterative deepening visits the
+    /// same positions again, and a never-ending move can take seconds to
+    /// decide.
+    costly: HashMap<Position, Rc<Vec<LegalMove>>>,
+}
+
+/// The score of a move's end, when it ends the game or never ends.
+fn terminal(rules: &Rules, m: &LegalMove, ply: u32) -> Option<i32> {
+    match &m.end {
+        MoveEnd::NeverEnding(_) => Some(never_ending_score(rules)),
+        MoveEnd::Finished(f) => match f.result {
+            // a move never loses its own mover's game
+            Some(GameResult::Win { .. }) => Some(WIN - (ply as i32 + 1)),
+            Some(GameResult::Annulled | GameResult::Draw) => Some(0),
+            None => None,
+        },
+    }
+}
+
+/// What a never-ending move is worth to its mover: annulled and drawn games
+/// are both 0 (nobody wins); under `illegal` such a move is never generated.
+fn never_ending_score(rules: &Rules) -> i32 {
+    match rules.never_ending {
+        NeverEnding::Annul | NeverEnding::Draw | NeverEnding::Illegal => 0,
+    }
+}
+
+impl Searcher {
+    pub fn new(config: Config) -> Searcher {
+        Searcher {
+            table: Table::new(config.tt_bits, config.seed),
+            config,
+            nodes: 0,
+            generations: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            costly: HashMap::new(),
+        }
+    }
+
+    /// The legal moves of `pos`, from the cache when they were costly.
+    fn generate(&mut self, rules: &Rules, pos: &Position) -> Rc<Vec<LegalMove>> {
+        if let Some(m) = self.costly.get(pos) {
+            return Rc::clone(m);
+        }
+        self.generations += 1;
+        let moves = Rc::new(legal_moves(rules, pos));
+        let laps: u64 = moves
+            .iter()
+            .map(|m| match &m.end {
+                MoveEnd::Finished(f) => f.laps,
+                MoveEnd::NeverEnding(n) => n.examined_laps,
+            })
+            .sum();
+        if laps >= COSTLY_LAPS {
+            if self.costly.len() >= CACHE_ENTRIES {
+                self.costly.clear();
+            }
+            self.costly.insert(*pos, Rc::clone(&moves));
+        }
+        moves
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Forget the transposition table (and the cached costly generations).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.costly.clear();
+    }
+
+    /// Search `pos` under `rules` within `limits`; `stop` is polled before
+    /// every move generation and ends the search when it returns true (pass
+    /// `&mut || false` for none).
+    pub fn search(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        limits: Limits,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> SearchResult {
+        self.nodes = 1;
+        self.generations = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let moves = self.generate(rules, pos);
+        let g = self.generations;
+        let done = |best: Option<LegalMove>, score: i32, depth: u32, nodes, generations| {
+            let pv = best.iter().map(|m| m.mv.clone()).collect();
+            SearchResult {
+                best,
+                score,
+                depth,
+                nodes,
+                generations,
+                pv,
+                stopped: false,
+            }
+        };
+        if moves.is_empty() {
+            return done(None, -WIN, 0, 1, g);
+        }
+        // a win at once, or a single move: nothing to search
+        if let Some(m) = moves
+            .iter()
+            .find(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
+        {
+            return done(Some(m.clone()), WIN - 1, 0, 1, g);
+        }
+        if moves.len() == 1 {
+            let s = terminal(rules, &moves[0], 0).unwrap_or_else(|| {
+                let f = moves[0].end.finished().expect("finished");
+                -evaluate(&self.config.weights, &f.position_after(pos))
+            });
+            return done(Some(moves[0].clone()), s, 0, 1, g);
+        }
+        let mut order = self.order(rules, pos, &moves, None, 0);
+        let mut best = order[0].0;
+        let mut best_score = order[0].1;
+        let mut pv = vec![moves[best].mv.clone()];
+        let mut depth_done = 0;
+        for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
+            let mut alpha = -WIN - 1;
+            let beta = WIN + 1;
+            let mut it_best: Option<(usize, i32, Vec<Move>)> = None;
+            for &(i, _) in &order {
+                let m = &moves[i];
+                let mut line = Vec::new();
+                let s = match terminal(rules, m, 0) {
+                    Some(s) => s,
+                    None => {
+                        let child = m.end.finished().expect("finished").position_after(pos);
+                        if depth == 1 {
+                            self.nodes += 1;
+                            -evaluate(&self.config.weights, &child)
+                        } else {
+                            match self.negamax(
+                                rules,
+                                &child,
+                                depth - 1,
+                                -beta,
+                                -alpha,
+                                1,
+                                &mut line,
+                                stop,
+                            ) {
+                                Some(s) => -s,
+                                None => break,
+                            }
+                        }
+                    }
+                };
+                if s > alpha {
+                    alpha = s;
+                    let mut l = vec![m.mv.clone()];
+                    l.extend(line);
+                    it_best = Some((i, s, l));
+                }
+            }
+            // an unfinished iteration still searched the previous best move
+            // first: whatever it found best so far is at least as good
+            if let Some((i, s, l)) = it_best {
+                best = i;
+                best_score = s;
+                pv = l;
+            }
+            if self.aborted {
+                break;
+            }
+            depth_done = depth;
+            // the best move first in the next iteration
+            if let Some(p) = order.iter().position(|&(i, _)| i == best) {
+                let e = order.remove(p);
+                order.insert(0, e);
+            }
+            if best_score.abs() >= WIN_THRESHOLD {
+                break; // a forced result: deeper search cannot change it
+            }
+        }
+        SearchResult {
+            best: Some(moves[best].clone()),
+            score: best_score,
+            depth: depth_done,
+            nodes: self.nodes,
+            generations: self.generations,
+            pv,
+            stopped: self.aborted,
+        }
+    }
+
+    /// Moves in search order, with their one-ply scores: the table's move
+    /// first, then wins, then by the position each leads to.
+    fn order(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        moves: &[LegalMove],
+        tt_move: Option<usize>,
+        ply: u32,
+    ) -> Vec<(usize, i32)> {
+        let mut v: Vec<(usize, i32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let s = terminal(rules, m, ply).unwrap_or_else(|| {
+                    let f = m.end.finished().expect("finished");
+                    -evaluate(&self.config.weights, &f.position_after(pos))
+                });
+                (i, s)
+            })
+            .collect();
+        v.sort_by_key(|&(i, s)| (Some(i) != tt_move, -s, i));
+        v
+    }
+
+    fn out_of_budget(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
+        if self.nodes >= self.node_limit || stop() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Negamax with alpha-beta; None when the budget ran out.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        pv: &mut Vec<Move>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<i32> {
+        self.nodes += 1;
+        if self.out_of_budget(stop) {
+            return None;
+        }
+        let key = self.table.key(pos);
+        let mut tt_move = None;
+        if let Some(e) = self.table.probe(key) {
+            tt_move = Some(e.best as usize);
+            if e.depth as u32 >= depth {
+                let s = tt::from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return Some(s);
+                }
+            }
+        }
+        let moves = self.generate(rules, pos);
+        if moves.is_empty() {
+            return Some(-(WIN - ply as i32));
+        }
+        let tt_move = tt_move.filter(|&i| i < moves.len());
+        let order = self.order(rules, pos, &moves, tt_move, ply);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_i = order[0].0;
+        for &(i, one_ply) in &order {
+            let m = &moves[i];
+            let mut line = Vec::new();
+            let s = match terminal(rules, m, ply) {
+                Some(s) => s,
+                None if depth <= 1 => {
+                    self.nodes += 1;
+                    one_ply
+                }
+                None => {
+                    let child = m.end.finished().expect("finished").position_after(pos);
+                    -self.negamax(
+                        rules,
+                        &child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        &mut line,
+                        stop,
+                    )?
+                }
+            };
+            if s > best {
+                best = s;
+                best_i = i;
+                pv.clear();
+                pv.push(m.mv.clone());
+                pv.extend(line);
+            }
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table
+            .store(key, depth, tt::to_table(best, ply), bound, best_i);
+        Some(best)
+    }
+}
+
+/// The simple players the search is measured against.
+pub mod baseline {
+    use super::Rng;
+    use crate::{LegalMove, Position, Rules, legal_moves};
+
+    /// A uniformly random legal move (never-ending ones included).
+    pub fn random(rules: &Rules, pos: &Position, rng: &mut Rng) -> Option<LegalMove> {
+        let moves = legal_moves(rules, pos);
+        if moves.is_empty() {
+            return None;
+        }
+        let i = rng.below(moves.len() as u64) as usize;
+        moves.into_iter().nth(i)
+    }
+
+    /// The biggest capture (a winning move first), ties broken at random;
+    /// a never-ending move only when nothing else is legal.
+    pub fn greedy(rules: &Rules, pos: &Position, rng: &mut Rng) -> Option<LegalMove> {
+        let moves = legal_moves(rules, pos);
+        let key = |m: &LegalMove| -> (u8, u32) {
+            (
+                match m.end.result() {
+                    Some(crate::GameResult::Win { .. }) => 2,
+                    _ if m.end.is_never_ending() => 0,
+                    _ => 1,
+                },
+                m.end.captured(),
+            )
+        };
+        let best = moves.iter().map(key).max()?;
+        let top: Vec<LegalMove> = moves.into_iter().filter(|m| key(m) == best).collect();
+        let i = rng.below(top.len() as u64) as usize;
+        top.into_iter().nth(i)
+    }
+}

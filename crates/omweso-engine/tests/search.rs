@@ -1,0 +1,277 @@
+//! The search player: legal, deterministic, within its budget, finds wins;
+//! the set-up policy; the evaluation's symmetry.
+
+use omweso_engine::search::{
+    Config, Limits, Rng, Score, Searcher, WIN_THRESHOLD, Weights, baseline, evaluate, setup,
+};
+use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
+
+const VARIANTS: [Rules; 4] = [
+    Rules::SHACKELL_1935,
+    Rules::MODERN,
+    Rules::LUDII,
+    Rules::MCGILL_2015,
+];
+
+/// Positions from random and greedy play from drawn set-ups.
+fn positions(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut rng = Rng::stream(seed, g);
+        let mut pos = Position {
+            board: Board::from_sides(
+                setup::arrange(rules, &mut rng),
+                setup::random(rules, &mut rng),
+            ),
+            to_move: Side::South,
+            first_move: true,
+            opponent_first_move: true,
+            before_first_capture: true,
+        };
+        for _ in 0..60 {
+            out.push(pos);
+            let m = if rng.chance(1, 2) {
+                baseline::random(rules, &pos, &mut rng)
+            } else {
+                baseline::greedy(rules, &pos, &mut rng)
+            };
+            let Some(m) = m else { break };
+            let Some(f) = m.end.finished() else { break };
+            if f.result.is_some() {
+                break;
+            }
+            pos = f.position_after(&pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_best_move_is_always_legal() {
+    for rules in &VARIANTS {
+        let all = positions(rules, 11, 6);
+        // every fifth position, to keep the test short
+        for pos in all.iter().step_by(5) {
+            let mut s = Searcher::new(Config::default());
+            let r = s.search(rules, pos, Limits::nodes(300), &mut || false);
+            let moves = legal_moves(rules, pos);
+            match &r.best {
+                None => assert!(moves.is_empty()),
+                Some(best) => {
+                    assert!(
+                        moves
+                            .iter()
+                            .any(|m| m.mv.same_as(&best.mv) && m.end == best.end)
+                    );
+                    let o = outcome(rules, pos, &best.mv).expect("the engine accepts it");
+                    assert_eq!(o.end, best.end);
+                    assert!(r.pv[0].same_as(&best.mv));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn searches_are_deterministic() {
+    for rules in &VARIANTS {
+        for pos in positions(rules, 5, 2).iter().step_by(7) {
+            let a =
+                Searcher::new(Config::default())
+                    .search(rules, pos, Limits::depth(3), &mut || false);
+            let b =
+                Searcher::new(Config::default())
+                    .search(rules, pos, Limits::depth(3), &mut || false);
+            assert_eq!(a, b);
+            let c = Searcher::new(Config::default()).search(
+                rules,
+                pos,
+                Limits::nodes(500),
+                &mut || false,
+            );
+            let d = Searcher::new(Config::default()).search(
+                rules,
+                pos,
+                Limits::nodes(500),
+                &mut || false,
+            );
+            assert_eq!(c, d);
+        }
+    }
+}
+
+#[test]
+fn the_node_budget_is_respected() {
+    for rules in &VARIANTS {
+        for pos in positions(rules, 3, 2).iter().step_by(6) {
+            for budget in [50, 400, 2000] {
+                let r = Searcher::new(Config::default()).search(
+                    rules,
+                    pos,
+                    Limits::nodes(budget),
+                    &mut || false,
+                );
+                // leaves of a depth-one node are scored together: the
+                // overshoot is at most one position's moves
+                let branching = legal_moves(rules, pos).len().max(64) as u64;
+                assert!(
+                    r.nodes <= budget + branching,
+                    "{} nodes for a budget of {budget}",
+                    r.nodes
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_stop_callback_ends_the_search_with_a_legal_move() {
+    let rules = Rules::SHACKELL_1935;
+    let pos = Position {
+        board: Board::from_sides(setup::CHECKING, setup::CHECKING),
+        to_move: Side::South,
+        first_move: true,
+        opponent_first_move: true,
+        before_first_capture: true,
+    };
+    let mut polls = 0;
+    let r = Searcher::new(Config::default()).search(&rules, &pos, Limits::unbounded(), &mut || {
+        polls += 1;
+        polls > 300
+    });
+    assert!(r.stopped);
+    assert!(r.depth >= 1);
+    let best = r.best.expect("a move");
+    assert!(
+        legal_moves(&rules, &pos)
+            .iter()
+            .any(|m| m.mv.same_as(&best.mv))
+    );
+}
+
+#[test]
+fn a_win_at_once_is_taken() {
+    // South's pit 5 sows into pit 7 and North is left without a move
+    let mut south = [0; 16];
+    south[4] = 2;
+    south[12] = 3;
+    let mut north = [0; 16];
+    north[3] = 1;
+    let pos = Position::new(Board::from_sides(south, north), Side::South);
+    for rules in &VARIANTS {
+        let r =
+            Searcher::new(Config::default()).search(rules, &pos, Limits::depth(4), &mut || false);
+        let best = r.best.unwrap();
+        assert!(matches!(
+            best.end.result(),
+            Some(GameResult::Win {
+                winner: Side::South,
+                ..
+            })
+        ));
+        assert_eq!(Score::of(r.score), Score::Win(1));
+    }
+}
+
+#[test]
+fn a_forced_win_in_three_plies_is_found() {
+    // Search the generated positions for a forced win the search proves,
+    // and check it by brute force: every reply loses to a winning move.
+    let rules = Rules::MCGILL_2015;
+    let mut found = 0;
+    for pos in positions(&rules, 21, 12) {
+        let moves = legal_moves(&rules, &pos);
+        if moves.iter().any(|m| m.end.result().is_some()) {
+            continue;
+        }
+        let r =
+            Searcher::new(Config::default()).search(&rules, &pos, Limits::depth(3), &mut || false);
+        if r.score < WIN_THRESHOLD {
+            continue;
+        }
+        assert_eq!(Score::of(r.score), Score::Win(3));
+        let f = r.best.unwrap().end.finished().copied().unwrap();
+        let after = f.position_after(&pos);
+        for reply in legal_moves(&rules, &after) {
+            let g = reply.end.finished().expect("a finished reply");
+            assert!(g.result.is_none());
+            let next = g.position_after(&after);
+            assert!(
+                legal_moves(&rules, &next)
+                    .iter()
+                    .any(|m| matches!(m.end.result(), Some(GameResult::Win { winner, .. }) if winner == pos.to_move))
+            );
+        }
+        found += 1;
+    }
+    assert!(
+        found > 0,
+        "no forced win in three plies among the positions"
+    );
+}
+
+#[test]
+fn no_move_means_a_lost_position() {
+    let pos = Position::new(Board::from_sides([1; 16], [2; 16]), Side::South);
+    let r = Searcher::new(Config::default()).search(
+        &Rules::MODERN,
+        &pos,
+        Limits::depth(3),
+        &mut || false,
+    );
+    assert!(r.best.is_none());
+    assert!(r.score <= -WIN_THRESHOLD);
+}
+
+#[test]
+fn set_ups_hold_32_seeds_and_follow_the_advice() {
+    let mut limited = Rules::MODERN;
+    limited.max_setup_seeds_per_pit = Some(5);
+    let mut tight = Rules::MODERN;
+    tight.max_setup_seeds_per_pit = Some(2);
+    let mut rng = Rng::new(99);
+    for _ in 0..500 {
+        for rules in [Rules::SHACKELL_1935, limited] {
+            let s = setup::arrange(&rules, &mut rng);
+            assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
+            assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
+            let cap = rules.max_setup_seeds_per_pit.unwrap_or(8);
+            assert!(s.iter().all(|&n| n <= cap));
+            assert!(s.iter().any(|&n| n >= 2));
+        }
+        let s = setup::arrange(&tight, &mut rng);
+        assert_eq!(s, [2; 16]);
+        let r = setup::random(&Rules::LUDII, &mut rng);
+        assert_eq!(r.iter().map(|&n| n as u32).sum::<u32>(), 32);
+    }
+}
+
+#[test]
+fn the_evaluation_is_symmetric() {
+    for rules in &VARIANTS {
+        for pos in positions(rules, 8, 2) {
+            let w = Weights::default();
+            assert_eq!(evaluate(&w, &pos), evaluate(&w, &pos.mirrored()));
+        }
+    }
+}
+
+#[test]
+fn a_single_move_is_played_without_search() {
+    let mut south = [0; 16];
+    south[0] = 2;
+    let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+    let r = Searcher::new(Config::default()).search(
+        &Rules::MCGILL_2015,
+        &pos,
+        Limits::depth(5),
+        &mut || false,
+    );
+    assert_eq!(r.depth, 0);
+    assert!(
+        r.best
+            .unwrap()
+            .mv
+            .same_as(&Move::forward(Pit::new(1).unwrap()))
+    );
+}

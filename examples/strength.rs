@@ -1,0 +1,132 @@
+//! The search player's strength, measured: matches against random, greedy
+//! (biggest capture) and depth-limited versions of itself, per variant,
+//! each set-up pair played twice with sides swapped, at a fixed node budget
+//! a move (reproducible on any machine). Prints a Markdown table: score,
+//! Elo difference with its 95 % interval, and the player's nodes/s.
+//!
+//! ```text
+//! cargo run --release --example strength -- --games 200 --nodes 20000
+//! cargo run --release --example strength -- --variants modern --opponents greedy,depth:2 --games 20
+//! ```
+//!
+//! Options: `--games N` per pairing (rounded up to even), `--nodes N` the
+//! player's budget a move (or `--player AGENT`: `nodes:N`, `depth:N`,
+//! `time:MS`), `--opponents a,b,...` (`random`, `greedy`, `depth:N`,
+//! `nodes:N`), `--variants a,b,...`, `--seed S`, `--max-plies N`.
+
+use omweso::engine::Rules;
+use omweso::engine::search::Config;
+use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opt = |name: &str| -> Option<String> {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let verbose = args.iter().any(|a| a == "--verbose");
+    let games: u32 = opt("--games").map_or(20, |s| s.parse().expect("--games N"));
+    let games = games.div_ceil(2) * 2;
+    let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
+    let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
+    let player = match (opt("--player"), opt("--nodes")) {
+        (Some(p), _) => Agent::parse(&p).expect("--player nodes:N | depth:N | time:MS"),
+        (None, n) => Agent::nodes(n.map_or(20_000, |s| s.parse().expect("--nodes N"))),
+    };
+    let opponents: Vec<Agent> = opt("--opponents")
+        .unwrap_or_else(|| "random,greedy,depth:1,depth:2".into())
+        .split(',')
+        .map(|s| Agent::parse(s).unwrap_or_else(|| panic!("unknown opponent {s:?}")))
+        .collect();
+    let variants: Vec<(&str, Rules)> = {
+        let all = [
+            ("shackell-1935", Rules::SHACKELL_1935),
+            ("modern", Rules::MODERN),
+            ("ludii", Rules::LUDII),
+            ("mcgill-2015", Rules::MCGILL_2015),
+        ];
+        let want = opt("--variants").unwrap_or_else(|| "all".into());
+        all.into_iter()
+            .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
+            .collect()
+    };
+    println!(
+        "player {} vs each opponent, {games} games per pairing (sides swapped), seed {seed}, move limit {max_plies} plies\n",
+        player.name()
+    );
+    println!(
+        "| variant | opponent | games | W-D-L (annulled) | score | Elo diff (95 % CI) | player nodes/s |"
+    );
+    println!("|---|---|---:|---|---:|---|---:|");
+    for (vname, rules) in &variants {
+        for opp in &opponents {
+            let mut tally = Tally::default();
+            let (mut nodes, mut secs) = (0u64, 0f64);
+            for g in 0..games {
+                let pair = (g / 2) as u64;
+                let (a, b) = setups(rules, seed, pair);
+                let mut me = Player::new(player, Config::default(), seed ^ (g as u64) << 8);
+                let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
+                let me_south = g % 2 == 0;
+                let t = Instant::now();
+                let game = if me_south {
+                    play_game(rules, start_position(a, b), &mut me, &mut them, max_plies)
+                } else {
+                    play_game(rules, start_position(a, b), &mut them, &mut me, max_plies)
+                };
+                let my_side = if me_south {
+                    omweso::engine::Side::South
+                } else {
+                    omweso::engine::Side::North
+                };
+                // the player's own nodes and an estimate of its share of the time
+                let my_nodes: u64 = game
+                    .plies
+                    .iter()
+                    .filter(|(s, _, _)| *s == my_side)
+                    .filter_map(|(_, _, s)| s.map(|s| s.nodes))
+                    .sum();
+                let all_nodes: u64 = game
+                    .plies
+                    .iter()
+                    .filter_map(|(_, _, s)| s.map(|s| s.nodes))
+                    .sum();
+                let el = t.elapsed().as_secs_f64();
+                nodes += my_nodes;
+                secs += if all_nodes > 0 {
+                    el * my_nodes as f64 / all_nodes as f64
+                } else {
+                    el
+                };
+                tally.add(&game, my_side);
+                if verbose {
+                    eprintln!(
+                        "{vname} vs {} game {}: {} plies, {:?}, {:.1} s, player nodes {my_nodes}",
+                        opp.name(),
+                        g + 1,
+                        game.plies.len(),
+                        game.end,
+                        el
+                    );
+                }
+            }
+            let (elo, lo, hi) = tally.elo();
+            println!(
+                "| {vname} | {} | {} | {}-{}-{} ({}) | {:.1} % | {:+.0} ({:+.0} … {:+.0}) | {:.0} |",
+                opp.name(),
+                tally.counted() + tally.annulled,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                tally.annulled,
+                100.0 * tally.score(),
+                elo,
+                lo,
+                hi,
+                nodes as f64 / secs.max(1e-9)
+            );
+        }
+    }
+}
