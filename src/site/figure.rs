@@ -13,7 +13,17 @@ pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
     let frames = diagram::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
-    Figure::new(&frames, title, caption)
+    let mut fig = Figure::new(&frames, title, caption);
+    // what a reader's "Try a move" asks the engine in the page
+    fig.position = Some(
+        omweso_web::Request::new(
+            omweso_web::Command::Moves,
+            doc.variant.variant.clone(),
+            doc.position,
+        )
+        .text(),
+    );
+    fig
 }
 
 /// A figure from frames, with the element id `anchor` (e.g.
@@ -44,6 +54,9 @@ pub struct Figure {
     twin: String,
     /// The caption and the closing tag.
     end: String,
+    /// The position before the move, as a request to the page's engine
+    /// (`omweso-web`), for "Try a move"; none for figures of other kinds.
+    pub position: Option<String>,
 }
 
 const STEPPER: &str = "<div class=\"stepper\" hidden>\
@@ -66,8 +79,13 @@ impl Figure {
         let mut h = String::with_capacity(
             self.list.len_with(prefix.len()) + self.twin.len() + self.end.len() + 512,
         );
+        let position = self
+            .position
+            .as_ref()
+            .map(|p| format!(" data-position=\"{}\"", escape(p)))
+            .unwrap_or_default();
         h.push_str(&format!(
-            "<figure class=\"omweso-diagram\" id=\"{}\" tabindex=\"0\" aria-label=\"{}\" data-frames=\"{}\">\n",
+            "<figure class=\"omweso-diagram\" id=\"{}\" tabindex=\"0\" aria-label=\"{}\" data-frames=\"{}\"{position}>\n",
             escape(anchor),
             escape(&self.label),
             self.frames
@@ -150,6 +168,7 @@ impl Figure {
             stepper: STEPPER,
             twin,
             end,
+            position: None,
         }
     }
 }

@@ -164,6 +164,10 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
             "assets/omweso-analysis.js",
             text(include_str!("assets/omweso-analysis.js")),
         ),
+        (
+            "assets/omweso-try.js",
+            text(include_str!("assets/omweso-try.js")),
+        ),
     ]
 }
 

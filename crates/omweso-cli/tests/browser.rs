@@ -495,6 +495,25 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     );
     let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert_eq!(json["cases"], 50, "{report}");
+    // "Try a move": the board after each move played in the page is the
+    // engine's (omweso play's)
+    let (site_model, _) = omweso::site::load(&repo(), false);
+    let doc = site_model
+        .all_positions()
+        .find(|p| p.id() == Some("reverse-chain"))
+        .expect("the rulebook's reverse-chain position");
+    let tried = json["tried"].as_object().expect("moves tried in the page");
+    assert!(tried.len() >= 2, "{report}");
+    for (notation, after) in tried {
+        let mv = omweso::engine::notation::parse_for(doc.position.to_move, notation).unwrap();
+        let out = omweso::engine::outcome(&doc.variant.variant.rules, &doc.position, &mv).unwrap();
+        let board = out.after.map(|a| serde_json::json!(a.board.to_grid()));
+        assert_eq!(
+            Some(after.clone()),
+            board,
+            "{notation}: the page's board after differs from the engine's"
+        );
+    }
     assert!(json["moves"].as_u64().unwrap() > 200, "{report}");
     assert!(json["played"].as_u64().unwrap() >= 40, "{report}");
 }

@@ -12,6 +12,9 @@
 //   its board_after on the board;
 // - a long decision shows progress and Stop ends it at once, leaving the
 //   page usable (a new position's moves are then listed);
+// - "Try a move" on reverse-capture.html's figure reverse-chain lists the
+//   moves and plays each (the boards after are reported, for the Rust side
+//   to compare with the engine); Reset restores the figure;
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
@@ -99,6 +102,27 @@ try {
   if (n !== 8) fail(`after Stop, the starting position lists ${n} moves, not 8`);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(artifacts, 'analysis.png'), fullPage: true });
+
+  // "Try a move" on a chapter figure: every move listed, each played.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(new URL('reverse-capture.html', base).href);
+  const fig = '#pos-reverse-chain';
+  await page.click(fig + ' .try-open');
+  await page.waitForFunction((f) => document.querySelectorAll(f + ' .try-move').length > 0
+    && document.querySelector(f + ' .try-status').textContent === '', fig, { timeout: 30000 });
+  const tried = await page.$$eval(fig + ' .try-move', (l) => l.map((b) => b.dataset.notation));
+  report.tried = {};
+  for (const [k, n] of tried.entries()) {
+    await page.click(`${fig} .try-move:nth-child(${k + 1})`);
+    await page.waitForFunction(([f, n]) => {
+      const p = document.querySelector(f + ' .try-panel');
+      return p && p.dataset.played === n && p.querySelector('.try-frame svg');
+    }, [fig, n]);
+    report.tried[n] = JSON.parse(await page.getAttribute(fig + ' .try-panel', 'data-after') || 'null');
+  }
+  await page.screenshot({ path: join(artifacts, 'try-a-move-phone.png') });
+  await page.click(fig + ' .try-open'); // Reset
+  if (await page.$(fig + ' .try-panel')) fail('Reset leaves the try panel');
 } catch (e) {
   fail('the run failed: ' + (e.stack || e));
 } finally {

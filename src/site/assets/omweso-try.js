@@ -1,0 +1,183 @@
+// "Try a move" on every figure of a position: the reader picks any move of
+// the side to move (every legal move is listed, each way round where the
+// rules offer a choice of direction), the engine in the page (omweso.wasm in
+// a Web Worker) plays it, and its frames step through as in the figure;
+// Reset brings back the documented figure. Needs a web server: browsers
+// refuse workers on file://, and there the figure stays as it is.
+(function () {
+  "use strict";
+  if (!/^https?:$/.test(location.protocol) || typeof Worker === "undefined") return;
+  var script = document.currentScript;
+  var assets = script ? new URL(".", script.src).href : "assets/";
+  var root = new URL("..", assets).href;
+  var worker = null, pending = {}, nextId = 1;
+
+  function ask(request) {
+    if (!worker) {
+      worker = new Worker(assets + "omweso-worker.js");
+      worker.onmessage = function (e) {
+        var p = pending[e.data.id];
+        delete pending[e.data.id];
+        if (!p) return;
+        if (e.data.error || (e.data.answer && e.data.answer.error)) p.reject(new Error(e.data.error || e.data.answer.error));
+        else p.resolve(e.data.answer);
+      };
+    }
+    var id = nextId++;
+    return new Promise(function (resolve, reject) {
+      pending[id] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: id, request: request });
+    });
+  }
+  function stop() {
+    if (worker) worker.terminate();
+    worker = null;
+    Object.keys(pending).forEach(function (k) { pending[k].reject(new Error("stopped")); });
+    pending = {};
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function outcome(m) {
+    if (m.never_ending) return "never ends (a cycle of " + m.cycle_laps.toLocaleString("en") + " laps)" + (m.outcome ? ": " + m.outcome.text : "");
+    var s = m.laps + (m.laps === 1 ? " lap" : " laps") + ", " + (m.captured ? "captures " + m.captured : "no capture");
+    return m.outcome ? s + " — " + m.outcome.text : s;
+  }
+  function directions(m) {
+    return m.choices.length > 1 || m.direction === "clockwise"
+      ? " (" + m.choices.map(function (d) { return d === "clockwise" ? "↻" : "↺"; }).join(" ") + ")" : "";
+  }
+  // The position's YAML for the analysis board, from the request's lines.
+  function yaml(request) {
+    var f = {};
+    request.split("\n").forEach(function (l) { var i = l.indexOf(" "); if (i > 0) f[l.slice(0, i)] = l.slice(i + 1); });
+    var n = f.board.split(" ");
+    var s = "variant: " + f.variant + "\nto_move: " + f.to_move + "\n";
+    (f.flags || "").split(" ").filter(Boolean).forEach(function (x) { s += x + ": true\n"; });
+    s += "board:\n";
+    for (var r = 0; r < 4; r++) s += "  - [" + n.slice(r * 8, r * 8 + 8).join(", ") + "]\n";
+    return s;
+  }
+
+  function setup(fig) {
+    var request = fig.getAttribute("data-position");
+    var side = /to_move north/.test(request) ? "N" : "S";
+    var button = el("button", "try-open", "Try a move");
+    button.type = "button";
+    var bar = el("div", "try-bar");
+    bar.appendChild(button);
+    var link = el("a", "try-analysis", "Open on the analysis board");
+    link.href = root + "analysis.html#yaml=" + encodeURIComponent(yaml(request));
+    bar.appendChild(link);
+    var stepper = fig.querySelector(":scope > .stepper");
+    fig.insertBefore(bar, stepper ? stepper.nextSibling : fig.querySelector(":scope > figcaption"));
+    var panel = null;
+
+    function reset() {
+      stop();
+      if (panel) panel.remove();
+      panel = null;
+      fig.classList.remove("trying");
+      button.textContent = "Try a move";
+      button.setAttribute("aria-expanded", "false");
+    }
+    button.setAttribute("aria-expanded", "false");
+    button.addEventListener("click", function () {
+      if (panel) { reset(); button.focus(); return; }
+      fig.classList.add("trying");
+      button.textContent = "Reset";
+      button.setAttribute("aria-expanded", "true");
+      panel = el("div", "try-panel");
+      var status = el("p", "try-status");
+      status.setAttribute("role", "status");
+      var halt = el("button", "try-stop", "Stop");
+      halt.type = "button";
+      var list = el("div", "try-moves");
+      list.setAttribute("role", "group");
+      list.setAttribute("aria-label", "The moves " + (side === "S" ? "South" : "North") + " can play");
+      var shown = el("div", "try-frames");
+      panel.appendChild(el("p", "try-lead", "Pick a move for " + (side === "S" ? "South" : "North") + ":"));
+      panel.appendChild(list);
+      panel.appendChild(status);
+      panel.appendChild(halt);
+      panel.appendChild(shown);
+      fig.insertBefore(panel, bar.nextSibling);
+      var mine = panel;
+      var pit = 1, count = 0;
+      halt.addEventListener("click", function () { stop(); });
+      function next() {
+        if (panel !== mine) return;
+        if (pit > 16) {
+          halt.hidden = true;
+          status.textContent = count ? "" : "No legal move: " + (side === "S" ? "South" : "North") + " has lost.";
+          return;
+        }
+        status.textContent = "Deciding the moves from pit " + pit + " of 16…";
+        ask(request + "pit " + pit + "\n").then(function (a) {
+          if (panel !== mine) return;
+          a.moves.forEach(function (m) {
+            count++;
+            var b = el("button", "try-move");
+            b.type = "button";
+            b.dataset.notation = m.notation;
+            b.innerHTML = "<strong></strong> <span></span>";
+            b.firstChild.textContent = side + m.notation + directions(m);
+            b.lastChild.textContent = outcome(m);
+            b.addEventListener("click", function () { play(m, b); });
+            list.appendChild(b);
+          });
+          pit++;
+          next();
+        }, function (e) {
+          if (panel !== mine) return;
+          halt.hidden = true;
+          status.textContent = e.message === "stopped" ? "Stopped: the moves listed are decided; Reset and try again for the rest." : "The engine failed: " + e.message;
+        });
+      }
+      function play(m, b) {
+        Array.prototype.forEach.call(list.querySelectorAll(".try-move"), function (x) { x.setAttribute("aria-pressed", x === b ? "true" : "false"); });
+        status.textContent = "Playing " + side + m.notation + "…";
+        ask(request.replace("do moves", "do play") + "move " + m.notation + "\n").then(function (a) {
+          if (panel !== mine) return;
+          status.textContent = "";
+          shown.innerHTML = "";
+          panel.dataset.played = m.notation;
+          panel.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
+          var frame = 0;
+          var box = el("div", "try-frame");
+          var caption = el("p", "frame-caption");
+          caption.setAttribute("aria-live", "polite");
+          var steps = el("div", "stepper");
+          var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
+          prev.type = nxt.type = "button";
+          steps.appendChild(prev); steps.appendChild(nxt);
+          function show() {
+            var f = a.frames[frame];
+            box.innerHTML = f.svg;
+            caption.textContent = (frame + 1) + "/" + a.frames.length + " " + f.title + " — " + f.desc;
+            prev.disabled = frame === 0;
+            nxt.disabled = frame === a.frames.length - 1;
+          }
+          prev.addEventListener("click", function () { if (frame > 0) { frame--; show(); } });
+          nxt.addEventListener("click", function () { if (frame < a.frames.length - 1) { frame++; show(); } });
+          shown.appendChild(box); shown.appendChild(caption); shown.appendChild(steps);
+          show();
+          nxt.focus();
+        }, function (e) {
+          if (panel !== mine) return;
+          status.textContent = e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message;
+        });
+      }
+      next();
+    });
+  }
+
+  function init() {
+    Array.prototype.forEach.call(document.querySelectorAll("figure.omweso-diagram[data-position]"), setup);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
