@@ -98,31 +98,37 @@ fn bestmove_text_names_move_score_depth_nodes_and_line() {
     }
 }
 
+/// Two self-played games of `variant` (300 nodes a move, seed 4, at most
+/// 60 plies) written into `dir`.
+fn selfplay_two(variant: &str, dir: &std::path::Path) {
+    let out = omweso(&[
+        "selfplay",
+        "--variant",
+        variant,
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "4",
+        "--max-plies",
+        "60",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn selfplay_records_load_and_replay_to_their_result() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("games");
     for variant in ["mcgill-2015", "modern"] {
-        let out = omweso(&[
-            "selfplay",
-            "--variant",
-            variant,
-            "--games",
-            "2",
-            "--nodes",
-            "300",
-            "--seed",
-            "4",
-            "--max-plies",
-            "60",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        selfplay_two(variant, &dir);
     }
     let (games, errs) = load_games(&dir, &Variants::builtin());
     assert!(errs.is_empty(), "{errs}");
@@ -144,22 +150,7 @@ fn selfplay_records_load_and_replay_to_their_result() {
     }
     // the same seed gives the same games
     let again = tmp.path().join("again");
-    let out = omweso(&[
-        "selfplay",
-        "--variant",
-        "modern",
-        "--games",
-        "2",
-        "--nodes",
-        "300",
-        "--seed",
-        "4",
-        "--max-plies",
-        "60",
-        "--out",
-        again.to_str().unwrap(),
-    ]);
-    assert!(out.status.success());
+    selfplay_two("modern", &again);
     for g in 1..=2 {
         let name = format!("selfplay-modern-s4-g{g}.yaml");
         assert_eq!(
