@@ -170,6 +170,19 @@ pub struct LineStep {
     pub answer_text: String,
 }
 
+/// One legal choice sequence of a puzzle's position and what playing it
+/// achieves: what the page tells a reader who plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Attempt {
+    /// The move in canonical notation without side (`7AC`).
+    pub notation: String,
+    /// Whether it achieves the goal (it ends where the solution ends).
+    pub ok: bool,
+    /// What it does and, when it fails, why (for win-in-two, the reply
+    /// that refutes it).
+    pub why: String,
+}
+
 /// A verified puzzle: everything a page, a sheet or a template needs.
 #[derive(Clone, Debug, Serialize)]
 pub struct Puzzle {
@@ -213,6 +226,9 @@ pub struct Puzzle {
     pub line: Vec<LineStep>,
     /// Number of distinct answers (end positions) the solver chooses from.
     pub answers: usize,
+    /// Every legal choice sequence with its verdict against the goal (none
+    /// for what-happens, which asks about one move).
+    pub attempts: Vec<Attempt>,
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).
     #[serde(skip)]

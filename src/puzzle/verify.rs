@@ -7,7 +7,7 @@
 
 use super::format::{PuzzleFile, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
-use super::{Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
+use super::{Attempt, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::judge::judge;
@@ -331,10 +331,30 @@ fn build(
         steps,
         line,
         answers: ev.answers.len(),
+        attempts: match sol {
+            Some(_) => attempts(ev),
+            None => Vec::new(),
+        },
         file: doc.file.clone(),
         doc: pf.doc,
         played,
     }
+}
+
+/// Every legal choice sequence of `ev` with its answer's verdict.
+fn attempts(ev: &Evaluation) -> Vec<Attempt> {
+    ev.moves
+        .iter()
+        .filter_map(|m| {
+            let a = ev.answer_of(&m.mv)?;
+            let v = ev.verdicts.get(a)?;
+            Some(Attempt {
+                notation: notation::format(&m.mv),
+                ok: v.ok,
+                why: v.why.clone(),
+            })
+        })
+        .collect()
 }
 
 /// What-happens: longer and never-ending moves are harder to predict.

@@ -168,6 +168,10 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
             "assets/omweso-try.js",
             text(include_str!("assets/omweso-try.js")),
         ),
+        (
+            "assets/omweso-puzzle.js",
+            text(include_str!("assets/omweso-puzzle.js")),
+        ),
     ]
 }
 

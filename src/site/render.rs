@@ -787,6 +787,17 @@ impl<'a> Renderer<'a> {
         ctx.insert("titles", &titles);
         ctx.insert("difficulty", &difficulty);
         ctx.insert("count", &self.site.puzzles.len());
+        let order: Vec<&str> = self
+            .puzzle_order()
+            .into_iter()
+            .map(|i| self.site.puzzles[i].id.as_str())
+            .collect();
+        // for omweso-puzzle.js (solved marks, "next unsolved"); ids are
+        // file names, but no `<` may close the <script> element anyway
+        let data = serde_json::json!({ "order": order })
+            .to_string()
+            .replace('<', "\\u003c");
+        ctx.insert("puzzles_data", &data);
         self.render("puzzles.html", "puzzles/index.html".into(), &ctx, 0)
     }
 
@@ -802,6 +813,36 @@ impl<'a> Renderer<'a> {
             ))
         });
         order
+    }
+
+    /// What a puzzle page's script needs to let the reader play the answer
+    /// (omweso-puzzle.js): every legal move with its verdict, the position
+    /// for the engine in the page (to step through the move played), and
+    /// the puzzles' order (for "next unsolved"). JSON for a `<script>`
+    /// element.
+    fn puzzle_data(&self, p: &crate::puzzle::Puzzle, order: &[usize]) -> String {
+        let attempts: Vec<serde_json::Value> = p
+            .attempts
+            .iter()
+            .map(|a| serde_json::json!({"move": a.notation, "ok": a.ok, "why": a.why}))
+            .collect();
+        let request = omweso_web::Request::new(
+            omweso_web::Command::Moves,
+            p.doc.variant.variant.clone(),
+            p.doc.position,
+        )
+        .text();
+        let data = serde_json::json!({
+            "id": p.id,
+            "side": p.doc.position.to_move.letter().to_string(),
+            "side_name": p.doc.position.to_move.title(),
+            "solution": p.solution,
+            "attempts": attempts,
+            "position": request,
+            "order": order.iter().map(|&i| &self.site.puzzles[i].id).collect::<Vec<_>>(),
+        });
+        // in a <script> element: no `<` may close it
+        data.to_string().replace('<', "\\u003c")
     }
 
     pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
@@ -844,6 +885,7 @@ impl<'a> Renderer<'a> {
             }
         };
         let mut ctx = self.context("puzzle", &p.title, &p.question, "../", &p.id);
+        ctx.insert("puzzle_data", &self.puzzle_data(p, order));
         ctx.insert("puzzle", p);
         ctx.insert("difficulty", p.difficulty.title());
         ctx.insert(

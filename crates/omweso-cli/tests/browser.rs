@@ -502,6 +502,33 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
         .all_positions()
         .find(|p| p.id() == Some("reverse-chain"))
         .expect("the rulebook's reverse-chain position");
+    // picking pits on the drawn board: South's 16, with the engine's seeds
+    let mut pits: Vec<String> = serde_json::from_value(json["pick_pits"].clone()).unwrap();
+    pits.sort();
+    let mut want: Vec<String> = (1..=16u8)
+        .map(|n| {
+            let k = doc.position.board.get(
+                omweso::engine::Side::South,
+                omweso::engine::Pit::new(n).unwrap(),
+            );
+            format!("Play S{n} ({k} seed{})", if k == 1 { "" } else { "s" })
+        })
+        .collect();
+    want.sort();
+    assert_eq!(pits, want, "the pits offered on the board");
+    assert_eq!(json["pick_empty"], "No legal move starts from S2.");
+    let mut from_1: Vec<String> = json["tried"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|n| n.starts_with('1') && !n[1..].starts_with(|c: char| c.is_ascii_digit()))
+        .cloned()
+        .collect();
+    let mut offered: Vec<String> = serde_json::from_value(json["pick_offered"].clone()).unwrap();
+    from_1.sort();
+    offered.sort();
+    assert!(offered.len() >= 2, "{report}");
+    assert_eq!(offered, from_1, "the moves offered for S1");
     let tried = json["tried"].as_object().expect("moves tried in the page");
     assert!(tried.len() >= 2, "{report}");
     for (notation, after) in tried {
@@ -516,4 +543,184 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     }
     assert!(json["moves"].as_u64().unwrap() > 200, "{report}");
     assert!(json["played"].as_u64().unwrap() >= 40, "{report}");
+}
+
+/// Puzzles played on the board (tests/browser/puzzle.mjs): a reader picks a
+/// pit with no move, a wrong move, then the solution by keyboard on one
+/// puzzle, and solves another at once; the page's verdicts are the
+/// verifier's, the wrong move's board after is the engine's, and the
+/// progress kept in localStorage (missed, solved, streak) shows on the
+/// puzzle index with the next unsolved puzzle.
+#[test]
+fn puzzles_are_solved_on_the_board_in_a_real_browser() {
+    use omweso::puzzle::{Goal, Puzzle};
+    require_browser();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let (site_model, _) = omweso::site::load(&repo(), false);
+    let pit_of = |m: &str| -> u8 {
+        m.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .parse()
+            .unwrap()
+    };
+    let moves_from = |p: &Puzzle, pit: u8| {
+        p.attempts
+            .iter()
+            .filter(|a| pit_of(&a.notation) == pit)
+            .count()
+    };
+    // the first: a win-in-two (its wrong moves are refuted by a reply) with
+    // a pit that has no legal move and a wrong pit offering a choice of
+    // direction when there is one
+    let first = site_model
+        .puzzles
+        .iter()
+        .filter(|p| p.goal == Goal::WinInTwo)
+        .max_by_key(|p| {
+            p.attempts
+                .iter()
+                .filter(|a| !a.ok && moves_from(p, pit_of(&a.notation)) > 1)
+                .count()
+                .min(1)
+                * 100
+                + p.attempts.len()
+        })
+        .expect("a win-in-two puzzle");
+    let wrong = first
+        .attempts
+        .iter()
+        .filter(|a| !a.ok)
+        .max_by_key(|a| moves_from(first, pit_of(&a.notation)))
+        .expect("a wrong move");
+    let empty_pit = (1..=16u8)
+        .find(|&n| moves_from(first, n) == 0)
+        .expect("a pit with no move");
+    let second = site_model
+        .puzzles
+        .iter()
+        .find(|p| p.goal != Goal::WhatHappens && p.id != first.id && !p.attempts.is_empty())
+        .expect("a second puzzle");
+    let mv = |m: &str| serde_json::json!({"pit": pit_of(m), "move": m});
+    let work = tempfile::tempdir().unwrap();
+    let case_file = work.path().join("case.json");
+    std::fs::write(
+        &case_file,
+        serde_json::json!({
+            "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit},
+            "second": {"id": second.id, "right": mv(&second.solution)},
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let site = work.path().join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.path().join("serve"));
+    let artifacts = artifacts();
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let (status, report, err) = node(
+        "puzzle.mjs",
+        &[
+            &server.url,
+            case_file.to_str().unwrap(),
+            artifacts.to_str().unwrap(),
+        ],
+    );
+    let _ = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the puzzle checks failed:\n{report}\n{err}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+
+    let side = first.doc.position.to_move;
+    let letter = side.letter();
+    // the mover's 16 pits, each with its seeds
+    let counts: Vec<String> = (1..=16u8)
+        .map(|n| {
+            let pit = omweso::engine::Pit::new(n).unwrap();
+            let k = first.doc.position.board.get(side, pit);
+            format!(
+                "Play {letter}{n} ({k} seed{})",
+                if k == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    let mut targets: Vec<String> = serde_json::from_value(json["targets"].clone()).unwrap();
+    targets.sort();
+    let mut want = counts.clone();
+    want.sort();
+    assert_eq!(targets, want, "the pits offered");
+    assert_eq!(
+        json["empty"],
+        format!("No legal move starts from {letter}{empty_pit}. Pick another pit.")
+    );
+    // the verifier's verdicts, word for word
+    assert_eq!(
+        json["wrong"]["status"],
+        format!("Not this one. {letter}{}: {}.", wrong.notation, wrong.why)
+    );
+    assert_eq!(json["wrong"]["verdict"], "wrong");
+    assert_eq!(json["wrong"]["again"], true);
+    let right = first
+        .attempts
+        .iter()
+        .find(|a| a.notation == first.solution)
+        .unwrap();
+    assert_eq!(
+        json["right"]["status"],
+        format!("Right! {letter}{}: {}.", right.notation, right.why)
+    );
+    assert_eq!(json["right"]["solution_open"], true);
+    if moves_from(first, pit_of(&wrong.notation)) > 1 {
+        assert!(json["choices"].as_u64().unwrap() >= 1, "{report}");
+    }
+    // the wrong move as the engine in the page played it
+    let parsed = omweso::engine::notation::parse_for(side, &wrong.notation).unwrap();
+    let out = omweso::engine::outcome(
+        &first.doc.variant.variant.rules,
+        &first.doc.position,
+        &parsed,
+    )
+    .unwrap();
+    assert_eq!(
+        Some(json["wrong"]["after"].clone()),
+        out.after.map(|a| serde_json::json!(a.board.to_grid())),
+        "the board after the wrong move"
+    );
+    // progress: the first missed, the second solved at once
+    assert_eq!(json["second"]["verdict"], "right");
+    let n = site_model.puzzles.len();
+    assert!(
+        json["second"]["progress"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Solved 1 of {n} · missed 1 · streak 1")),
+        "{report}"
+    );
+    assert_eq!(json["storage"]["results"][&first.id], "failed");
+    assert_eq!(json["storage"]["results"][&second.id], "solved");
+    assert_eq!(json["storage"]["streak"], 1);
+    assert!(
+        json["again"]
+            .as_str()
+            .unwrap()
+            .starts_with("You have solved this one before.")
+    );
+    let marks: Vec<(String, String)> =
+        serde_json::from_value(json["index"]["marks"].clone()).unwrap();
+    assert!(
+        marks.contains(&(format!("{}.html", first.id), "failed".into())),
+        "{report}"
+    );
+    assert!(
+        marks.contains(&(format!("{}.html", second.id), "solved".into())),
+        "{report}"
+    );
+    assert!(marks.iter().all(|(h, _)| *h == format!("{}.html", first.id) || *h == format!("{}.html", second.id)));
+    // "next unsolved": the index's first puzzle not solved
+    let mut order: Vec<&Puzzle> = site_model.puzzles.iter().collect();
+    order.sort_by(|a, b| (a.goal, a.difficulty, &a.id).cmp(&(b.goal, b.difficulty, &b.id)));
+    let next = order.iter().find(|p| p.id != second.id).unwrap();
+    assert_eq!(json["index"]["next"], format!("{}.html", next.id));
 }

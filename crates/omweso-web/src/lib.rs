@@ -339,8 +339,12 @@ pub fn respond(req: &Request) -> Result<String, String> {
             frames_json(&mut j, &frames, req.theme);
         }
         Command::Board => {
-            let frame =
-                omweso_diagram::board_frame(pos, &Annotations::default(), &req.variant.name);
+            // with pit numbers: a reader picks pits on it
+            let labelled = Annotations {
+                labels: true,
+                ..Annotations::default()
+            };
+            let frame = omweso_diagram::board_frame(pos, &labelled, &req.variant.name);
             frames_json(&mut j, std::slice::from_ref(&frame), req.theme);
         }
     }

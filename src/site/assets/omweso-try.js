@@ -6,6 +6,66 @@
 // refuse workers on file://, and there the figure stays as it is.
 (function () {
   "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  // The grid index (rows North outer, North inner, South inner, South
+  // outer, as the position's board line lists them) of pit `n` of `side`.
+  function gridIndex(side, n) {
+    if (side === "S") return n <= 8 ? 24 + n - 1 : 16 + 16 - n;
+    return n <= 8 ? 8 - n : 8 + n - 9;
+  }
+  // The pits drawn in a figure, by label ("S5"): their centres, read from
+  // the diagram's pit numbers (each follows the pit it names, drawn as a
+  // circle or a `use` of one, perhaps with its shading between).
+  function pitCentres(fig) {
+    var out = {};
+    Array.prototype.forEach.call(fig.querySelectorAll("text.omw-pitno"), function (t) {
+      var label = t.textContent.trim();
+      if (out[label]) return;
+      var pit = t.previousElementSibling;
+      while (pit && !(pit.tagName === "use" || pit.tagName === "circle")) pit = pit.previousElementSibling;
+      var x = pit && parseFloat(pit.getAttribute("x") || pit.getAttribute("cx"));
+      var y = pit && parseFloat(pit.getAttribute("y") || pit.getAttribute("cy"));
+      if (isFinite(x) && isFinite(y)) out[label] = { x: x, y: y };
+    });
+    return out;
+  }
+  // Buttons over the mover's pits of a drawn board (`svg`, its pit numbers
+  // found in `scope`): focusable, named with their seeds (`counts`, the
+  // board line's numbers), Enter or Space or a click calls `pick(n)`.
+  function pickLayer(scope, svg, side, counts, pick) {
+    var centres = pitCentres(scope);
+    var layer = document.createElementNS(NS, "g");
+    layer.setAttribute("class", "omw-pick");
+    var targets = [];
+    for (var n = 1; n <= 16; n++) {
+      var label = side + n, c = centres[label];
+      if (!c) continue;
+      var seeds = counts[gridIndex(side, n)];
+      var t = document.createElementNS(NS, "circle");
+      t.setAttribute("class", "omw-pick-pit");
+      t.setAttribute("cx", c.x);
+      t.setAttribute("cy", c.y);
+      t.setAttribute("r", 33);
+      t.setAttribute("tabindex", "0");
+      t.setAttribute("role", "button");
+      t.setAttribute("aria-label", "Play " + label + (isFinite(seeds) ? " (" + seeds + (seeds === 1 ? " seed)" : " seeds)") : ""));
+      t.dataset.pit = String(n);
+      t.addEventListener("click", function () { pick(Number(this.dataset.pit)); });
+      t.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(Number(this.dataset.pit)); }
+      });
+      layer.appendChild(t);
+      targets.push(t);
+    }
+    svg.appendChild(layer);
+    return targets;
+  }
+  // the board line's 32 numbers of a request
+  function counts(request) {
+    return ((request.match(/^board (.*)$/m) || [])[1] || "").split(" ").map(Number);
+  }
+  // for the puzzle trainer (omweso-puzzle.js); the engine's part below
+  window.OmwesoTry = { pickLayer: pickLayer, counts: counts };
   if (!/^https?:$/.test(location.protocol) || typeof Worker === "undefined") return;
   var script = document.currentScript;
   var assets = script ? new URL(".", script.src).href : "assets/";
@@ -62,6 +122,35 @@
     return s;
   }
 
+  // A played move's frames (the engine's `play` answer) with Previous and
+  // Next, as in a static figure.
+  function viewer(a, focus) {
+    var wrap = el("div", "try-viewer");
+    var frame = 0;
+    var box = el("div", "try-frame");
+    var caption = el("p", "frame-caption");
+    caption.setAttribute("aria-live", "polite");
+    var steps = el("div", "stepper");
+    var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
+    prev.type = nxt.type = "button";
+    steps.appendChild(prev); steps.appendChild(nxt);
+    function show() {
+      var f = a.frames[frame];
+      box.innerHTML = f.svg;
+      caption.textContent = (frame + 1) + "/" + a.frames.length + " " + f.title + " — " + f.desc;
+      prev.disabled = frame === 0;
+      nxt.disabled = frame === a.frames.length - 1;
+    }
+    prev.addEventListener("click", function () { if (frame > 0) { frame--; show(); } });
+    nxt.addEventListener("click", function () { if (frame < a.frames.length - 1) { frame++; show(); } });
+    wrap.appendChild(box); wrap.appendChild(caption); wrap.appendChild(steps);
+    show();
+    if (focus) setTimeout(function () { nxt.focus(); }, 0);
+    return wrap;
+  }
+  window.OmwesoTry.ask = ask;
+  window.OmwesoTry.viewer = viewer;
+
   function setup(fig) {
     var request = fig.getAttribute("data-position");
     var side = /to_move north/.test(request) ? "N" : "S";
@@ -99,7 +188,9 @@
       list.setAttribute("role", "group");
       list.setAttribute("aria-label", "The moves " + (side === "S" ? "South" : "North") + " can play");
       var shown = el("div", "try-frames");
-      panel.appendChild(el("p", "try-lead", "Pick a move for " + (side === "S" ? "South" : "North") + ":"));
+      panel.appendChild(el("p", "try-lead", "Pick a pit of " + (side === "S" ? "South" : "North") + " on the board, or a move from the list:"));
+      var pickBox = el("div", "try-pick");
+      panel.appendChild(pickBox);
       panel.appendChild(list);
       panel.appendChild(status);
       panel.appendChild(halt);
@@ -108,6 +199,33 @@
       var mine = panel;
       var pit = 1, count = 0;
       halt.addEventListener("click", function () { stop(); });
+      // the position drawn with its pit numbers, its pits to pick
+      ask(request.replace("do moves", "do board")).then(function (a) {
+        if (panel !== mine) return;
+        pickBox.innerHTML = a.frames[0].svg;
+        var svg = pickBox.querySelector("svg");
+        if (svg) pickLayer(pickBox, svg, side, counts(request), pickPit);
+        pickBox.classList.add("pickable");
+      }, function () { /* the list is enough */ });
+      function pickPit(n) {
+        var offered = Array.prototype.filter.call(list.querySelectorAll(".try-move"), function (b) {
+          var ok = parseInt(b.dataset.notation, 10) === n;
+          b.classList.toggle("offered", ok);
+          return ok;
+        });
+        Array.prototype.forEach.call(pickBox.querySelectorAll(".omw-pick-pit"), function (t) {
+          t.classList.toggle("chosen", t.dataset.pit === String(n));
+        });
+        if (offered.length === 1) { offered[0].click(); return; }
+        if (offered.length > 1) {
+          status.textContent = "From " + side + n + " the rules offer a choice of direction: pick one of the highlighted moves.";
+          offered[0].focus();
+          return;
+        }
+        status.textContent = pit <= n && pit <= 16
+          ? "Still deciding the moves from " + side + n + "…"
+          : "No legal move starts from " + side + n + ".";
+      }
       function next() {
         if (panel !== mine) return;
         if (pit > 16) {
@@ -146,26 +264,7 @@
           shown.innerHTML = "";
           panel.dataset.played = m.notation;
           panel.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
-          var frame = 0;
-          var box = el("div", "try-frame");
-          var caption = el("p", "frame-caption");
-          caption.setAttribute("aria-live", "polite");
-          var steps = el("div", "stepper");
-          var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
-          prev.type = nxt.type = "button";
-          steps.appendChild(prev); steps.appendChild(nxt);
-          function show() {
-            var f = a.frames[frame];
-            box.innerHTML = f.svg;
-            caption.textContent = (frame + 1) + "/" + a.frames.length + " " + f.title + " — " + f.desc;
-            prev.disabled = frame === 0;
-            nxt.disabled = frame === a.frames.length - 1;
-          }
-          prev.addEventListener("click", function () { if (frame > 0) { frame--; show(); } });
-          nxt.addEventListener("click", function () { if (frame < a.frames.length - 1) { frame++; show(); } });
-          shown.appendChild(box); shown.appendChild(caption); shown.appendChild(steps);
-          show();
-          nxt.focus();
+          shown.appendChild(viewer(a, true));
         }, function (e) {
           if (panel !== mine) return;
           status.textContent = e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message;

@@ -12,8 +12,9 @@
 //   its board_after on the board;
 // - a long decision shows progress and Stop ends it at once, leaving the
 //   page usable (a new position's moves are then listed);
-// - "Try a move" on reverse-capture.html's figure reverse-chain lists the
-//   moves and plays each (the boards after are reported, for the Rust side
+// - "Try a move" on reverse-capture.html's figure reverse-chain draws the
+//   position with South's pits to pick (their names and seeds reported; an
+//   empty pit and pit 1, by keyboard, picked), lists the moves and plays each (the boards after are reported, for the Rust side
 //   to compare with the engine); Reset restores the figure;
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
@@ -111,6 +112,15 @@ try {
   await page.waitForFunction((f) => document.querySelectorAll(f + ' .try-move').length > 0
     && document.querySelector(f + ' .try-status').textContent === '', fig, { timeout: 30000 });
   const tried = await page.$$eval(fig + ' .try-move', (l) => l.map((b) => b.dataset.notation));
+  // pits picked on the drawn board: South's 16, named with their seeds;
+  // an empty pit has no move; pit 1 offers its three directions
+  await page.waitForSelector(fig + ' .try-pick .omw-pick-pit');
+  report.pick_pits = await page.$$eval(fig + ' .try-pick .omw-pick-pit', (l) => l.map((t) => t.getAttribute('aria-label')));
+  await page.click(fig + ' .try-pick .omw-pick-pit[data-pit="2"]');
+  report.pick_empty = await page.textContent(fig + ' .try-status');
+  await page.focus(fig + ' .try-pick .omw-pick-pit[data-pit="1"]');
+  await page.keyboard.press('Enter');
+  report.pick_offered = await page.$$eval(fig + ' .try-move.offered', (l) => l.map((b) => b.dataset.notation));
   report.tried = {};
   for (const [k, n] of tried.entries()) {
     await page.click(`${fig} .try-move:nth-child(${k + 1})`);

@@ -1,0 +1,115 @@
+// Puzzles played on the board, in a real browser. Run by tests/browser.rs:
+//
+//   node tests/browser/puzzle.mjs BASE_URL CASE_JSON ARTIFACT_DIR
+//
+// CASE_JSON: {first: {id, side, wrong: {pit, move}, right: {pit, move},
+// empty_pit}, second: {id, right: {pit, move}}}, chosen by the Rust side
+// from the verified puzzles (pit numbers of the mover; a move's pit may
+// offer a choice of direction, then its button is clicked).
+// Does, at phone width (390 px), what a reader does:
+// - on the first puzzle: pick a pit with no legal move, then a wrong move
+//   (mouse), then Try again and the solution (keyboard: focus and Enter);
+// - on the second: the solution at once (touch-sized click);
+// - on the puzzle index: read the solved/missed marks and "next unsolved".
+// Reports what the page showed (texts, the board after the wrong move as
+// the engine in the page played it, localStorage) for the Rust side to
+// compare with the engine; fails on any console error or exception.
+
+import { launch } from './chromium.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, caseFile, artifacts] = process.argv.slice(2);
+const { first, second } = JSON.parse(readFileSync(caseFile, 'utf8'));
+const problems = [];
+const report = { problems };
+const fail = (m) => problems.push(m);
+
+const { context, close } = await launch({ width: 390, height: 900 });
+try {
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') fail('console: ' + m.text()); });
+  page.on('pageerror', (e) => fail('uncaught: ' + e.message));
+  const status = () => page.textContent('.trainer-status');
+  const play = async (mv, how) => {
+    const pit = `.omw-pick-pit[data-pit="${mv.pit}"]`;
+    if (how === 'keyboard') {
+      await page.focus(pit);
+      await page.keyboard.press('Enter');
+    } else {
+      await page.click(pit);
+    }
+    const choice = `.trainer-choice[data-move="${mv.move}"]`;
+    if (await page.$('.trainer-choice')) {
+      report.choices = (report.choices || 0) + 1;
+      if (how === 'keyboard') { await page.focus(choice); await page.keyboard.press('Enter'); }
+      else await page.click(choice);
+    }
+    await page.waitForFunction((m) => document.querySelector('.trainer').dataset.played === m, mv.move);
+  };
+
+  await page.goto(new URL(`puzzles/${first.id}.html`, base).href);
+  await page.waitForSelector('.omw-pick-pit');
+  report.targets = await page.$$eval('.omw-pick-pit', (l) => l.map((t) => t.getAttribute('aria-label')));
+  report.intro = await status();
+  await page.click(`.omw-pick-pit[data-pit="${first.empty_pit}"]`);
+  report.empty = await status();
+  await play(first.wrong, 'mouse');
+  report.wrong = {
+    status: await status(),
+    verdict: await page.getAttribute('.trainer', 'data-verdict'),
+    again: await page.isVisible('.trainer-again'),
+  };
+  await page.waitForSelector('.trainer-frames .try-frame svg', { timeout: 30000 });
+  report.wrong.after = JSON.parse(await page.getAttribute('.trainer-frames', 'data-after') || 'null');
+  report.wrong.progress = await page.textContent('.trainer-progress');
+  await page.screenshot({ path: join(artifacts, 'puzzle-wrong-phone.png'), fullPage: true });
+  await page.click('.trainer-again');
+  if (await page.isVisible('.trainer-again')) fail('Try again stays visible after a retry');
+  if (await page.$('.trainer-frames svg')) fail('Try again leaves the wrong move\'s frames');
+  await play(first.right, 'keyboard');
+  report.right = {
+    status: await status(),
+    verdict: await page.getAttribute('.trainer', 'data-verdict'),
+    solution_open: await page.$eval('details.solution', (d) => d.open),
+  };
+  // solved: picking again does nothing
+  await page.click(`.omw-pick-pit[data-pit="${first.wrong.pit}"]`);
+  if ((await status()) !== report.right.status) fail('a pick after the solution changed the verdict');
+
+  await page.goto(new URL(`puzzles/${second.id}.html`, base).href);
+  await page.waitForSelector('.omw-pick-pit');
+  await play(second.right, 'mouse');
+  report.second = {
+    status: await status(),
+    verdict: await page.getAttribute('.trainer', 'data-verdict'),
+    progress: await page.textContent('.trainer-progress'),
+    next: await page.getAttribute('.trainer-progress a.next-unsolved', 'href'),
+  };
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: join(artifacts, 'puzzle-solved.png'), fullPage: true });
+  report.storage = await page.evaluate(() => {
+    const k = Object.keys(localStorage).find((x) => x.startsWith('omweso-puzzles:'));
+    return k ? JSON.parse(localStorage.getItem(k)) : null;
+  });
+  // a reload keeps it
+  await page.reload();
+  report.again = await status();
+
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(new URL('puzzles/index.html', base).href);
+  await page.waitForSelector('.trainer-progress');
+  report.index = {
+    progress: await page.textContent('.trainer-progress'),
+    next: await page.getAttribute('.trainer-progress a.next-unsolved', 'href'),
+    marks: await page.$$eval('li.solved > a, li.failed > a', (l) => l.map((a) =>
+      [a.getAttribute('href'), a.parentNode.classList.contains('solved') ? 'solved' : 'failed'])),
+  };
+  await page.screenshot({ path: join(artifacts, 'puzzle-index-phone.png') });
+} catch (e) {
+  fail('the run failed: ' + (e.stack || e));
+} finally {
+  await close();
+}
+console.log(JSON.stringify(report, null, 1));
+process.exit(problems.length ? 1 : 0);

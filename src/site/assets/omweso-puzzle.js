@@ -1,0 +1,266 @@
+// Puzzles played on the board. On a puzzle page the reader picks a pit of
+// the side to move on the diagram (mouse, touch, or Tab and Enter), and a
+// direction where the rules offer a choice; the page says at once whether
+// the move achieves the goal, from the verdicts the build wrote beside the
+// puzzle (#puzzle-data: every legal move, judged by the engine), so it
+// works without a server too. Right: the solution and its frames open.
+// Wrong: what the move does and why it fails (for win-in-two, the reply
+// that refutes it), and its frames when the engine can run in the page.
+// Solved and failed puzzles and the streak are kept in localStorage; the
+// puzzle index marks them and links the next unsolved one. Without
+// JavaScript the page is as before: the hint and the solution on request.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var assets = script ? new URL(".", script.src) : new URL("assets/", location.href);
+  var root = new URL("..", assets);
+  var KEY = "omweso-puzzles:" + root.pathname;
+
+  function load() {
+    try {
+      var s = JSON.parse(localStorage.getItem(KEY) || "null");
+      if (s && typeof s.results === "object") return s;
+    } catch (e) { /* storage unavailable or corrupt: start afresh */ }
+    return { results: {}, streak: 0, best: 0 };
+  }
+  function save(s) {
+    try { localStorage.setItem(KEY, JSON.stringify(s)); } catch (e) { /* private mode: progress is not kept */ }
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function nextUnsolved(order, results, after) {
+    var start = order.indexOf(after);
+    for (var i = 1; i <= order.length; i++) {
+      var id = order[(start + i) % order.length];
+      if (id !== after && results[id] !== "solved") return id;
+    }
+    return null;
+  }
+  function progress(order, s) {
+    var solved = 0, failed = 0;
+    order.forEach(function (id) {
+      if (s.results[id] === "solved") solved++;
+      else if (s.results[id] === "failed") failed++;
+    });
+    return "Solved " + solved + " of " + order.length + (failed ? " · missed " + failed : "") +
+      " · streak " + s.streak + (s.best > s.streak ? " (best " + s.best + ")" : "");
+  }
+  function nextLink(order, s, after, base) {
+    var id = nextUnsolved(order, s.results, after);
+    if (!id) return el("span", "next-unsolved", "Every puzzle solved");
+    var a = el("a", "next-unsolved", "Next unsolved puzzle →");
+    a.href = base + id + ".html";
+    return a;
+  }
+
+  function describe(letters) {
+    if (!letters) return "anticlockwise (↺)";
+    if (letters === "T") return "the three-seed opening";
+    return letters.split("").map(function (c) { return c === "C" ? "↻" : "↺"; }).join(" then ") +
+      (letters.length > 1 ? " at each choice" : letters === "C" ? " clockwise" : " anticlockwise");
+  }
+
+  function puzzle(d) {
+    var fig = document.getElementById("puzzle-start");
+    var svg = fig && fig.querySelector("svg");
+    if (!svg || !window.OmwesoTry) return;
+    var solution = document.querySelector("details.solution");
+    var counts = window.OmwesoTry ? window.OmwesoTry.counts(d.position) : [];
+    var state = load();
+    var tries = 0, done = false;
+
+    var panel = el("section", "trainer");
+    panel.setAttribute("aria-label", "Play your answer");
+    var status = el("p", "trainer-status");
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    var choices = el("div", "trainer-choices");
+    choices.setAttribute("role", "group");
+    var actions = el("div", "trainer-actions");
+    var again = el("button", "trainer-again", "Try again");
+    again.type = "button";
+    again.hidden = true;
+    var show = el("button", "trainer-show", "Show the solution");
+    show.type = "button";
+    var shown = el("div", "trainer-frames");
+    var tally = el("p", "trainer-progress");
+    actions.appendChild(again);
+    actions.appendChild(show);
+    panel.appendChild(status);
+    panel.appendChild(choices);
+    panel.appendChild(actions);
+    panel.appendChild(shown);
+    panel.appendChild(tally);
+    fig.parentNode.insertBefore(panel, fig.nextSibling);
+
+    function refresh() {
+      tally.textContent = progress(d.order, state) + " · ";
+      tally.appendChild(nextLink(d.order, state, d.id, ""));
+    }
+    function intro() {
+      status.className = "trainer-status";
+      status.textContent = (state.results[d.id] === "solved" ? "You have solved this one before. " : "") +
+        "Your move: pick a pit of " + d.side_name + " on the board.";
+    }
+
+    // the mover's pits, as buttons over the drawn board
+    var targets = window.OmwesoTry.pickLayer(fig, svg, d.side, counts, pick);
+    fig.classList.add("pickable");
+
+    function mark(pit, cls) {
+      targets.forEach(function (t) {
+        t.classList.remove("chosen", "right", "wrong");
+        if (pit && t.dataset.pit === String(pit)) t.classList.add(cls);
+      });
+    }
+    function pick(pit) {
+      if (done) return;
+      var moves = d.attempts.filter(function (a) { return parseInt(a.move, 10) === pit; });
+      choices.innerHTML = "";
+      shown.innerHTML = "";
+      mark(pit, "chosen");
+      if (moves.length === 0) {
+        status.className = "trainer-status";
+        status.textContent = "No legal move starts from " + d.side + pit + ". Pick another pit.";
+        return;
+      }
+      if (moves.length === 1) { judge(moves[0]); return; }
+      status.className = "trainer-status";
+      status.textContent = "From " + d.side + pit + " the rules offer a choice of direction: which way?";
+      moves.forEach(function (a) {
+        var b = el("button", "trainer-choice");
+        b.type = "button";
+        b.dataset.move = a.move;
+        b.innerHTML = "<strong></strong> <span></span>";
+        b.firstChild.textContent = d.side + a.move;
+        b.lastChild.textContent = describe(a.move.replace(/^\d+/, ""));
+        b.addEventListener("click", function () { choices.innerHTML = ""; judge(a); });
+        choices.appendChild(b);
+      });
+      choices.firstChild.focus();
+    }
+    function judge(a) {
+      var first = tries === 0;
+      tries++;
+      var pit = parseInt(a.move, 10);
+      panel.dataset.played = a.move;
+      if (a.ok) {
+        done = true;
+        status.className = "trainer-status right";
+        status.textContent = "Right! " + d.side + a.move + ": " + a.why + ".";
+        mark(pit, "right");
+        fig.classList.remove("pickable");
+        if (first && !state.results[d.id]) {
+          state.results[d.id] = "solved";
+          state.streak++;
+          state.best = Math.max(state.best || 0, state.streak);
+        } else if (state.results[d.id] === "failed" && !first) {
+          // solved after a miss: it stays a miss, the streak starts again
+        }
+        save(state);
+        again.hidden = true;
+        show.hidden = true;
+        if (solution) {
+          solution.open = true;
+          solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        }
+      } else {
+        status.className = "trainer-status wrong";
+        status.textContent = "Not this one. " + d.side + a.move + ": " + a.why + ".";
+        mark(pit, "wrong");
+        if (first && state.results[d.id] !== "solved") {
+          state.results[d.id] = "failed";
+          state.streak = 0;
+          save(state);
+        }
+        again.hidden = false;
+        frames(a.move);
+      }
+      panel.dataset.verdict = a.ok ? "right" : "wrong";
+      refresh();
+    }
+    // the move's frames, from the engine in the page (over http only)
+    function frames(move) {
+      var engine = window.OmwesoTry;
+      if (!engine.ask) return;
+      var request = d.position.replace("do moves", "do play") + "move " + move + "\n";
+      var wait = el("p", "trainer-wait", "Drawing " + d.side + move + "…");
+      shown.appendChild(wait);
+      engine.ask(request).then(function (a) {
+        if (panel.dataset.played !== move) return;
+        shown.innerHTML = "";
+        shown.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
+        shown.appendChild(engine.viewer(a, false));
+      }, function (e) {
+        wait.textContent = e.message === "stopped" ? "" : "The engine failed: " + e.message;
+      });
+    }
+    again.addEventListener("click", function () {
+      again.hidden = true;
+      choices.innerHTML = "";
+      shown.innerHTML = "";
+      mark(null);
+      intro();
+      var t = targets[0];
+      if (t) t.focus();
+    });
+    show.addEventListener("click", function () {
+      done = true;
+      fig.classList.remove("pickable");
+      if (!state.results[d.id]) {
+        state.results[d.id] = "failed";
+        state.streak = 0;
+        save(state);
+        refresh();
+      }
+      again.hidden = true;
+      show.hidden = true;
+      if (solution) {
+        solution.open = true;
+        solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }
+    });
+    intro();
+    refresh();
+  }
+
+  function index(d) {
+    var state = load();
+    Array.prototype.forEach.call(document.querySelectorAll("main li > a[href$='.html']"), function (a) {
+      var id = a.getAttribute("href").replace(/\.html$/, "");
+      var r = state.results[id];
+      if (!r) return;
+      a.parentNode.classList.add(r);
+      var m = el("span", "puzzle-mark", r === "solved" ? "✓" : "✗");
+      m.setAttribute("aria-label", r === "solved" ? "solved" : "missed");
+      m.title = r === "solved" ? "solved" : "missed";
+      a.parentNode.insertBefore(m, a);
+    });
+    var p = el("p", "trainer-progress");
+    p.textContent = progress(d.order, state) + " · ";
+    if (d.order.length) p.appendChild(nextLink(d.order, state, d.order[d.order.length - 1], ""));
+    var reset = el("button", "trainer-reset", "Forget my progress");
+    reset.type = "button";
+    reset.addEventListener("click", function () {
+      try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
+      location.reload();
+    });
+    p.appendChild(document.createTextNode(" "));
+    p.appendChild(reset);
+    var lead = document.querySelector("main .lead");
+    if (lead) lead.parentNode.insertBefore(p, lead.nextSibling);
+  }
+
+  function init() {
+    var one = document.getElementById("puzzle-data");
+    if (one) puzzle(JSON.parse(one.textContent));
+    var all = document.getElementById("puzzles-data");
+    if (all) index(JSON.parse(all.textContent));
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
