@@ -467,10 +467,40 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     // issue 13's McGill position: South's pit 12 never ends, after a cycle
     // of 1,411,989,072 laps
     let long = "variant: mcgill-2015\nto_move: south\nboard:\n  - [1, 1, 0, 0, 0, 0, 0, 0]\n  - [0, 0, 0, 0, 0, 0, 2, 1]\n  - [18, 17, 3, 6, 4, 1, 4, 1]\n  - [0, 1, 0, 1, 0, 1, 0, 2]\n";
+    // the computer's position: the search player (as the module runs it:
+    // a 2^16-entry table) within 2,000 positions
+    let grid = [
+        [2, 0, 3, 1, 0, 2, 4, 0],
+        [1, 3, 0, 2, 5, 0, 1, 2],
+        [0, 4, 2, 1, 3, 0, 2, 6],
+        [3, 1, 0, 2, 2, 4, 0, 1],
+    ];
+    let computer = format!(
+        "variant: modern\nto_move: south\nboard:\n{}",
+        grid.iter()
+            .map(|r| format!("  - [{}]\n", r.map(|n| n.to_string()).join(", ")))
+            .collect::<String>()
+    );
+    let pos = omweso::engine::Position::new(
+        omweso::engine::Board::from_grid(&grid),
+        omweso::engine::Side::South,
+    );
+    let found = omweso::engine::search::Searcher::new(omweso::engine::search::Config {
+        tt_bits: 16,
+        ..Default::default()
+    })
+    .search(
+        &omweso::engine::Rules::MODERN,
+        &pos,
+        omweso::engine::search::Limits::nodes(2_000),
+        &mut || false,
+    );
+    let computer_move = omweso::engine::notation::format(&found.best.unwrap().mv);
+    let computer_score = omweso::engine::search::Score::of(found.score).to_string();
     let cases_file = work.path().join("cases.json");
     std::fs::write(
         &cases_file,
-        serde_json::json!({"cases": cases, "long": long}).to_string(),
+        serde_json::json!({"cases": cases, "long": long, "computer": computer}).to_string(),
     )
     .unwrap();
     let site = work.path().join("rulebook");
@@ -495,6 +525,16 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     );
     let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert_eq!(json["cases"], 50, "{report}");
+    assert_eq!(json["computer"]["move"], computer_move.as_str(), "{report}");
+    assert!(
+        json["computer"]["status"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!(
+                "The computer played S{computer_move}: score {computer_score} after "
+            )),
+        "{report}"
+    );
     // "Try a move": the board after each move played in the page is the
     // engine's (omweso play's)
     let (site_model, _) = omweso::site::load(&repo(), false);

@@ -3,8 +3,9 @@
 //! A page asks one question at a time as a short text [`Request`] and gets
 //! one JSON answer ([`answer`]): every legal move of a position with where
 //! it leads (`moves`), a move played with its step-by-step frames drawn by
-//! the same code as the site's build (`play`), or a position's board
-//! (`board`). Built for `wasm32-unknown-unknown`, the crate exports plain
+//! the same code as the site's build (`play`), a position's board
+//! (`board`), or the search player's move (`best`, within a node budget or
+//! a depth). Built for `wasm32-unknown-unknown`, the crate exports plain
 //! functions ([`wasm`]); the site's `omweso-worker.js` calls them from a Web
 //! Worker, so that a long never-ending move never freezes the page.
 //!
@@ -35,7 +36,7 @@ use json::Json;
 use omweso_diagram::{Annotations, Embed, Frame, RenderOptions, Theme, narrate};
 use omweso_engine::{
     Board, GameResult, Grid, LegalMove, MoveEnd, Pit, Position, Rules, Side, Variant, legal_moves,
-    moves_from, notation, trace,
+    moves_from, notation, search, trace,
 };
 
 /// The most laps of a move traced for its frames: as the site's pages.
@@ -50,6 +51,8 @@ pub enum Command {
     Play,
     /// The position's board as one frame.
     Board,
+    /// The search player's choice, its score and expected line.
+    Best,
 }
 
 impl Command {
@@ -58,6 +61,7 @@ impl Command {
             Command::Moves => "moves",
             Command::Play => "play",
             Command::Board => "board",
+            Command::Best => "best",
         }
     }
 }
@@ -76,7 +80,17 @@ pub struct Request {
     /// Only the moves from this start pit (`moves` only): a page asks pit
     /// by pit to show progress and to stop between pits.
     pub pit: Option<Pit>,
+    /// The search's budget of positions (`best` only; [`BEST_NODES`] when
+    /// neither it nor `depth` is given).
+    pub nodes: Option<u64>,
+    /// The search's deepest iteration, in plies (`best` only).
+    pub depth: Option<u32>,
 }
+
+/// The search budget of a `best` request that gives none.
+pub const BEST_NODES: u64 = 20_000;
+/// The largest budget a `best` request may ask for.
+pub const MAX_NODES: u64 = 100_000_000;
 
 /// The four variants of the rules contract, by name.
 pub fn builtin(name: &str) -> Option<Rules> {
@@ -107,13 +121,16 @@ impl Request {
             mv: None,
             theme: Theme::Adaptive,
             pit: None,
+            nodes: None,
+            depth: None,
         }
     }
 
     /// The request as text: `do`, `variant`, `rules` (only when they are
     /// not the named built-in variant's), `to_move`, `board` (the 32 pit
     /// counts row by row as a position file's grid: North's outer row
-    /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`.
+    /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`,
+    /// `nodes`, `depth`.
     pub fn text(&self) -> String {
         let mut s = format!(
             "do {}\nvariant {}\n",
@@ -151,6 +168,12 @@ impl Request {
         if let Some(pit) = self.pit {
             s.push_str(&format!("pit {}\n", pit.number()));
         }
+        if let Some(n) = self.nodes {
+            s.push_str(&format!("nodes {n}\n"));
+        }
+        if let Some(d) = self.depth {
+            s.push_str(&format!("depth {d}\n"));
+        }
         s
     }
 
@@ -166,6 +189,8 @@ impl Request {
         let mut mv = None;
         let mut theme = Theme::Adaptive;
         let mut pit = None;
+        let mut nodes = None;
+        let mut depth = None;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
@@ -180,7 +205,12 @@ impl Request {
                         "moves" => Command::Moves,
                         "play" => Command::Play,
                         "board" => Command::Board,
-                        _ => return Err(fail("expected `do moves`, `do play` or `do board`")),
+                        "best" => Command::Best,
+                        _ => {
+                            return Err(fail(
+                                "expected `do moves`, `do play`, `do board` or `do best`",
+                            ));
+                        }
                     })
                 }
                 "variant" if !value.is_empty() => name = Some(value.to_string()),
@@ -232,6 +262,31 @@ impl Request {
                             .ok_or_else(|| fail("expected a pit number, 1 to 16"))?,
                     )
                 }
+                "nodes" => {
+                    nodes = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_NODES).contains(n))
+                            .ok_or_else(|| {
+                                fail(&format!("expected a number of positions, 1 to {MAX_NODES}"))
+                            })?,
+                    )
+                }
+                "depth" => {
+                    depth = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|d| (1..=search::MAX_DEPTH).contains(d))
+                            .ok_or_else(|| {
+                                fail(&format!(
+                                    "expected a depth in plies, 1 to {}",
+                                    search::MAX_DEPTH
+                                ))
+                            })?,
+                    )
+                }
                 "theme" => {
                     theme = match value {
                         "adaptive" => Theme::Adaptive,
@@ -243,7 +298,7 @@ impl Request {
                 }
                 _ => {
                     return Err(fail(
-                        "expected do, variant, rules, to_move, board, flags, move, theme or pit",
+                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes or depth",
                     ));
                 }
             }
@@ -274,6 +329,8 @@ impl Request {
             mv,
             theme,
             pit,
+            nodes,
+            depth,
         })
     }
 }
@@ -346,6 +403,37 @@ pub fn respond(req: &Request) -> Result<String, String> {
             };
             let frame = omweso_diagram::board_frame(pos, &labelled, &req.variant.name);
             frames_json(&mut j, std::slice::from_ref(&frame), req.theme);
+        }
+        Command::Best => {
+            let limits = match (req.depth, req.nodes) {
+                (Some(depth), nodes) => search::Limits { depth, nodes },
+                (None, Some(n)) => search::Limits::nodes(n),
+                (None, None) => search::Limits::nodes(BEST_NODES),
+            };
+            // a smaller table than the command line's (1 MB): a page's
+            // searches are short
+            let mut player = search::Searcher::new(search::Config {
+                tt_bits: 16,
+                ..search::Config::default()
+            });
+            let found = player.search(rules, pos, limits, &mut || false);
+            j.key("best");
+            match &found.best {
+                Some(m) => move_json(&mut j, m),
+                None => j.null(),
+            }
+            j.key("score")
+                .string(&search::Score::of(found.score).to_string());
+            j.key("depth").number(u64::from(found.depth));
+            j.key("nodes").number(found.nodes);
+            j.key("pv").open('[');
+            let mut side = pos.to_move;
+            for mv in &found.pv {
+                j.string(&notation::format_with_side(side, mv));
+                side = side.opponent();
+            }
+            j.close(']');
+            j.key("stopped").bool(found.stopped);
         }
     }
     j.close('}');
@@ -472,6 +560,8 @@ mod tests {
         req.position.before_first_capture = true;
         req.variant = Variant::new("house", Rules::LUDII);
         req.pit = Pit::new(16);
+        req.nodes = Some(5_000);
+        req.depth = Some(4);
         let text = req.text();
         assert!(text.contains("\nrules reverse_laps=whole_move "), "{text}");
         assert!(
@@ -497,6 +587,40 @@ mod tests {
             "do play\nvariant modern\nto_move south\nboard 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1\nmove S1\n",
         );
         assert!(e.starts_with("{\"error\":"), "{e}");
+    }
+
+    #[test]
+    fn the_best_move_is_the_search_players() {
+        let mut req = start();
+        req.command = Command::Best;
+        req.depth = Some(3);
+        let json = respond(&req).unwrap();
+        let mut player = search::Searcher::new(search::Config {
+            tt_bits: 16,
+            ..search::Config::default()
+        });
+        let found = player.search(
+            &req.variant.rules,
+            &req.position,
+            search::Limits::depth(3),
+            &mut || false,
+        );
+        let depth = found.depth;
+        let best = notation::format(&found.best.unwrap().mv);
+        assert!(
+            json.contains(&format!("\"best\":{{\"notation\":\"{best}\"")),
+            "{json}"
+        );
+        assert!(json.contains(&format!("\"depth\":{depth},")), "{json}");
+        assert!(json.contains(&format!("\"pv\":[\"S{best}\"")), "{json}");
+        // no budget given: the default one
+        req.depth = None;
+        let json = respond(&req).unwrap();
+        assert!(json.contains("\"stopped\":"), "{json}");
+        for bad in ["nodes 0", "nodes lots", "depth 0", "depth 65"] {
+            let e = Request::parse(&format!("{}{bad}\n", req.text())).unwrap_err();
+            assert!(e.contains("expected a"), "{bad}: {e}");
+        }
     }
 
     #[test]

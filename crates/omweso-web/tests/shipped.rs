@@ -166,6 +166,13 @@ fn the_shipped_module_answers_as_the_engine_does() {
         req.command = Command::Board;
         req.mv = None;
         requests.push(req.text());
+        // the search player: the same move, score and line as natively
+        if i % 5 == 0 {
+            req.command = Command::Best;
+            req.nodes = Some(1_000 + 200 * i as u64);
+            req.depth = (i % 10 == 0).then_some(3);
+            requests.push(req.text());
+        }
     }
     requests.push("do moves\nvariant nowhere\n".into());
     let native: Vec<String> = requests.iter().map(|r| answer(r)).collect();
@@ -173,6 +180,20 @@ fn the_shipped_module_answers_as_the_engine_does() {
     assert_eq!(wasm.len(), native.len());
     let plays = requests.iter().filter(|r| r.starts_with("do play")).count();
     assert!(plays > 80, "{plays} moves played");
+    let best: Vec<&String> = native
+        .iter()
+        .zip(&requests)
+        .filter(|(_, r)| r.starts_with("do best"))
+        .map(|(a, _)| a)
+        .collect();
+    assert_eq!(best.len(), 20);
+    assert!(
+        best.iter()
+            .filter(|a| a.contains("\"best\":{\"notation\""))
+            .count()
+            >= 15,
+        "the player found moves: {best:?}"
+    );
     for ((r, n), w) in requests.iter().zip(&native).zip(&wasm) {
         assert_eq!(n, w, "request:\n{r}");
     }

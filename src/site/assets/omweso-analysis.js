@@ -392,23 +392,34 @@
     }, function (e) { status(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message); });
   }
 
-  // ---- The computer: one move ahead (a win, else the biggest capture; a
-  // never-ending move last), until the search player is built into the
-  // module.
+  // ---- The computer: the search player built into the module (alpha-beta
+  // with iterative deepening), within the budget of positions chosen.
+  function think(text) { $(".an-computer-status").textContent = text; }
   function computerMove() {
-    var done = function () {
-      if (!moves.length) { status("No move to play."); return; }
-      var best = null, bestScore = -Infinity;
-      moves.forEach(function (m) {
-        var score = m.captured;
-        if (m.outcome && m.outcome.result === current().to_move + "-wins") score += 1000;
-        if (m.never_ending) score -= 500;
-        if (score > bestScore) { best = m; bestScore = score; }
-      });
-      playMove(best);
-    };
-    if ($(".an-progress").hidden) done(); else status("Wait until every move is decided.");
+    var p = current(), my = listing;
+    var last = line.length ? line[line.length - 1] : null;
+    if (last && last.over) { think("The game is over."); return; }
+    var nodes = Number($(".an-strength").value);
+    var side = p.to_move === "south" ? "S" : "N";
+    think("The computer is thinking for " + (side === "S" ? "South" : "North") + " (up to " + nodes.toLocaleString("en") + " positions)…");
+    $(".an-computer").disabled = true;
+    $(".an-computer-stop").hidden = false;
+    var settle = function () { $(".an-computer").disabled = false; $(".an-computer-stop").hidden = true; };
+    ask(requestText("best", p, "nodes " + nodes + "\n")).then(function (a) {
+      settle();
+      if (my !== listing) return;
+      if (!a.best) { think("No move to play: " + (side === "S" ? "South" : "North") + " has lost."); return; }
+      think("The computer played " + side + a.best.notation + ": score " + a.score + " after " +
+        a.nodes.toLocaleString("en") + " positions, " + a.depth + (a.depth === 1 ? " ply" : " plies") + " deep" +
+        (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ".");
+      app.dataset.computer = a.best.notation;
+      playMove(a.best);
+    }, function (e) {
+      settle();
+      think(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message);
+    });
   }
+  $(".an-computer-stop").addEventListener("click", function () { stopEngine(); changed(); });
 
   var fromHash = /[#&]yaml=([^&]*)/.exec(location.hash);
   if (fromHash) { try { start = parseYaml(decodeURIComponent(fromHash[1])); } catch (x) { /* keep the standard start */ } }

@@ -12,6 +12,8 @@
 //   its board_after on the board;
 // - a long decision shows progress and Stop ends it at once, leaving the
 //   page usable (a new position's moves are then listed);
+// - "Computer plays" (quick) on the position `computer` reports its move
+//   and its words, for the Rust side to compare with the search player;
 // - "Try a move" on reverse-capture.html's figure reverse-chain draws the
 //   position with South's pits to pick (their names and seeds reported; an
 //   empty pit and pit 1, by keyboard, picked), lists the moves and plays each (the boards after are reported, for the Rust side
@@ -24,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [base, casesFile, artifacts] = process.argv.slice(2);
-const { cases, long } = JSON.parse(readFileSync(casesFile, 'utf8'));
+const { cases, long, computer } = JSON.parse(readFileSync(casesFile, 'utf8'));
 const problems = [];
 const report = { cases: 0, moves: 0, played: 0, problems };
 const fail = (m) => problems.push(m);
@@ -101,6 +103,17 @@ try {
   await settled();
   const n = await page.$$eval('.an-moves li', (l) => l.length);
   if (n !== 8) fail(`after Stop, the starting position lists ${n} moves, not 8`);
+
+  // the computer: the search player in the module, quick strength
+  await load(computer);
+  await settled();
+  await page.selectOption('.an-strength', '2000');
+  await page.click('.an-computer');
+  await page.waitForFunction(() => document.querySelectorAll('.an-line li').length === 1, null, { timeout: 60000 });
+  report.computer = {
+    move: await page.getAttribute('#analysis', 'data-computer'),
+    status: await page.textContent('.an-computer-status'),
+  };
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(artifacts, 'analysis.png'), fullPage: true });
 
