@@ -238,5 +238,18 @@ pub struct Puzzle {
     pub played: Played,
 }
 
+impl Puzzle {
+    /// The seat its boards are drawn from: the file's `seat` when it gives
+    /// one, else the side to move's (as a puzzle trainer turns the board to
+    /// the solver).
+    pub fn seat(&self) -> crate::engine::Side {
+        if self.doc.locations.contains_key("seat") {
+            self.doc.annotations.seat
+        } else {
+            self.doc.position.to_move
+        }
+    }
+}
+
 /// The longest trace recorded for a puzzle's solution.
 pub const MAX_TRACE_LAPS: usize = 400;

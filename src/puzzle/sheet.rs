@@ -201,11 +201,12 @@ impl Fonts {
 /// when many puzzles share a page).
 pub const BOARD_W: f32 = 300.0;
 
-/// A puzzle's board as a diagram frame, South at the bottom, pit names
-/// shown, `ring` highlighted as the move's start.
-fn board_frame(pos: &Position, variant: &str, ring: Option<(Side, Pit)>) -> Frame {
+/// A puzzle's board as a diagram frame seen from `seat`, pit names shown,
+/// `ring` highlighted as the move's start.
+fn board_frame(pos: &Position, variant: &str, seat: Side, ring: Option<(Side, Pit)>) -> Frame {
     let ann = Annotations {
         labels: true,
+        seat,
         highlights: ring
             .map(|(side, pit)| Highlight {
                 pits: vec![PitRef::new(side, pit)],
@@ -331,7 +332,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         for (i, p) in chunk.iter().enumerate() {
             number = pi * per + i + 1;
             let y = margin + head + i as f32 * slot;
-            let board = board_frame(&start_position(p), &p.variant, question_mark(p));
+            let board = board_frame(&start_position(p), &p.variant, p.seat(), question_mark(p));
             body.push_str(&format!(
                 r#"<g transform="translate({margin} {})">{}</g>"#,
                 y + 2.0,
@@ -394,7 +395,12 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
         for (i, p) in chunk.iter().enumerate() {
             let number = pi * per + i + 1;
             let y = margin + head + i as f32 * slot;
-            let board = board_frame(&answer_position(p), &p.variant, Some(start_mark(p)));
+            let board = board_frame(
+                &answer_position(p),
+                &p.variant,
+                p.seat(),
+                Some(start_mark(p)),
+            );
             body.push_str(&format!(
                 r#"<g transform="translate({margin} {})">{}</g>"#,
                 y + 2.0,
@@ -541,7 +547,7 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
             let n = pi * per + i + 1;
             s.push_str(&format!(
                 "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p>{} · {} · {}</p>{}<p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
-                board_frame(&start_position(p), &p.variant, question_mark(p))
+                board_frame(&start_position(p), &p.variant, p.seat(), question_mark(p))
                     .svg(&board_options(None))
                     .trim_end(),
                 escape(&p.title),
@@ -574,9 +580,14 @@ h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
         }
         s.push_str(&format!(
             "<div class=\"puzzle\">{}<div><h2>{}. {}</h2><p>{}</p>{extra}{}</div></div>\n",
-            board_frame(&answer_position(p), &p.variant, Some(start_mark(p)))
-                .svg(&board_options(None))
-                .trim_end(),
+            board_frame(
+                &answer_position(p),
+                &p.variant,
+                p.seat(),
+                Some(start_mark(p))
+            )
+            .svg(&board_options(None))
+            .trim_end(),
             i + 1,
             escape(&p.solution_with_side),
             escape(&p.answer),

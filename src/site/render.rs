@@ -850,6 +850,7 @@ impl<'a> Renderer<'a> {
         // pit labels on, so that a reader can name the move asked for
         let mut ann = Annotations {
             labels: true,
+            seat: p.seat(),
             ..p.doc.annotations.clone()
         };
         // a "what happens" puzzle shows its move: the start pit ringed
@@ -866,7 +867,7 @@ impl<'a> Renderer<'a> {
         let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
         let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
         let plain = Annotations {
-            seat: p.doc.annotations.seat,
+            seat: p.seat(),
             labels: true,
             ..Annotations::default()
         };

@@ -901,3 +901,57 @@ fn a_large_sites_sidebar_lists_the_chapters_around_the_page() {
     assert!(!s.is_empty() && sstart.is_none());
     assert!(!page.contains("class=\"sidebar-all\""));
 }
+
+/// A puzzle's board is turned to the solver (North's seat when North is
+/// to move, unless the file says `seat:`), and its page carries every legal
+/// move's verdict for the reader to play against: exactly the verifier's.
+#[test]
+fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
+    use omweso::engine::Side;
+    use omweso::puzzle::Goal;
+    let (_tmp, out) = build_bundled();
+    let (model, _) = site::load(&repo(), false);
+    let mut north = 0;
+    for p in &model.puzzles {
+        let page = read(&out, &format!("puzzles/{}.html", p.id));
+        let start = &page[page.find("id=\"puzzle-start\"").expect("the start figure")..];
+        // the top-left pit's number: N8 seen from South, S8 from North
+        let label = start
+            .split("class=\"omw-pitno\"")
+            .nth(1)
+            .and_then(|t| t.split('>').nth(1))
+            .and_then(|t| t.split('<').next())
+            .map(str::trim)
+            .expect("pit numbers");
+        if p.doc.position.to_move == Side::North {
+            north += 1;
+        }
+        assert_eq!(p.seat(), p.doc.position.to_move, "{}", p.id);
+        let want = if p.seat() == Side::North { "S8" } else { "N8" };
+        assert_eq!(label, want, "{}: the board's seat", p.id);
+        let data = page.split("<script type=\"application/json\" id=\"puzzle-data\">").nth(1);
+        if p.goal == Goal::WhatHappens {
+            assert!(data.is_none(), "{}", p.id);
+            continue;
+        }
+        let data: serde_json::Value =
+            serde_json::from_str(data.unwrap().split("</script>").next().unwrap()).unwrap();
+        let attempts = data["attempts"].as_array().unwrap();
+        let legal = omweso::engine::legal_moves(&p.doc.variant.variant.rules, &p.doc.position);
+        assert_eq!(attempts.len(), legal.len(), "{}", p.id);
+        for (a, m) in attempts.iter().zip(&legal) {
+            let n = omweso::engine::notation::format(&m.mv);
+            assert_eq!(a["move"], n.as_str(), "{}", p.id);
+            // the solution's end, and only it, achieves the goal
+            let same_end = match (&m.end, &p.played.end) {
+                (
+                    omweso::engine::MoveEnd::Finished(f),
+                    omweso::engine::MoveEnd::Finished(g),
+                ) => f.board == g.board,
+                _ => m.mv.pit == p.played.mv.pit && m.end.is_never_ending(),
+            };
+            assert_eq!(a["ok"], same_end, "{} {n}", p.id);
+        }
+    }
+    assert!(north > 5, "{north} puzzles with North to move");
+}
