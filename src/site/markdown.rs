@@ -5,7 +5,7 @@
 
 use super::config::RawHtml;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd, html};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
 
 /// The Markdown extensions every chapter is read with.
@@ -584,24 +584,70 @@ pub fn render(
     unreachable!("a nonce the author's text does not forge")
 }
 
-/// Headings as a nested table of contents (levels 2 and 3).
-pub fn toc(headings: &[Heading]) -> Vec<BTreeMap<&'static str, String>> {
-    headings
-        .iter()
-        .filter(|h| h.level == 2 || h.level == 3)
-        .map(|h| {
-            BTreeMap::from([
-                ("id", h.id.clone()),
-                ("text", h.text.clone()),
-                ("level", h.level.to_string()),
-            ])
-        })
-        .collect()
+/// One entry of a chapter's table of contents: a level-2 heading with the
+/// level-3 headings under it (or a level-3 heading before any level 2).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TocEntry {
+    pub id: String,
+    pub text: String,
+    pub level: u8,
+    pub children: Vec<TocEntry>,
+}
+
+/// Headings as a nested table of contents (levels 2 and 3): each level-3
+/// heading under the level-2 heading before it, so that the top level
+/// numbers 1, 2, 3… without gaps.
+pub fn toc(headings: &[Heading]) -> Vec<TocEntry> {
+    let mut out: Vec<TocEntry> = Vec::new();
+    for h in headings.iter().filter(|h| h.level == 2 || h.level == 3) {
+        let entry = TocEntry {
+            id: h.id.clone(),
+            text: h.text.clone(),
+            level: h.level,
+            children: Vec::new(),
+        };
+        match out.last_mut() {
+            Some(parent) if h.level == 3 && parent.level == 2 => parent.children.push(entry),
+            _ => out.push(entry),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_of_contents_nests_level_3_under_level_2() {
+        let h = |level, id: &str| Heading {
+            level,
+            id: id.into(),
+            text: id.into(),
+            line: 1,
+        };
+        let toc = toc(&[
+            h(3, "lead"),
+            h(2, "a"),
+            h(3, "a1"),
+            h(3, "a2"),
+            h(4, "deep"),
+            h(2, "b"),
+        ]);
+        let names: Vec<(&str, Vec<&str>)> = toc
+            .iter()
+            .map(|e| {
+                (
+                    e.id.as_str(),
+                    e.children.iter().map(|c| c.id.as_str()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [("lead", vec![]), ("a", vec!["a1", "a2"]), ("b", vec![])]
+        );
+    }
 
     #[test]
     fn slugs() {

@@ -6,7 +6,7 @@ use super::escape;
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, Target};
 use super::output::Progress;
-use super::search::SearchDoc;
+use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::describe;
@@ -386,7 +386,10 @@ impl<'a> Renderer<'a> {
             "",
             &c.stem,
         );
-        ctx.insert("toc", &markdown::toc(&c.headings));
+        let toc = markdown::toc(&c.headings);
+        let entries: usize = toc.iter().map(|e| 1 + e.children.len()).sum();
+        ctx.insert("toc", &toc);
+        ctx.insert("toc_entries", &entries);
         // The first level-1 heading goes above the table of contents.
         let (heading, rest) = match (body.html.find("<h1"), body.html.find("</h1>")) {
             (Some(a), Some(b)) if a < b && body.html[..a].trim().is_empty() => {
@@ -987,10 +990,12 @@ impl<'a> Renderer<'a> {
     }
 
     pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
-        // Served at any address: with a base URL its links are absolute.
+        // Served at any address (a host answers a missing /a/b/c with it):
+        // with a base URL its links are absolute, else they start at the
+        // host's root, where such hosts serve a site without a base URL.
         let root = match &self.site.config.base_url {
             Some(b) => format!("{}/", b.trim_end_matches('/')),
-            None => String::new(),
+            None => "/".to_string(),
         };
         let ctx = self.context("404", "Page not found", "", &root, "404");
         self.render("404.html", "404.html".into(), &ctx, 0)
@@ -1165,7 +1170,18 @@ impl<'a> Renderer<'a> {
     fn search_docs(&self, plains: &[String]) -> Vec<SearchDoc> {
         let mut docs = Vec::new();
         for (c, plain) in self.site.chapters.iter().zip(plains) {
+            // each section on its own, so that a heading is found as such
+            for h in c.headings.iter().filter(|h| h.level == 2 || h.level == 3) {
+                docs.push(SearchDoc::new(
+                    Kind::Section,
+                    &format!("{} › {}", c.front.title, h.text),
+                    &format!("{}#{}", c.url(), h.id),
+                    Vec::new(),
+                    "",
+                ));
+            }
             docs.push(SearchDoc::new(
+                Kind::Chapter,
                 &c.front.title,
                 &c.url(),
                 c.headings
@@ -1183,6 +1199,7 @@ impl<'a> Renderer<'a> {
                 text.push_str(r);
             }
             docs.push(SearchDoc::new(
+                Kind::Variant,
                 &v.title,
                 &format!("variants/{}.html", v.name()),
                 Vec::new(),
@@ -1191,6 +1208,7 @@ impl<'a> Renderer<'a> {
         }
         for g in &self.site.glossary {
             docs.push(SearchDoc::new(
+                Kind::Term,
                 &g.term,
                 &format!("glossary.html#{}", g.id),
                 Vec::new(),
@@ -1200,6 +1218,7 @@ impl<'a> Renderer<'a> {
         for p in self.site.all_positions() {
             if let Some(id) = p.id() {
                 docs.push(SearchDoc::new(
+                    Kind::Position,
                     &title_of(p),
                     &format!("positions/{id}.html"),
                     Vec::new(),
@@ -1214,6 +1233,7 @@ impl<'a> Renderer<'a> {
                 text.push_str(&theme_title(t));
             }
             docs.push(SearchDoc::new(
+                Kind::Puzzle,
                 &p.title,
                 &format!("puzzles/{}.html", p.id),
                 Vec::new(),
@@ -1229,21 +1249,36 @@ impl<'a> Renderer<'a> {
                 }
             }
             docs.push(SearchDoc::new(
+                Kind::Game,
                 g.title.as_deref().unwrap_or(&g.id),
                 &format!("games/{}.html", g.id),
                 Vec::new(),
                 &text,
             ));
         }
-        docs.push(SearchDoc::new("Games", "games/index.html", Vec::new(), ""));
-        docs.push(SearchDoc::new("Glossary", "glossary.html", Vec::new(), ""));
         docs.push(SearchDoc::new(
+            Kind::Page,
+            "Games",
+            "games/index.html",
+            Vec::new(),
+            "",
+        ));
+        docs.push(SearchDoc::new(
+            Kind::Page,
+            "Glossary",
+            "glossary.html",
+            Vec::new(),
+            "",
+        ));
+        docs.push(SearchDoc::new(
+            Kind::Page,
             "The variants compared",
             "compare.html",
             Vec::new(),
             "",
         ));
         docs.push(SearchDoc::new(
+            Kind::Page,
             "Puzzles",
             "puzzles/index.html",
             Vec::new(),

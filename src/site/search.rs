@@ -16,15 +16,41 @@ pub struct SearchDoc {
     /// Text, whitespace collapsed.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub x: String,
+    /// What it is, for ranking and grouping the results.
+    pub k: Kind,
+}
+
+/// The kinds of search results, in the order the results list them: the
+/// rules before the examples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A chapter.
+    Chapter,
+    /// A heading inside a chapter.
+    Section,
+    /// A glossary term.
+    Term,
+    /// A variant's page.
+    Variant,
+    /// A page of the site (the puzzles index, the glossary…).
+    Page,
+    /// A documented position.
+    Position,
+    /// A puzzle.
+    Puzzle,
+    /// A game record.
+    Game,
 }
 
 impl SearchDoc {
-    pub fn new(title: &str, url: &str, headings: Vec<String>, text: &str) -> SearchDoc {
+    pub fn new(kind: Kind, title: &str, url: &str, headings: Vec<String>, text: &str) -> SearchDoc {
         SearchDoc {
             t: title.to_string(),
             u: url.to_string(),
             h: headings,
             x: collapse(text),
+            k: kind,
         }
     }
 }
@@ -61,10 +87,10 @@ mod tests {
 
     #[test]
     fn compact_records() {
-        let d = SearchDoc::new("A", "a.html", vec![], "  x \n y ");
+        let d = SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "  x \n y ");
         assert_eq!(
             index_json(&[d]),
-            "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x y\"}\n]\n"
+            "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x y\",\"k\":\"chapter\"}\n]\n"
         );
     }
 }

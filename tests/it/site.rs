@@ -217,6 +217,10 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
             let (path, anchor) = href.split_once('#').unwrap_or((href, ""));
             let target = if path.is_empty() {
                 PathBuf::from(p)
+            } else if let Some(from_root) = path.strip_prefix('/') {
+                // 404.html's links start at the host's root
+                assert_eq!(p, "404.html", "{p}: a link from the host's root: {href}");
+                PathBuf::from(from_root)
             } else {
                 normalize(&base.join(path))
             };
@@ -623,6 +627,17 @@ fn sitemap_with_base_url() {
     );
     assert!(map.contains("<loc>https://example.org/rules/introduction.html</loc>"));
     assert!(!map.contains("404.html"));
+    // 404.html, served at any depth: absolute links with a base URL, links
+    // from the host's root without
+    let page = read(&out, "404.html");
+    assert!(
+        page.contains("href=\"https://example.org/rules/assets/omweso.css\""),
+        "{page}"
+    );
+    site::build(&opts(&root, &out)).unwrap();
+    let page = read(&out, "404.html");
+    assert!(page.contains("href=\"/assets/omweso.css\""), "{page}");
+    assert!(read(&out, "index.html").contains("href=\"assets/omweso.css\""));
 }
 
 #[test]
@@ -929,7 +944,9 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
         assert_eq!(p.seat(), p.doc.position.to_move, "{}", p.id);
         let want = if p.seat() == Side::North { "S8" } else { "N8" };
         assert_eq!(label, want, "{}: the board's seat", p.id);
-        let data = page.split("<script type=\"application/json\" id=\"puzzle-data\">").nth(1);
+        let data = page
+            .split("<script type=\"application/json\" id=\"puzzle-data\">")
+            .nth(1);
         if p.goal == Goal::WhatHappens {
             assert!(data.is_none(), "{}", p.id);
             continue;
@@ -944,10 +961,9 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
             assert_eq!(a["move"], n.as_str(), "{}", p.id);
             // the solution's end, and only it, achieves the goal
             let same_end = match (&m.end, &p.played.end) {
-                (
-                    omweso::engine::MoveEnd::Finished(f),
-                    omweso::engine::MoveEnd::Finished(g),
-                ) => f.board == g.board,
+                (omweso::engine::MoveEnd::Finished(f), omweso::engine::MoveEnd::Finished(g)) => {
+                    f.board == g.board
+                }
                 _ => m.mv.pit == p.played.mv.pit && m.end.is_never_ending(),
             };
             assert_eq!(a["ok"], same_end, "{} {n}", p.id);

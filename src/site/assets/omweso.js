@@ -1,6 +1,11 @@
-// omweso site script: diagram step-through and full-text search. No server needed.
+// omweso site script: diagram step-through, full-text search and the phone
+// menu. No server needed. Loaded in the page's head without `defer`, so that
+// the `js` class is on the page before it is drawn (the phone header folds
+// its sections into a menu only when a script can open it); the rest waits
+// for the document.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
   var script = document.currentScript;
   var root = script ? new URL("..", script.src).href : "";
 
@@ -85,14 +90,36 @@
   }
   function count(text, w) {
     var n = 0, i = text.indexOf(w);
-    while (i >= 0 && n < 10) { n++; i = text.indexOf(w, i + w.length); }
+    while (i >= 0 && n < 40) { n++; i = text.indexOf(w, i + w.length); }
     return n;
   }
+  // A word's stem for matching: "captures", "captured", "capture" and
+  // "capturing" all find "captur".
+  function stem(w) {
+    if (w.length <= 4) return w;
+    var m = /(ing|ed|es|s|e)$/.exec(w);
+    return m && w.length - m[0].length >= 4 ? w.slice(0, w.length - m[0].length) : w;
+  }
+  // The kinds of results, in the order they are listed, with how much a
+  // match in each weighs: the rules (chapters, their sections, the
+  // glossary) before the examples (positions, puzzles, games).
+  var KINDS = {
+    chapter: { title: "Chapters", weight: 3, most: 6 },
+    section: { title: "Sections", weight: 2.5, most: 6 },
+    term: { title: "Glossary", weight: 2, most: 4 },
+    variant: { title: "Variants", weight: 2, most: 4 },
+    page: { title: "Pages", weight: 1.5, most: 3 },
+    position: { title: "Positions", weight: 1, most: 4 },
+    puzzle: { title: "Puzzles", weight: 0.6, most: 4 },
+    game: { title: "Games", weight: 0.8, most: 3 },
+  };
+  var ORDER = ["chapter", "section", "term", "variant", "page", "position", "puzzle", "game"];
+  // The results of `q`, best first within each kind: [{kind, docs}].
   function search(q) {
-    var words = norm(q).split(/\s+/).filter(function (w) { return w.length > 1; });
+    var words = norm(q).split(/\s+/).filter(function (w) { return w.length > 1; }).map(stem);
     if (!words.length) return [];
-    var whole = words.join(" ");
-    var hits = [];
+    var whole = norm(q).trim();
+    var groups = {};
     index.forEach(function (d) {
       var t = norm(d.t), h = norm((d.h || []).join(" ")), x = norm(d.x);
       var score = 0;
@@ -100,15 +127,32 @@
         var w = words[i], s = 0;
         if (t.indexOf(w) >= 0) s += 20;
         if (h.indexOf(w) >= 0) s += 6;
-        s += Math.min(count(x, w), 10);
+        // mentions count, less and less: a chapter about it mentions it
+        // often, one that uses it in passing a few times
+        s += 3 * Math.sqrt(count(x, w));
         if (!s) return;
         score += s;
       }
-      if (t === whole) score += 30;
-      hits.push({ d: d, score: score });
+      if (t === whole || t.split(" › ").pop() === whole) score += 30;
+      var kind = KINDS[d.k] ? d.k : "page";
+      (groups[kind] = groups[kind] || []).push({ d: d, score: score * KINDS[kind].weight });
     });
-    hits.sort(function (a, b) { return b.score - a.score || a.d.t.localeCompare(b.d.t); });
-    return hits.slice(0, 20).map(function (h) { return h.d; });
+    var out = [];
+    ORDER.forEach(function (k) {
+      var hits = groups[k];
+      if (!hits) return;
+      hits.sort(function (a, b) { return b.score - a.score || a.d.t.localeCompare(b.d.t); });
+      out.push({ kind: k, best: hits[0].score, total: hits.length,
+        docs: hits.slice(0, KINDS[k].most).map(function (h) { return h.d; }) });
+    });
+    // the kinds in their order, but a kind with far better matches first
+    // (a query naming a puzzle's title finds the puzzles first)
+    var top = out.reduce(function (m, g) { return Math.max(m, g.best); }, 0);
+    out.sort(function (a, b) {
+      var fa = a.best * 3 < top, fb = b.best * 3 < top;
+      return fa - fb || ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind);
+    });
+    return out;
   }
   function setupSearch() {
     var input = document.getElementById("search-input");
@@ -123,16 +167,25 @@
       list.textContent = "";
       status.textContent = "";
       if (!q || !index) return;
-      var results = search(q);
-      status.textContent = results.length + (results.length === 1 ? " result" : " results");
-      var first = norm(q).split(/\s+/)[0];
-      if (!results.length) {
+      var groups = search(q);
+      var n = groups.reduce(function (m, g) { return m + g.total; }, 0);
+      status.textContent = n + (n === 1 ? " result" : " results");
+      var first = stem(norm(q).split(/\s+/)[0]);
+      if (!groups.length) {
         var li = document.createElement("li");
         li.textContent = "No results for “" + q + "”";
         list.appendChild(li);
         return;
       }
-      results.forEach(function (d) {
+      groups.forEach(function (g) {
+        var head = document.createElement("li");
+        head.className = "search-group";
+        head.setAttribute("role", "presentation");
+        head.textContent = KINDS[g.kind].title + (g.total > g.docs.length ? " (" + g.docs.length + " of " + g.total + ")" : "");
+        list.appendChild(head);
+        g.docs.forEach(add);
+      });
+      function add(d) {
         var li = document.createElement("li");
         var a = document.createElement("a");
         a.href = root + d.u;
@@ -146,7 +199,7 @@
           li.appendChild(span);
         }
         list.appendChild(li);
-      });
+      }
     }
     input.addEventListener("focus", function () { loadIndex().catch(function () {}); });
     input.addEventListener("input", function () { loadIndex().then(render, function () {}); });
@@ -174,8 +227,24 @@
     });
   }
 
+  // On a phone the header's sections and search fold into a menu.
+  function setupMenu() {
+    var header = document.querySelector(".site-header");
+    var button = header && header.querySelector(".menu-toggle");
+    if (!button) return;
+    function set(open) {
+      header.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    button.addEventListener("click", function () { set(!header.classList.contains("open")); });
+    header.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && header.classList.contains("open")) { set(false); button.focus(); }
+    });
+  }
+
   function init() {
     headingLinks();
+    setupMenu();
     // On a phone the chapter list starts folded, below the header.
     var toggle = document.querySelector(".sidebar-toggle");
     if (toggle && window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) toggle.open = false;

@@ -14,7 +14,9 @@
 // - search finds "Nkutemye" and its first result link opens a page with it;
 // - in print, every frame of a diagram shows, the stepper does not, and
 //   diagrams are not split across pages (the-move.pdf is saved);
-// - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR.
+// - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR;
+// - at phone width the header is one row, its sections and search behind a
+//   Menu button that opens and closes (Escape).
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
 import { launch } from './chromium.mjs';
@@ -251,6 +253,19 @@ try {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (overflow > 2) fail(`the-move.html at 390 px: the page scrolls sideways by ${overflow} px`);
   await shoot('the-move-phone', true);
+  // the phone header: one row, its sections and search behind Menu
+  const headerHeight = () => page.$eval('.site-header', (e) => e.getBoundingClientRect().height);
+  const closed = await headerHeight();
+  if (closed > 70) fail(`the-move.html at 390 px: the header takes ${closed} px`);
+  if (await page.isVisible('.top-nav')) fail('at 390 px the sections show before Menu is opened');
+  await page.click('.menu-toggle');
+  if (!(await page.isVisible('.top-nav a[href$="puzzles/index.html"]')) || !(await page.isVisible('#search-input'))) {
+    fail('Menu does not show the sections and the search');
+  }
+  if ((await page.getAttribute('.menu-toggle', 'aria-expanded')) !== 'true') fail('Menu is not marked expanded');
+  await page.keyboard.press('Escape');
+  if (await page.isVisible('.top-nav')) fail('Escape does not close the menu');
+  ok(`phone header: ${closed.toFixed(0)} px, menu opens and closes`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await visit(chapter);
