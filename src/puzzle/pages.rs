@@ -1,5 +1,6 @@
-//! Data for the site's puzzle pages: the index grouped by goal, theme,
-//! difficulty and variant (templates belong to the site).
+//! Data for the site's puzzle pages: the index (one list, with the goals,
+//! themes, difficulties and variants to filter it by) and readers' titles
+//! (templates belong to the site).
 
 use super::{Difficulty, Goal, Puzzle};
 use serde::Serialize;
@@ -21,10 +22,57 @@ pub struct Entry {
     pub id: String,
     pub title: String,
     pub goal: Goal,
+    pub goal_title: String,
     pub difficulty: Difficulty,
+    pub difficulty_title: String,
     pub variant: String,
+    pub variant_title: String,
     pub to_move: String,
     pub themes: Vec<String>,
+    /// The board as the puzzle shows it (from its seat): four rows of
+    /// counts, top to bottom, for a thumbnail.
+    pub rows: Vec<Vec<u16>>,
+    /// Whether the side to move sits at the bottom of `rows`.
+    pub mover_below: bool,
+    /// `goal-KEY` on the first entry of each goal (links to a goal land
+    /// there).
+    pub anchor: Option<String>,
+}
+
+/// The rows of a grid (as seen from South's seat) as seen from `seat`.
+fn rows_from(grid: &crate::engine::Grid, seat: crate::engine::Side) -> Vec<Vec<u16>> {
+    let mut rows: Vec<Vec<u16>> = grid.iter().map(|r| r.to_vec()).collect();
+    if seat == crate::engine::Side::North {
+        rows.reverse();
+        for r in &mut rows {
+            r.reverse();
+        }
+    }
+    rows
+}
+
+/// Make the titles of `puzzles` unique for readers: where several share a
+/// title, each gets its number among them in the index's order ("Win now:
+/// follow the relays (2)").
+pub fn unique_titles(puzzles: &mut [Puzzle]) {
+    let mut order: Vec<usize> = (0..puzzles.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (p, q) = (&puzzles[a], &puzzles[b]);
+        (p.goal, p.difficulty, &p.id).cmp(&(q.goal, q.difficulty, &q.id))
+    });
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    for p in puzzles.iter() {
+        *count.entry(p.title.clone()).or_default() += 1;
+    }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for i in order {
+        let t = puzzles[i].title.clone();
+        if count[&t] > 1 {
+            let n = seen.entry(t.clone()).or_default();
+            *n += 1;
+            puzzles[i].title = format!("{t} ({n})");
+        }
+    }
 }
 
 /// The puzzle index: every puzzle once (`entries`, sorted by goal, then
@@ -62,12 +110,24 @@ pub fn index(puzzles: &[Puzzle]) -> PuzzleIndex {
             id: p.id.clone(),
             title: p.title.clone(),
             goal: p.goal,
+            goal_title: p.goal_title.clone(),
             difficulty: p.difficulty,
+            difficulty_title: p.difficulty.title().to_string(),
             variant: p.variant.clone(),
+            variant_title: p.variant_title.clone(),
             to_move: p.to_move.clone(),
             themes: p.themes.clone(),
+            rows: rows_from(&p.board, p.seat()),
+            mover_below: p.seat() == p.doc.position.to_move,
+            anchor: None,
         })
         .collect();
+    let mut entries = entries;
+    for i in 0..entries.len() {
+        if i == 0 || entries[i - 1].goal != entries[i].goal {
+            entries[i].anchor = Some(format!("goal-{}", entries[i].goal.name()));
+        }
+    }
     let ids = |f: &dyn Fn(&Puzzle) -> bool| -> Vec<String> {
         sorted
             .iter()

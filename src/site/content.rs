@@ -652,6 +652,7 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
             });
         }
         puzzles.sort_by(|a, b| a.id.cmp(&b.id));
+        crate::puzzle::pages::unique_titles(&mut puzzles);
     }
 
     let site = Site {

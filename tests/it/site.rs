@@ -970,4 +970,33 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
         }
     }
     assert!(north > 5, "{north} puzzles with North to move");
+    // readers tell puzzles apart by their titles; the index lists each
+    // puzzle once, with its thumbnail and what to filter it by
+    let titles: std::collections::BTreeSet<&str> =
+        model.puzzles.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(titles.len(), model.puzzles.len(), "titles not unique");
+    let index = read(&out, "puzzles/index.html");
+    for p in &model.puzzles {
+        assert_eq!(
+            index.matches(&format!("href=\"{}.html\"", p.id)).count(),
+            1,
+            "{} listed more than once",
+            p.id
+        );
+        assert!(index.contains(&format!(
+            "data-id=\"{}\" data-goal=\"{}\"",
+            p.id,
+            p.goal.name()
+        )));
+    }
+    assert_eq!(
+        index.matches("class=\"mini-board").count(),
+        model.puzzles.len()
+    );
+    // the home page's links to a goal land on its first puzzle
+    let home = read(&out, "index.html");
+    for part in home.split("href=\"puzzles/index.html#").skip(1) {
+        let anchor = part.split('"').next().unwrap();
+        assert!(index.contains(&format!("id=\"{anchor}\"")), "#{anchor}");
+    }
 }

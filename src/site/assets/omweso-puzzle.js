@@ -230,15 +230,13 @@
 
   function index(d) {
     var state = load();
-    Array.prototype.forEach.call(document.querySelectorAll("main li > a[href$='.html']"), function (a) {
-      var id = a.getAttribute("href").replace(/\.html$/, "");
-      var r = state.results[id];
+    var items = Array.prototype.slice.call(document.querySelectorAll(".puzzle-list > li[data-id]"));
+    items.forEach(function (li) {
+      var r = state.results[li.dataset.id];
       if (!r) return;
-      a.parentNode.classList.add(r);
-      var m = el("span", "puzzle-mark", r === "solved" ? "✓" : "✗");
-      m.setAttribute("aria-label", r === "solved" ? "solved" : "missed");
-      m.title = r === "solved" ? "solved" : "missed";
-      a.parentNode.insertBefore(m, a);
+      li.classList.add(r);
+      var m = el("span", "puzzle-mark", r === "solved" ? "✓ solved" : "✗ missed");
+      li.querySelector(".pz-meta").appendChild(m);
     });
     var p = el("p", "trainer-progress");
     p.textContent = progress(d.order, state) + " · ";
@@ -253,6 +251,39 @@
     p.appendChild(reset);
     var lead = document.querySelector("main .lead");
     if (lead) lead.parentNode.insertBefore(p, lead.nextSibling);
+
+    // the filters: goal, difficulty, rule set, theme, not solved yet
+    var form = document.querySelector(".puzzle-filters");
+    if (!form) return;
+    form.hidden = false;
+    var shown = form.querySelector(".puzzle-shown");
+    function apply() {
+      var want = {};
+      Array.prototype.forEach.call(form.querySelectorAll("[data-filter]"), function (f) {
+        want[f.dataset.filter] = f.type === "checkbox" ? f.checked : f.value;
+      });
+      var n = 0;
+      items.forEach(function (li) {
+        var ok = (!want.goal || li.dataset.goal === want.goal) &&
+          (!want.difficulty || li.dataset.difficulty === want.difficulty) &&
+          (!want.variant || li.dataset.variant === want.variant) &&
+          (!want.theme || (" " + li.dataset.themes + " ").indexOf(" " + want.theme + " ") >= 0) &&
+          (!want.unsolved || state.results[li.dataset.id] !== "solved");
+        li.hidden = !ok;
+        n += ok;
+      });
+      shown.textContent = n === items.length ? "all " + n + " shown" : n + " of " + items.length + " shown";
+    }
+    form.addEventListener("change", apply);
+    form.addEventListener("submit", function (e) { e.preventDefault(); });
+    // a link to a goal (#goal-win-now) chooses it
+    var goal = /^#goal-(.+)$/.exec(location.hash);
+    var select = form.querySelector('[data-filter="goal"]');
+    if (goal && select.querySelector('option[value="' + goal[1] + '"]')) {
+      select.value = goal[1];
+      form.scrollIntoView();
+    }
+    apply();
   }
 
   function init() {
