@@ -125,7 +125,43 @@ const BRENT_FIRST: u64 = 1 << 14;
 
 /// Follow the capture-free rest of a move from lap end `row` (whose E is
 /// `e`), every relay sown in `dir`, until it ends or provably cycles.
-pub(crate) fn rest(mut row: Row, mut e: u8, dir: Direction) -> Rest {
+pub(crate) fn rest(row: Row, e: u8, dir: Direction) -> Rest {
+    let mut none = Snaps::new(row, e, false, dir, 0);
+    rest_impl::<false>(row, e, dir, &mut none)
+}
+
+/// [`rest`], and when the rest never ends, also the laps from `row` (with
+/// E `e` and the chain flag `chain`) until the cycle is first entered,
+/// exactly as [`laps_before_cycle`] counts them, without walking the cycle
+/// again: the detection pass keeps a bounded number of evenly spaced
+/// snapshots (see [`Snaps`]), and the entry is found among them.
+pub(crate) fn rest_with_entry(row: Row, e: u8, chain: bool, dir: Direction) -> (Rest, Option<u64>) {
+    rest_with_entry_in(row, e, chain, dir, SNAPS)
+}
+
+/// [`rest_with_entry`] keeping at most `cap` (even, at least 2) snapshots.
+fn rest_with_entry_in(
+    row: Row,
+    e: u8,
+    chain: bool,
+    dir: Direction,
+    cap: usize,
+) -> (Rest, Option<u64>) {
+    let mut snaps = Snaps::new(row, e, chain, dir, cap);
+    let rest = rest_impl::<true>(row, e, dir, &mut snaps);
+    let before = match rest {
+        Rest::Cycles { cycle_laps, .. } => Some(snaps.entry(cycle_laps)),
+        Rest::Ends { .. } => None,
+    };
+    (rest, before)
+}
+
+/// Snapshots kept at most by [`rest_with_entry`] (32 bytes each).
+const SNAPS: usize = 4096;
+
+/// Follow the rest; when `SNAP`, record the states of `snaps`' schedule.
+#[inline(always)]
+fn rest_impl<const SNAP: bool>(mut row: Row, mut e: u8, dir: Direction, snaps: &mut Snaps) -> Rest {
     let d = (dir == Direction::Clockwise) as usize;
     let mut brent = Brent::new(row);
     let mut laps = 0u64;
@@ -136,6 +172,9 @@ pub(crate) fn rest(mut row: Row, mut e: u8, dir: Direction) -> Rest {
         }
         e = from;
         laps += 1;
+        if SNAP && laps == snaps.next {
+            snaps.push(row, e);
+        }
         if let Some(cycle_laps) = brent.step(&row) {
             return Rest::Cycles {
                 cycle_laps,
@@ -159,6 +198,9 @@ pub(crate) fn rest(mut row: Row, mut e: u8, dir: Direction) -> Rest {
         }
         e = from;
         t += 1;
+        if SNAP && laps + t == snaps.next {
+            snaps.push(row, e);
+        }
         let hash = row.hash();
         if hash >> DISTINGUISHED_SHIFT == 0
             && let Some(cycle_laps) = det.see(row, hash, t)
@@ -180,6 +222,130 @@ pub(crate) fn rest(mut row: Row, mut e: u8, dir: Direction) -> Rest {
     }
 }
 
+/// A whole lap-end state as [`laps_before_cycle`] compares them: the row,
+/// E and the chain flag.
+type Full = (Row, u8, bool);
+
+/// The states of lap ends 0, K, 2K, … of the rest of a move, at most a
+/// fixed number of them: when the buffer is full every other one is
+/// dropped and K doubles, so they always cover the whole pass evenly.
+///
+/// Once the cycle's length λ is known, "state i equals state i + λ" holds
+/// exactly from the cycle's entry μ on, so a binary search over the
+/// snapshots finds the K-block holding μ, each probe sowing fewer than K
+/// laps from the nearest snapshot, and a walk inside that block finishes:
+/// about (log2(snapshots) + 3)·K laps in all, instead of μ + λ.
+pub(crate) struct Snaps {
+    buf: Vec<Full>,
+    cap: usize,
+    k: u64,
+    /// The lap end of the next snapshot.
+    next: u64,
+    chain: bool,
+    d: usize,
+}
+
+impl Snaps {
+    /// Snapshots of the rest from `row` (E `e`, chain flag `chain`), at
+    /// most `cap` (even) of them; none at all when `cap` is 0.
+    fn new(row: Row, e: u8, chain: bool, dir: Direction, cap: usize) -> Snaps {
+        let d = (dir == Direction::Clockwise) as usize;
+        // grown as laps go by: a short rest keeps a few snapshots, a long
+        // one at most `cap` (128 KB)
+        let mut buf = Vec::new();
+        if cap > 0 {
+            buf.push((row, e, chain));
+        }
+        Snaps {
+            buf,
+            cap,
+            k: 1,
+            next: if cap > 0 { 1 } else { u64::MAX },
+            chain: chain && d == 1,
+            d,
+        }
+    }
+
+    /// Record the state of lap end `self.next`.
+    #[cold]
+    #[inline(never)]
+    fn push(&mut self, row: Row, e: u8) {
+        if self.buf.len() == self.cap {
+            let n = self.cap / 2;
+            for j in 0..n {
+                self.buf[j] = self.buf[2 * j];
+            }
+            self.buf.truncate(n);
+            self.k *= 2;
+        }
+        self.buf.push((row, e, self.chain));
+        self.next = self.buf.len() as u64 * self.k;
+    }
+
+    /// One lap of the whole state.
+    #[inline(always)]
+    fn step(d: usize, s: &mut Full) {
+        let l = s.0.l;
+        let sown = s.0.relay(d);
+        debug_assert!(sown, "a state before or on a cycle cannot end");
+        s.1 = l;
+        s.2 &= d == 1;
+    }
+
+    /// The state of lap end `i`, sown from the nearest snapshot at or below.
+    fn at(&self, i: u64) -> Full {
+        let j = ((i / self.k) as usize).min(self.buf.len() - 1);
+        let mut s = self.buf[j];
+        for _ in j as u64 * self.k..i {
+            Snaps::step(self.d, &mut s);
+        }
+        s
+    }
+
+    /// The laps until a cycle of `lambda` laps (or a multiple) is first
+    /// entered.
+    fn entry(&self, lambda: u64) -> u64 {
+        let k = self.k;
+        let on = |j: usize| self.buf[j] == self.at(j as u64 * k + lambda);
+        // Probe only the snapshots j whose state j·K + λ lies within the
+        // pass (before lap end n·K, where the pass stopped): each probe
+        // then sows fewer than K laps. The entry is at most the pass's end
+        // less λ, so it lies within about 2K laps after the last of them.
+        let n = self.buf.len() as u64;
+        let covered = n * k - 1;
+        let m = if lambda > covered {
+            0
+        } else {
+            (((covered - lambda) / k + 1).min(n)) as usize
+        };
+        // the first probed snapshot on the cycle, or m when none is
+        let (mut lo, mut hi) = (0usize, m);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if on(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if lo == 0 && m > 0 {
+            return 0;
+        }
+        // the entry is after snapshot lo - 1 (at or before snapshot lo when
+        // lo < m)
+        let from = lo.saturating_sub(1);
+        let mut i = from as u64 * k;
+        let mut tortoise = self.buf[from];
+        let mut hare = self.at(i + lambda);
+        while tortoise != hare {
+            Snaps::step(self.d, &mut tortoise);
+            Snaps::step(self.d, &mut hare);
+            i += 1;
+        }
+        i
+    }
+}
+
 /// The laps until `row`, a state on a cycle, comes back: the cycle's length.
 fn turn(start: Row, d: usize) -> u64 {
     let mut row = start;
@@ -196,7 +362,10 @@ fn turn(start: Row, d: usize) -> u64 {
 
 /// Laps from lap end `origin` (with E `e` and the chain flag `chain`) until
 /// the cycle of `cycle_laps` laps is first entered, comparing whole states
-/// (E and the chain flag included) as the move's own detection does.
+/// (E and the chain flag included) as the move's own detection does: the
+/// re-walk (μ + λ more laps) that [`rest_with_entry`] replaces, kept as
+/// its reference.
+#[cfg(test)]
 pub(crate) fn laps_before_cycle(
     origin: Row,
     e: u8,
@@ -383,6 +552,195 @@ mod tests {
                 };
                 assert_eq!(got, lambda, "m={m} start={start}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod entry_tests {
+    use super::*;
+
+    /// The entry found among the snapshots is the re-walk's, on random
+    /// capture-free rests that cycle (short and long cycles, entries at 0,
+    /// inside the first block and far on), whatever the snapshot budget.
+    #[test]
+    fn snapshot_entry_equals_the_rewalk() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = |n: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let (mut cycles, mut zero, mut long, mut thinned) = (0, 0, 0, 0);
+        let mut tail = 0;
+        for _ in 0..400 {
+            let mut own = [0 as Seeds; 16];
+            let total = 8 + rnd(248);
+            for _ in 0..total {
+                own[rnd(16) as usize] += 1;
+            }
+            let l = rnd(16) as u8;
+            if own[l as usize] <= 1 {
+                continue;
+            }
+            let row = Row {
+                x: pack(&own).unwrap(),
+                l,
+            };
+            let e = rnd(16) as u8;
+            let chain = rnd(2) == 1;
+            let dir = if rnd(2) == 0 {
+                Direction::Anticlockwise
+            } else {
+                Direction::Clockwise
+            };
+            let rest0 = rest(row, e, dir);
+            for cap in [2usize, 4, 16, 64, SNAPS] {
+                let (r, entry) = rest_with_entry_in(row, e, chain, dir, cap);
+                assert_eq!(r, rest0);
+                match r {
+                    Rest::Ends { .. } => assert_eq!(entry, None),
+                    Rest::Cycles {
+                        cycle_laps,
+                        examined,
+                    } => {
+                        let mu = laps_before_cycle(row, e, chain, dir, cycle_laps);
+                        assert_eq!(
+                            entry,
+                            Some(mu),
+                            "cap {cap} own {own:?} l {l} e {e} {chain} {dir:?}"
+                        );
+                        if cap == SNAPS {
+                            cycles += 1;
+                            zero += (mu == 0) as u32;
+                            tail += (mu > 0) as u32;
+                            long += (cycle_laps > BRENT_FIRST) as u32;
+                            thinned += (examined > SNAPS as u64) as u32;
+                        }
+                    }
+                }
+            }
+        }
+        // random rows nearly always end; the cycling starts come from the
+        // McGill row below (on its cycle from its first lap end) and lap
+        // ends further along. Entries after a tail are compared with the
+        // reference engine's on whole moves in tests/fast_vs_reference.rs.
+        let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+        let hand = own[1];
+        own[1] = 0;
+        let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
+        let origin = Row {
+            x: pack(&own).unwrap(),
+            l: l as u8,
+        };
+        let mu0 = laps_before_cycle(origin, 1, false, Direction::Anticlockwise, 1_565_991);
+        for skip in [
+            0,
+            1,
+            2,
+            3,
+            7,
+            mu0 / 3,
+            mu0.saturating_sub(5),
+            mu0.saturating_sub(1),
+            mu0,
+            mu0 + 1,
+            mu0 + 1_000_000,
+        ] {
+            let mut row = origin;
+            let mut e = 1;
+            for _ in 0..skip {
+                let from = row.l;
+                assert!(row.relay(0));
+                e = from;
+            }
+            for cap in [2usize, 8, SNAPS] {
+                let (r, entry) = rest_with_entry_in(row, e, false, Direction::Anticlockwise, cap);
+                let Rest::Cycles {
+                    cycle_laps,
+                    examined,
+                } = r
+                else {
+                    panic!("must cycle")
+                };
+                let mu = laps_before_cycle(row, e, false, Direction::Anticlockwise, cycle_laps);
+                assert_eq!(mu, mu0.saturating_sub(skip));
+                assert_eq!(entry, Some(mu), "skip {skip} cap {cap}");
+                eprintln!("skip {skip} cap {cap} mu {mu}");
+                cycles += 1;
+                zero += (mu == 0) as u32;
+                long += (cycle_laps > BRENT_FIRST) as u32;
+                thinned += (examined > cap as u64) as u32;
+            }
+        }
+        eprintln!(
+            "cycles {cycles} mu=0 {zero} mu>0 {tail} long {long} thinned {thinned} mu0 {mu0}"
+        );
+        assert!(zero > 0 && long > 0 && thinned > 0);
+    }
+
+    /// The McGill cases of the benches at 10^3 and 10^6 laps: the same
+    /// entry as the re-walk, from their first capture-free lap end.
+    #[test]
+    fn mcgill_entries_equal_the_rewalk() {
+        use crate::{Board, Move, Pit, Position, Rules, Side, outcome};
+        let cases = [
+            (
+                Position::new(
+                    Board::from_grid(&[
+                        [0, 1, 0, 0, 1, 0, 0, 0],
+                        [0, 0, 0, 0, 0, 0, 0, 0],
+                        [2, 3, 2, 3, 0, 2, 1, 4],
+                        [1, 7, 1, 3, 2, 5, 4, 1],
+                    ]),
+                    Side::South,
+                ),
+                11,
+                5_240u64,
+            ),
+            (
+                Position::new(
+                    Board::from_sides(
+                        [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                        [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
+                    ),
+                    Side::North,
+                ),
+                2,
+                1_565_991,
+            ),
+        ];
+        for (pos, pit, lambda) in cases {
+            let o = outcome(
+                &Rules::MCGILL_2015,
+                &pos,
+                &Move::forward(Pit::new(pit).unwrap()),
+            )
+            .unwrap();
+            let crate::MoveEnd::NeverEnding(info) = o.end else {
+                panic!("must never end")
+            };
+            assert_eq!(info.cycle_laps, lambda);
+            eprintln!("pit {pit}: laps before cycle {:?}", info.laps_before_cycle);
+            assert!(info.laps_before_cycle.is_some());
+        }
+        // the 10^6 case directly, capture-free from its first lap end
+        let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+        let hand = own[1];
+        own[1] = 0;
+        let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
+        let row = Row {
+            x: pack(&own).unwrap(),
+            l: l as u8,
+        };
+        for chain in [false, true] {
+            let (r, entry) = rest_with_entry(row, 1, chain, Direction::Anticlockwise);
+            let Rest::Cycles { cycle_laps, .. } = r else {
+                panic!("must cycle")
+            };
+            let mu = laps_before_cycle(row, 1, chain, Direction::Anticlockwise, cycle_laps);
+            assert_eq!(entry, Some(mu));
         }
     }
 }

@@ -1017,7 +1017,7 @@ fn sow_move<T: Tracer>(
     // count) and the fate of the rest from there, worked out on the fast
     // path at once, whatever is being recorded, so that the answer does
     // not depend on the trace's length. Looked for again after captures.
-    let mut free: Option<(State, u64, Rest)> = None;
+    let mut free: Option<(State, u64, Rest, Option<u64>)> = None;
     let mut check = ctx.fast;
     loop {
         if check && !st.relay_next {
@@ -1026,11 +1026,12 @@ fn sow_move<T: Tracer>(
                 && ctx.capture_free(&st)
                 && let Some(x) = fast::pack(&st.own)
             {
-                let rest = fast::rest(Row { x, l: st.l }, st.e, ctx.relay_dir(&st));
-                free = Some((st, laps, rest));
+                let (rest, entry) =
+                    fast::rest_with_entry(Row { x, l: st.l }, st.e, st.chain, ctx.relay_dir(&st));
+                free = Some((st, laps, rest, entry));
             }
         }
-        if let Some((free_st, free_laps, rest)) = free
+        if let Some((_, free_laps, rest, entry)) = free
             && !tracer.recording()
         {
             let dir = ctx.relay_dir(&st);
@@ -1067,18 +1068,7 @@ fn sow_move<T: Tracer>(
                     // its state alone, and the cycle's states come back
                     // after any time), and no choice point comes after it:
                     // the cycle is entered counting from there.
-                    let free_x = fast::pack(&free_st.own).expect("packed before");
-                    let before = free_laps
-                        + fast::laps_before_cycle(
-                            Row {
-                                x: free_x,
-                                l: free_st.l,
-                            },
-                            free_st.e,
-                            free_st.chain,
-                            dir,
-                            cycle_laps,
-                        );
+                    let before = free_laps + entry.expect("found with the cycle");
                     return Ok(MoveEnd::NeverEnding(NeverEndingInfo {
                         cycle_laps,
                         // as move generation counts: from the last choice
