@@ -482,6 +482,40 @@ impl VariantError {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn each_variant_is_said_in_sentences() {
+        let words = |r: &Rules| -> String {
+            rules_in_words(r)
+                .iter()
+                .map(|w| format!("{}: {}\n", w.topic, w.text))
+                .collect()
+        };
+        let modern = words(&Rules::MODERN);
+        assert!(modern.contains("three-seed move"), "{modern}");
+        assert!(modern.contains("(Akawumbi) (12 points)"), "{modern}");
+        assert!(modern.contains("first to reach 12 points"), "{modern}");
+        assert!(modern.contains("after a relay"), "{modern}");
+        let shackell = words(&Rules::SHACKELL_1935);
+        assert!(shackell.contains("A player may capture on their first move"));
+        assert!(shackell.contains("no further round than pit 9"));
+        assert!(!shackell.contains("Akawumbi"));
+        assert!(!shackell.contains("points"));
+        let ludii = words(&Rules::LUDII);
+        assert!(ludii.contains("holds for every relay"), "{ludii}");
+        assert!(ludii.contains("lifting the capturing pit"), "{ludii}");
+        let mcgill = words(&Rules::MCGILL_2015);
+        assert!(mcgill.contains("there is no going back"), "{mcgill}");
+        for r in [
+            Rules::MODERN,
+            Rules::SHACKELL_1935,
+            Rules::LUDII,
+            Rules::MCGILL_2015,
+        ] {
+            assert_eq!(rules_in_words(&r).len(), 6);
+        }
+    }
+
     use super::*;
 
     #[test]
@@ -554,4 +588,124 @@ mod tests {
         let ok = format!("{BASE}sources:\n  - cite: A\n    url: https://example.org/a?b=c\n");
         assert!(parse_variant(&Source::new("v.yaml", ok)).is_ok());
     }
+}
+
+/// One rule of a variant in a reader's words: what it is about and what
+/// the variant says.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RuleInWords {
+    /// What the rule is about ("Going back").
+    pub topic: &'static str,
+    /// What the variant says, in a sentence.
+    pub text: String,
+}
+
+/// A variant's rules in sentences, in the order a player meets them: the
+/// set-up, the first move, going back, captures, winning, moves that never
+/// end.
+pub fn rules_in_words(r: &Rules) -> Vec<RuleInWords> {
+    let mut out = Vec::new();
+    let mut add = |topic, text: String| out.push(RuleInWords { topic, text });
+    if let Some(n) = r.max_setup_seeds_per_pit {
+        add(
+            "Setting up",
+            format!("Each player arranges their 32 seeds freely, no pit holding more than {n}."),
+        );
+    } else {
+        add(
+            "Setting up",
+            "Each player arranges their 32 seeds freely on their own 16 pits.".into(),
+        );
+    }
+    add(
+        "The first move",
+        match (r.first_move_captures, r.three_seed_opening) {
+            (false, true) => "A player captures nothing on their first move, and may open with the three-seed move instead of an ordinary one.",
+            (false, false) => "A player captures nothing on their first move.",
+            (true, true) => "A player may capture on their first move, and may open with the three-seed move.",
+            (true, false) => "A player may capture on their first move, as on any other.",
+        }
+        .into(),
+    );
+    let reach = if r.reverse_reach_limit {
+        " A clockwise lap reaches no further round than pit 9."
+    } else {
+        ""
+    };
+    let start = if r.reverse_start == ReverseStart::Capture {
+        ""
+    } else {
+        " It may start clockwise when its last seed would land in an inner pit whose two facing pits hold seeds, even an empty one (the move then ends)."
+    };
+    add(
+        "Going back (Okutebuka)",
+        match r.reverse_laps {
+            ReverseLaps::None => {
+                "Every lap is sown anticlockwise: there is no going back.".to_string()
+            }
+            ReverseLaps::StartChain => format!(
+                "A move may start clockwise from a left-hand pit (1, 2, 15 or 16) when that first lap ends in a capture, and the seeds it captures may go clockwise again; once a lap goes anticlockwise, so does the rest of the move.{reach}"
+            ),
+            ReverseLaps::AnyLap => format!(
+                "Any lap that starts from a left-hand pit may go clockwise if it ends in a capture: at the start, after a relay, or with captured seeds.{reach}"
+            ),
+            ReverseLaps::WholeMove => format!(
+                "The direction chosen at the start holds for every relay of the move; captured seeds are always sown anticlockwise.{start}{reach}"
+            ),
+        },
+    );
+    add(
+        "After a capture",
+        match r.after_capture {
+            AfterCapture::Continue => "The captured seeds are sown from the start of the capturing lap; where the last of them lands counts like any lap's end (empty: the move ends; occupied: relay or capture again).",
+            AfterCapture::RelayCapturingPit => "The captured seeds are sown from the capturing lap's start, then the move goes on by lifting the capturing pit, in the move's direction.",
+        }
+        .into(),
+    );
+    let mut wins = Vec::new();
+    let pts = |p: Option<u32>| match p {
+        Some(1) => " (1 point)".to_string(),
+        Some(n) => format!(" ({n} points)"),
+        None => String::new(),
+    };
+    if r.wins.no_move {
+        wins.push(format!(
+            "leaving the opponent without a legal move (okwa bulijo){}",
+            pts(r.points.no_move)
+        ));
+    }
+    if r.wins.nkutemye {
+        wins.push(format!(
+            "capturing from both of the opponent's end columns in one move (Nkutemye){}",
+            pts(r.points.nkutemye)
+        ));
+    }
+    if r.wins.akawumbi {
+        wins.push(format!(
+            "capturing from all eight of the opponent's columns in one move, the last from an end column (Akawumbi){}",
+            pts(r.points.akawumbi)
+        ));
+    }
+    let mut text = match wins.len() {
+        0 => "No way of winning is set.".to_string(),
+        1 => format!("A player wins by {}.", wins[0]),
+        _ => {
+            let last = wins.pop().unwrap_or_default();
+            format!("A player wins by {}, or by {last}.", wins.join(", by "))
+        }
+    };
+    if let Some(m) = r.points.match_target {
+        text.push_str(&format!(" A match goes to the first to reach {m} points."));
+    }
+    add("Winning", text);
+    add(
+        "A move that never ends",
+        match r.never_ending {
+            NeverEnding::Annul => "If a move would go on for ever, the game does not count.",
+            NeverEnding::Draw => "If a move would go on for ever, the game is drawn.",
+            NeverEnding::Illegal => "A move that would go on for ever may not be played.",
+        }
+        .into(),
+    );
+    out
 }

@@ -549,6 +549,33 @@ impl<'a> Renderer<'a> {
             "parameters",
             serde_json::to_value(&params).unwrap_or_default(),
         );
+        // the board a game starts from (each player's 32 seeds counted out
+        // four to an outer pit, before arranging them)
+        let mut side = [0; 16];
+        side[..8].fill(4);
+        let start = crate::engine::Position {
+            board: crate::engine::Board::from_sides(side, side),
+            to_move: crate::engine::Side::South,
+            first_move: true,
+            opponent_first_move: true,
+            before_first_capture: true,
+        };
+        let ann = Annotations {
+            title: Some(format!("{}: the board before the set-up", v.title)),
+            caption: Some(
+                "Each player's 32 seeds counted out four to a pit along their outer row, before they arrange them as they please."
+                    .into(),
+            ),
+            labels: true,
+            ..Annotations::default()
+        };
+        let frame = diagram::board_frame(&start, &ann, v.name());
+        let board = figure::figure(
+            &[frame],
+            "variant-board",
+            ann.title.as_deref(),
+            ann.caption.as_deref(),
+        );
         // Examples: positions with pages, and inline positions in chapters.
         let mut examples = Vec::new();
         for p in &self.site.positions {
@@ -611,7 +638,9 @@ impl<'a> Renderer<'a> {
         ctx.insert("variant", &vctx);
         ctx.insert("examples", &examples);
         ctx.insert("puzzles", &puzzles);
-        self.render("variant.html", format!("variants/{name}.html"), &ctx, 0)
+        ctx.insert("board", &board);
+        ctx.insert("rules", &crate::model::variant::rules_in_words(v.rules()));
+        self.render("variant.html", format!("variants/{name}.html"), &ctx, 1)
     }
 
     pub fn glossary_page(&self) -> Result<Page, Diagnostics> {
