@@ -19,6 +19,10 @@
 //! themes: [relay-chain]        # optional
 //! difficulty: easy             # optional: easy | medium | hard
 //! source: "..."                # optional
+//! from:                        # optional: where the position arose
+//!   game: a club game, 2026    #   the game, in words or by id
+//!   ply: 24                    #   moves played before the position
+//!   previous: N5               #   optional: the opponent's move before it
 //! ```
 //!
 //! A what-happens puzzle gives the move asked about in `move` and the
@@ -34,7 +38,7 @@ use crate::model::{Diagnostic, Diagnostics, PositionDoc, Seg, Source, Variants};
 use serde::Deserialize;
 
 /// The keys a puzzle file adds to a position file.
-pub const PUZZLE_KEYS: [&str; 7] = [
+pub const PUZZLE_KEYS: [&str; 8] = [
     "goal",
     "solution",
     "hint",
@@ -42,6 +46,7 @@ pub const PUZZLE_KEYS: [&str; 7] = [
     "themes",
     "difficulty",
     "source",
+    "from",
 ];
 
 /// A parsed puzzle file, before the engine has judged it.
@@ -56,6 +61,8 @@ pub struct PuzzleFile {
     pub themes: Vec<String>,
     pub difficulty: Option<Difficulty>,
     pub source: Option<String>,
+    /// Where the position arose in play.
+    pub from: Option<Provenance>,
     src: Source,
     loc: Node,
 }
@@ -79,6 +86,29 @@ impl PuzzleFile {
     }
 }
 
+/// Where a puzzle's position arose: the game, the ply (moves played
+/// before it) and the move that led to it, as lichess shows its puzzles'
+/// games.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Provenance {
+    /// The game, in words or as a record's id ("engine self-play, ludii,
+    /// seed 7, game 37").
+    pub game: String,
+    /// Moves played in the game before the position (0: its start).
+    pub ply: u32,
+    /// The opponent's move that led to it, with side (`N5`), when known.
+    pub previous: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFrom {
+    game: String,
+    ply: u32,
+    #[serde(default)]
+    previous: Option<MoveText>,
+}
+
 #[derive(Deserialize)]
 struct RawKeys {
     #[serde(default)]
@@ -95,6 +125,8 @@ struct RawKeys {
     difficulty: Option<String>,
     #[serde(default)]
     source: Option<String>,
+    #[serde(default)]
+    from: Option<RawFrom>,
 }
 
 fn valid_theme(t: &str) -> bool {
@@ -141,6 +173,12 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
     let at = |key: &str, msg: String| {
         let (l, c) = loc
             .find(&[Seg::Key(key)])
+            .unwrap_or_else(|| loc.locate(&[]));
+        src.at(l, c, msg)
+    };
+    let at_from = |key: &str, msg: String| {
+        let (l, c) = loc
+            .find(&[Seg::Key("from"), Seg::Key(key)])
             .unwrap_or_else(|| loc.locate(&[]));
         src.at(l, c, msg)
     };
@@ -210,6 +248,42 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             Err(e) => errs.push(at("solution", e.to_string())),
         }
     }
+    // the move that led to the position: the opponent's
+    let mut from = None;
+    if let Some(f) = &raw.from {
+        let mut previous = None;
+        if let Some(MoveText(text)) = &f.previous {
+            match notation::parse(text) {
+                Ok(n) => match (&doc, n.side) {
+                    (Some(doc), Some(side)) if side != doc.position.to_move.opponent() => {
+                        let opp = doc.position.to_move.opponent();
+                        errs.push(at_from(
+                            "previous",
+                            format!(
+                                "previous move {text:?}: expected {}'s move with its side (e.g. {}5), as {} is to move",
+                                opp.title(),
+                                opp.letter(),
+                                doc.position.to_move.title()
+                            ),
+                        ));
+                    }
+                    (Some(doc), _) => {
+                        previous = Some(notation::format_with_side(
+                            doc.position.to_move.opponent(),
+                            &n.mv,
+                        ))
+                    }
+                    (None, _) => {}
+                },
+                Err(e) => errs.push(at_from("previous", e.to_string())),
+            }
+        }
+        from = Some(Provenance {
+            game: f.game.clone(),
+            ply: f.ply,
+            previous,
+        });
+    }
     if let (Some(goal), Some(doc)) = (goal, &doc) {
         if goal == Goal::WhatHappens {
             if raw.solution.is_some() {
@@ -274,6 +348,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             themes: raw.themes,
             difficulty,
             source: raw.source,
+            from,
             src: src.clone(),
             loc,
         }),

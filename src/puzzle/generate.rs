@@ -41,6 +41,31 @@ pub struct Options {
     /// Positions not to produce again (e.g. the puzzles already in the
     /// output folder), by [`PositionKey`].
     pub exclude: HashSet<PositionKey>,
+    /// Who plays the games the puzzles are found in.
+    pub player: Player,
+}
+
+/// Who plays the generator's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Random set-ups, then the biggest capture or a random move (the
+    /// first generator's games).
+    Mix,
+    /// The search player on both sides, from set-ups arranged as players
+    /// arrange them (`omweso selfplay`'s), this many positions a move.
+    Search { nodes: u64 },
+}
+
+impl Player {
+    /// The games in words, for a puzzle's provenance.
+    fn describe(self, variant: &str, seed: u64, game: u64) -> String {
+        match self {
+            Player::Mix => format!("random and greedy play ({variant}, seed {seed}, game {game})"),
+            Player::Search { nodes } => format!(
+                "engine self-play ({variant}, the search player at {nodes} positions a move, seed {seed}, game {game})"
+            ),
+        }
+    }
 }
 
 impl Options {
@@ -54,6 +79,7 @@ impl Options {
             max_games: 20_000,
             max_per_pit: None,
             exclude: HashSet::new(),
+            player: Player::Mix,
         }
     }
 }
@@ -75,6 +101,9 @@ pub struct Generated {
     /// Where it came from: game number and ply.
     pub game: u64,
     pub ply: u32,
+    /// The move that led to the position, with side (none at a game's
+    /// start).
+    pub previous: Option<String>,
     /// The puzzle file.
     pub yaml: String,
 }
@@ -244,8 +273,24 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         .max_per_pit
         .or(rules.max_setup_seeds_per_pit)
         .unwrap_or(10);
-    let south = setup(&mut rng, cap);
-    let north = setup(&mut rng, cap);
+    let mut engine_rng = crate::engine::search::Rng::stream(opts.seed, game);
+    let (south, north) = match opts.player {
+        Player::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
+        Player::Search { .. } => (
+            crate::engine::search::setup::arrange(rules, &mut engine_rng),
+            crate::engine::search::setup::arrange(rules, &mut engine_rng),
+        ),
+    };
+    let mut searcher = match opts.player {
+        Player::Search { .. } => Some(crate::engine::search::Searcher::new(
+            crate::engine::search::Config {
+                tt_bits: 16,
+                ..Default::default()
+            },
+        )),
+        Player::Mix => None,
+    };
+    let mut previous: Option<String> = None;
     let mut pos = Position {
         board: Board::from_sides(south, north),
         to_move: if rng.random_bool(0.5) {
@@ -269,8 +314,10 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         if ply >= min_ply
             && ply >= skip_until
             && !opts.exclude.contains(&PositionKey::of(&pos))
-            && let Some(g) = candidate(opts, rules, &pos, moves.clone(), game, ply, &mut rng)
+            && let Some(mut g) = candidate(opts, rules, &pos, moves.clone(), game, ply, &mut rng)
         {
+            g.previous = previous.clone();
+            g.yaml = to_yaml(&g, opts);
             found.push(g);
             if found.len() >= PER_GAME {
                 break;
@@ -283,7 +330,22 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         let Some(&first) = finished.first() else {
             break;
         };
-        let chosen = if rng.random_bool(greedy) {
+        let chosen = if let (Player::Search { nodes }, Some(s)) = (opts.player, searcher.as_mut()) {
+            let found = s.search(
+                rules,
+                &pos,
+                crate::engine::search::Limits::nodes(nodes),
+                &mut || false,
+            );
+            // a game the player would end with a never-ending move ends
+            let Some(best) = found.best.filter(|m| !m.end.is_never_ending()) else {
+                break;
+            };
+            let Some(m) = finished.iter().find(|m| m.mv.same_as(&best.mv)) else {
+                break;
+            };
+            *m
+        } else if rng.random_bool(greedy) {
             let best = finished.iter().map(|m| m.end.captured()).max().unwrap_or(0);
             let top: Vec<&&LegalMove> = finished
                 .iter()
@@ -297,6 +359,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         if f.result.is_some() {
             break;
         }
+        previous = Some(notation::format_with_side(pos.to_move, &chosen.mv));
         pos = f.position_after(&pos);
     }
     found
@@ -384,6 +447,12 @@ fn candidate(
     let [sol] = sols.as_slice() else {
         return None;
     };
+    // the naive choice, the biggest capture, must not solve a puzzle
+    // whose goal is not the biggest capture
+    let max = ev.max_capture();
+    if goal != Goal::BiggestCapture && max > 0 && ev.answer_move(*sol).end.captured() == max {
+        return None;
+    }
     // win-now puzzles are about leaving the opponent without a move;
     // nkutemye wins have their own goal
     if goal == Goal::WinNow
@@ -446,6 +515,7 @@ fn finish(
         explanation,
         game,
         ply,
+        previous: None,
         yaml: String::new(),
     };
     g.yaml = to_yaml(&g, opts);
@@ -519,10 +589,14 @@ pub fn to_yaml(g: &Generated, opts: &Options) -> String {
     }
     s.push_str(&format!("hint: {}\n", q(&g.hint)));
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
+    let player = match opts.player {
+        Player::Mix => String::new(),
+        Player::Search { nodes } => format!(" --player search --nodes {nodes}"),
+    };
     s.push_str(&format!(
         "source: {}\n",
         q(&format!(
-            "generated: omweso puzzles generate --goal {} --variant {} --seed {} (game {}, ply {})",
+            "generated: omweso puzzles generate --goal {} --variant {} --seed {}{player} (game {}, ply {})",
             g.goal,
             opts.variant.name(),
             opts.seed,
@@ -530,6 +604,15 @@ pub fn to_yaml(g: &Generated, opts: &Options) -> String {
             g.ply
         ))
     ));
+    s.push_str("from:\n");
+    s.push_str(&format!(
+        "  game: {}\n",
+        q(&opts.player.describe(opts.variant.name(), opts.seed, g.game))
+    ));
+    s.push_str(&format!("  ply: {}\n", g.ply));
+    if let Some(p) = &g.previous {
+        s.push_str(&format!("  previous: {}\n", q(p)));
+    }
     s
 }
 

@@ -24,6 +24,7 @@ use serde::Serialize;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use format::Provenance;
 pub use format::{PUZZLE_KEYS, parse_puzzle};
 pub use pages::{Group, PuzzleIndex, index};
 pub use solve::{Evaluation, Verdict, evaluate};
@@ -220,6 +221,8 @@ pub struct Puzzle {
     /// The engine's rating (see [`solve::rate`]).
     pub rated_difficulty: Difficulty,
     pub source: Option<String>,
+    /// Where the position arose in play (game, ply, the move before).
+    pub from: Option<Provenance>,
     /// The solution lap by lap, in words.
     pub steps: Vec<String>,
     /// Win-in-two: every reply with its winning answer.

@@ -328,6 +328,7 @@ fn build(
         difficulty_stated: pf.difficulty.is_some(),
         rated_difficulty: rated,
         source: pf.source.clone(),
+        from: pf.from.clone(),
         steps,
         line,
         answers: ev.answers.len(),

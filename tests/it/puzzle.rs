@@ -151,7 +151,7 @@ board:
     );
     assert!(
         err.ends_with(
-            "(or a puzzle key: goal, solution, hint, explanation, themes, difficulty, source)"
+            "(or a puzzle key: goal, solution, hint, explanation, themes, difficulty, source, from)"
         ),
         "{err}"
     );
@@ -191,6 +191,105 @@ fn a_never_ending_answer_backs_no_capture_count() {
         err.contains("expect.captured claims 0 seeds, but the answer's move 2 never ends"),
         "{err}"
     );
+}
+
+/// A puzzle's provenance (`from:`): read and shown; the previous move must
+/// be the opponent's, and mistakes are located.
+#[test]
+fn provenance_is_read_and_checked() {
+    let (text, _) = biggest_capture_text();
+    let p = shipped()
+        .into_iter()
+        .find(|p| p.goal == Goal::BiggestCapture && p.variant == "shackell-1935")
+        .unwrap();
+    let opp = if p.to_move == "south" { 'N' } else { 'S' };
+    let mine = if p.to_move == "south" { 'S' } else { 'N' };
+    let text: String = text
+        .lines()
+        .filter(|l| {
+            !l.starts_with("from:")
+                && !l.starts_with("  game:")
+                && !l.starts_with("  ply:")
+                && !l.starts_with("  previous:")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let with = |from: &str| format!("{text}from:\n{from}");
+    let ok = verify(&with(&format!(
+        "  game: a club game\n  ply: 12\n  previous: \"{opp}5\"\n"
+    )))
+    .unwrap();
+    let from = ok.from.unwrap();
+    assert_eq!((from.game.as_str(), from.ply), ("a club game", 12));
+    assert_eq!(from.previous, Some(format!("{opp}5")));
+    // written without its side, it is the opponent's
+    let ok = verify(&with("  game: g\n  ply: 3\n  previous: 7C\n")).unwrap();
+    assert_eq!(ok.from.unwrap().previous, Some(format!("{opp}7C")));
+    let n = text.lines().count() + 4;
+    let err = verify(&with(&format!(
+        "  game: g\n  ply: 3\n  previous: {mine}5\n"
+    )))
+    .unwrap_err();
+    assert!(
+        err.starts_with(&format!(
+            "t.yaml:{n}:13: previous move \"{mine}5\": expected "
+        )),
+        "{err}"
+    );
+    let err = verify(&with("  game: g\n  ply: 3\n  previous: 17\n")).unwrap_err();
+    assert!(
+        err.starts_with(&format!("t.yaml:{n}:13: cannot read move")),
+        "{err}"
+    );
+    let err = verify(&with("  game: g\n  plies: 3\n")).unwrap_err();
+    assert!(
+        err.contains("unknown field `plies`") || err.contains("unknown key `plies`"),
+        "{err}"
+    );
+}
+
+/// Puzzles found in the search player's games: each verifies with its
+/// provenance (the game in words, the ply, the opponent's move before), the
+/// biggest capture never solves one whose goal is not the biggest capture,
+/// and a seed gives the same puzzles again.
+#[test]
+fn puzzles_from_the_search_players_games() {
+    for goal in [Goal::OnlySafeMove] {
+        let mut opts = options(goal, "mcgill-2015", 3);
+        opts.count = 1;
+        opts.max_games = 300;
+        opts.player = generate::Player::Search { nodes: 300 };
+        let got = generate::generate(&opts, &|_| {}).unwrap();
+        assert!(!got.is_empty(), "{goal}");
+        let again = generate::generate(&opts, &|_| {}).unwrap();
+        assert_eq!(
+            got.iter().map(|g| &g.yaml).collect::<Vec<_>>(),
+            again.iter().map(|g| &g.yaml).collect::<Vec<_>>()
+        );
+        for g in &got {
+            let p = verify(&g.yaml).unwrap_or_else(|e| panic!("{e}\n{}", g.yaml));
+            let from = p.from.clone().expect("provenance");
+            assert_eq!(from.ply, g.ply);
+            assert!(
+                from.game.starts_with(
+                    "engine self-play (mcgill-2015, the search player at 300 positions a move"
+                ),
+                "{}",
+                from.game
+            );
+            let opp = p.doc.position.to_move.opponent().letter();
+            assert!(
+                from.previous.as_deref().is_some_and(|m| m.starts_with(opp)),
+                "{from:?}"
+            );
+            let most = legal_moves(&Rules::MCGILL_2015, &p.doc.position)
+                .iter()
+                .map(|m| m.end.captured())
+                .max()
+                .unwrap();
+            assert!(most == 0 || p.played.end.captured() < most, "{}", g.yaml);
+        }
+    }
 }
 
 fn options(goal: Goal, variant: &str, seed: u64) -> Options {
@@ -259,6 +358,8 @@ fn mirror_images_are_one_puzzle() {
     let start = other.find("variant:").unwrap();
     let end = other.find("goal:").unwrap();
     other.replace_range(start..end, &flipped);
+    // (its provenance is the first puzzle's: not the mirror image's)
+    let other = &other[..other.find("from:").unwrap_or(other.len())];
     std::fs::write(dir.path().join("b.yaml"), other).unwrap();
     let (ok, errs) = verify_dir(dir.path(), &Variants::builtin());
     assert_eq!(ok.len(), 2, "{errs}");
@@ -332,4 +433,41 @@ fn sheet_selection() {
     );
     assert_eq!(sheet::select(all.clone(), "all").unwrap().len(), n);
     assert!(sheet::select(all, "no-such-thing").is_err());
+}
+
+/// Issue 11's measure: among the shipped puzzles whose goal is not the
+/// biggest capture, how many the naive choice (the biggest capture) solves.
+/// None of those found in the search player's games (the generator rejects
+/// them); the first generator's puzzles are counted and reported.
+#[test]
+fn the_biggest_capture_solves_no_puzzle_from_play() {
+    let (mut counted, mut solved, mut from_play, mut solved_from_play) = (0, 0, 0, Vec::new());
+    for p in shipped() {
+        if matches!(p.goal, Goal::BiggestCapture | Goal::WhatHappens) {
+            continue;
+        }
+        let play = p
+            .from
+            .as_ref()
+            .is_some_and(|f| f.game.starts_with("engine self-play"));
+        let rules = p.doc.variant.variant.rules;
+        let most = legal_moves(&rules, &p.doc.position)
+            .iter()
+            .map(|m| m.end.captured())
+            .max()
+            .unwrap_or(0);
+        let naive = most > 0 && p.played.end.captured() == most;
+        counted += 1;
+        solved += naive as usize;
+        from_play += play as usize;
+        if play && naive {
+            solved_from_play.push(p.id.clone());
+        }
+    }
+    eprintln!(
+        "solved by the biggest capture: {solved} of {counted}; from play: {} of {from_play}",
+        solved_from_play.len()
+    );
+    assert!(from_play > 0);
+    assert!(solved_from_play.is_empty(), "{solved_from_play:?}");
 }

@@ -577,6 +577,14 @@ mod puzzles_cli {
             /// Give up after this many games.
             #[arg(long, default_value_t = 20_000)]
             max_games: u64,
+            /// Who plays the games puzzles are found in: `search` (the search
+            /// player on both sides, from set-ups arranged as players do) or
+            /// `mix` (random set-ups, biggest capture or random moves).
+            #[arg(long, default_value = "mix", value_parser = ["mix", "search"])]
+            player: String,
+            /// Positions the search player looks at per move (`--player search`).
+            #[arg(long, default_value_t = 2_000)]
+            nodes: u64,
             /// The folder to write to (puzzles already there are not produced again).
             #[arg(long, default_value = "puzzles")]
             out: PathBuf,
@@ -706,6 +714,8 @@ mod puzzles_cli {
                 difficulty,
                 max_per_pit,
                 max_games,
+                player,
+                nodes,
                 out,
             } => {
                 let variants = variants_for(&out);
@@ -716,6 +726,12 @@ mod puzzles_cli {
                 opts.difficulty = difficulty;
                 opts.max_per_pit = max_per_pit;
                 opts.max_games = max_games;
+                opts.player = match player.as_str() {
+                    "search" => generate::Player::Search {
+                        nodes: nodes.max(1),
+                    },
+                    _ => generate::Player::Mix,
+                };
                 let bar = ProgressBar::new(count as u64);
                 bar.set_style(
                     ProgressStyle::with_template(

@@ -436,6 +436,37 @@ fn random_position_files(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// Run a script of tests/browser/ on a copy of the bundled rulebook served
+/// by `omweso serve` (in `work`), its cases in a JSON file; the script's
+/// JSON report (and its text, for messages) once it has passed.
+fn on_the_rulebook(
+    script: &str,
+    work: &Path,
+    cases: serde_json::Value,
+) -> (serde_json::Value, String) {
+    let cases_file = work.join("cases.json");
+    std::fs::write(&cases_file, cases.to_string()).unwrap();
+    let site = work.join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.join("serve"));
+    let artifacts = artifacts();
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let (status, report, err) = node(
+        script,
+        &[
+            &server.url,
+            cases_file.to_str().unwrap(),
+            artifacts.to_str().unwrap(),
+        ],
+    );
+    let _ = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(status.success(), "{script} failed:\n{report}\n{err}");
+    let json = serde_json::from_str(&report).expect("a JSON report");
+    (json, report)
+}
+
 /// The analysis board (tests/browser/analysis.mjs): 50 random positions
 /// pasted as YAML give the moves `omweso moves --format json` gives, in the
 /// same order, with the same captures, and playing a move leaves its
@@ -497,33 +528,11 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     );
     let computer_move = omweso::engine::notation::format(&found.best.unwrap().mv);
     let computer_score = omweso::engine::search::Score::of(found.score).to_string();
-    let cases_file = work.path().join("cases.json");
-    std::fs::write(
-        &cases_file,
-        serde_json::json!({"cases": cases, "long": long, "computer": computer}).to_string(),
-    )
-    .unwrap();
-    let site = work.path().join("rulebook");
-    copy_site(&repo(), &site);
-    let server = Served::start(&site, &work.path().join("serve"));
-    let artifacts = artifacts();
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let (status, report, err) = node(
+    let (json, report) = on_the_rulebook(
         "analysis.mjs",
-        &[
-            &server.url,
-            cases_file.to_str().unwrap(),
-            artifacts.to_str().unwrap(),
-        ],
+        work.path(),
+        serde_json::json!({"cases": cases, "long": long, "computer": computer}),
     );
-    let _ = server.interrupt();
-    eprintln!("{report}");
-    let status = status.expect("the browser run took longer than 10 minutes");
-    assert!(
-        status.success(),
-        "the analysis board checks failed:\n{report}\n{err}"
-    );
-    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert_eq!(json["cases"], 50, "{report}");
     assert_eq!(json["computer"]["move"], computer_move.as_str(), "{report}");
     assert!(
@@ -641,37 +650,14 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
         .expect("a second puzzle");
     let mv = |m: &str| serde_json::json!({"pit": pit_of(m), "move": m});
     let work = tempfile::tempdir().unwrap();
-    let case_file = work.path().join("case.json");
-    std::fs::write(
-        &case_file,
+    let (json, report) = on_the_rulebook(
+        "puzzle.mjs",
+        work.path(),
         serde_json::json!({
             "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit},
             "second": {"id": second.id, "right": mv(&second.solution)},
-        })
-        .to_string(),
-    )
-    .unwrap();
-    let site = work.path().join("rulebook");
-    copy_site(&repo(), &site);
-    let server = Served::start(&site, &work.path().join("serve"));
-    let artifacts = artifacts();
-    std::fs::create_dir_all(&artifacts).unwrap();
-    let (status, report, err) = node(
-        "puzzle.mjs",
-        &[
-            &server.url,
-            case_file.to_str().unwrap(),
-            artifacts.to_str().unwrap(),
-        ],
+        }),
     );
-    let _ = server.interrupt();
-    eprintln!("{report}");
-    let status = status.expect("the browser run took longer than 10 minutes");
-    assert!(
-        status.success(),
-        "the puzzle checks failed:\n{report}\n{err}"
-    );
-    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
 
     let side = first.doc.position.to_move;
     let letter = side.letter();
