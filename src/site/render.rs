@@ -883,6 +883,8 @@ impl<'a> Renderer<'a> {
         let mut ann = Annotations {
             labels: true,
             seat: p.seat(),
+            // the reader's title (made unique among the puzzles)
+            title: Some(p.title.clone()),
             ..p.doc.annotations.clone()
         };
         // a "what happens" puzzle shows its move: the start pit ringed
