@@ -710,6 +710,13 @@ impl<'a> Renderer<'a> {
     }
 
     pub fn compare_page(&self) -> Result<Page, Diagnostics> {
+        fn join_and(names: &[String]) -> String {
+            match names {
+                [] => String::new(),
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            }
+        }
         #[derive(Serialize)]
         struct Row {
             name: String,
@@ -718,6 +725,9 @@ impl<'a> Renderer<'a> {
             captured: String,
             result: String,
             after: Option<String>,
+            /// Not the move as written (it cannot be played under this
+            /// variant) but the nearest from the same pit.
+            nearest: bool,
         }
         #[derive(Serialize)]
         struct Cmp {
@@ -727,6 +737,8 @@ impl<'a> Renderer<'a> {
             r#move: String,
             before: String,
             rows: Vec<Row>,
+            /// Which rule sets agree, in a sentence.
+            summary: String,
         }
         let mut out = Vec::new();
         let mut diagrams = 0;
@@ -767,19 +779,93 @@ impl<'a> Renderer<'a> {
                             captured,
                             result: narrate::move_end(&p.end),
                             after,
+                            nearest: false,
                         }
                     }
-                    Err(e) => Row {
-                        name: v.name().into(),
-                        title: v.title.clone(),
-                        laps: "–".into(),
-                        captured: "–".into(),
-                        result: format!("illegal: {e}"),
-                        after: None,
-                    },
+                    Err(e) => {
+                        // the move as written cannot be played here: the
+                        // nearest one from the same pit (the most of its
+                        // directions in order), played instead
+                        let side = doc.position.to_move;
+                        match self.traces.nearest(key, v.name()) {
+                            Some((m, o)) => {
+                                let (laps, captured) = match o.end.finished() {
+                                    Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
+                                    None => ("never ends".into(), "–".into()),
+                                };
+                                let name = notation::format_with_side(side, m);
+                                let after = o.after.as_ref().map(|a| {
+                                    diagrams += 1;
+                                    let f = diagram::board_frame(a, &plain, v.name());
+                                    figure::figure(
+                                        &[f],
+                                        &format!("compare-{id}-{}", v.name()),
+                                        None,
+                                        None,
+                                    )
+                                });
+                                Row {
+                                    name: v.name().into(),
+                                    title: v.title.clone(),
+                                    laps,
+                                    captured,
+                                    result: format!(
+                                        "{} cannot be played here ({e}); the nearest move from the same pit, {name}: {}",
+                                        notation::format_with_side(side, mv),
+                                        narrate::move_end(&o.end)
+                                    ),
+                                    after,
+                                    nearest: true,
+                                }
+                            }
+                            None => Row {
+                                name: v.name().into(),
+                                title: v.title.clone(),
+                                laps: "–".into(),
+                                captured: "–".into(),
+                                result: format!(
+                                    "{} cannot be played here ({e}), and no move starts from that pit",
+                                    notation::format_with_side(side, mv)
+                                ),
+                                after: None,
+                                nearest: true,
+                            },
+                        }
+                    }
                 };
                 rows.push(row);
             }
+            // the comparison in one sentence: which rule sets agree
+            let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+            for r in &rows {
+                let what = if r.nearest {
+                    "the move cannot be played as written".to_string()
+                } else {
+                    format!(
+                        "{} {}, {} {} captured",
+                        r.laps,
+                        if r.laps == "1" { "lap" } else { "laps" },
+                        r.captured,
+                        if r.captured == "1" { "seed" } else { "seeds" }
+                    )
+                };
+                match groups.iter_mut().find(|(w, _)| *w == what) {
+                    Some((_, names)) => names.push(r.title.clone()),
+                    None => groups.push((what, vec![r.title.clone()])),
+                }
+            }
+            let summary = match groups.as_slice() {
+                [] => String::new(),
+                [(what, names)] => format!("All {} rule sets agree: {what}.", names.len()),
+                _ => format!(
+                    "The rule sets part: {}.",
+                    groups
+                        .iter()
+                        .map(|(what, names)| format!("{what} under {}", join_and(names)))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+            };
             out.push(Cmp {
                 id: id.clone(),
                 title: title_of(doc),
@@ -787,6 +873,7 @@ impl<'a> Renderer<'a> {
                 r#move: notation::format(mv),
                 before,
                 rows,
+                summary,
             });
         }
         let mut ctx = self.context("compare", "The variants compared", "", "", "compare");

@@ -33,8 +33,39 @@ pub struct Traces {
     /// Compared positions under each variant (by name); `None` when the
     /// variant's rules are the position's own (its trace in `moves`).
     compared: HashMap<(PositionKey, String), Option<Result<Outcome, PlayError>>>,
+    /// Where the compared move cannot be played as written: the nearest
+    /// move from the same pit (the most of its directions, in order) and
+    /// where it ends.
+    nearest: HashMap<(PositionKey, String), (crate::engine::Move, Outcome)>,
     /// Moves the engine played to make these traces.
     plays: usize,
+}
+
+/// The legal move from `mv`'s pit that keeps the most of its directions
+/// in order (the fewest extra choices on a tie), and where it ends.
+fn nearest(
+    rules: &crate::engine::Rules,
+    pos: &crate::engine::Position,
+    mv: &crate::engine::Move,
+) -> Option<(crate::engine::Move, Outcome)> {
+    let mut from = Vec::new();
+    crate::engine::moves_from(rules, pos, mv.pit, &mut from);
+    let agree = |m: &crate::engine::LegalMove| {
+        let prefix =
+            m.mv.choices
+                .iter()
+                .zip(&mv.choices)
+                .take_while(|(a, b)| a == b)
+                .count();
+        (
+            m.mv.three_seed == mv.three_seed,
+            prefix,
+            std::cmp::Reverse(m.mv.choices.len()),
+        )
+    };
+    let m = from.iter().max_by_key(|m| agree(m))?;
+    let o = outcome(rules, pos, &m.mv).ok()?;
+    Some((m.mv.clone(), o))
 }
 
 impl Traces {
@@ -66,6 +97,7 @@ impl Traces {
             plays: moves.len(),
             moves,
             compared: HashMap::new(),
+            nearest: HashMap::new(),
         }
     }
 
@@ -105,8 +137,27 @@ impl Traces {
             .collect();
         self.plays += played.len();
         for (k, o) in played {
+            if o.is_err()
+                && let Some((_, doc, v)) = jobs
+                    .iter()
+                    .find(|(key, _, v)| (*key, v.name().to_string()) == k)
+                && let Some(mv) = &doc.mv
+                && let Some(n) = nearest(v.rules(), &doc.position, mv)
+            {
+                self.nearest.insert(k.clone(), n);
+            }
             self.compared.insert(k, Some(o));
         }
+    }
+
+    /// The nearest playable move to a compared move that cannot be played
+    /// as written under `variant`, and where it ends.
+    pub fn nearest(
+        &self,
+        key: PositionKey,
+        variant: &str,
+    ) -> Option<&(crate::engine::Move, Outcome)> {
+        self.nearest.get(&(key, variant.to_string()))
     }
 
     /// The trace of the position at `key` (None when it has no move).

@@ -136,7 +136,11 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     let compare = read(&out, "compare.html");
     assert!(compare.contains("id=\"compare-capture-basic\""));
     assert_eq!(compare.matches("<tr><th scope=\"row\">").count() % 4, 0);
-    assert!(compare.contains("illegal:"), "a move some variant forbids");
+    assert!(
+        compare.contains("cannot be played here")
+            && compare.contains("the nearest move from the same pit"),
+        "a move some variant forbids, and the nearest it allows"
+    );
     // A variant page: parameters, sources and examples.
     let modern = read(&out, "variants/modern.html");
     assert!(modern.contains("<code>reverse_laps</code>") && modern.contains("id=\"examples\""));
