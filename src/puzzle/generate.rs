@@ -314,10 +314,19 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         if ply >= min_ply
             && ply >= skip_until
             && !opts.exclude.contains(&PositionKey::of(&pos))
-            && let Some(mut g) = candidate(opts, rules, &pos, moves.clone(), game, ply, &mut rng)
+            && let Some(g) = candidate(
+                opts,
+                rules,
+                &pos,
+                moves.clone(),
+                At {
+                    game,
+                    ply,
+                    previous: previous.clone(),
+                },
+                &mut rng,
+            )
         {
-            g.previous = previous.clone();
-            g.yaml = to_yaml(&g, opts);
             found.push(g);
             if found.len() >= PER_GAME {
                 break;
@@ -398,13 +407,20 @@ fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> 
     }
 }
 
+/// Where in the generator's games a candidate position is.
+struct At {
+    game: u64,
+    ply: u32,
+    /// The move that led to it, with side.
+    previous: Option<String>,
+}
+
 fn candidate(
     opts: &Options,
     rules: &Rules,
     pos: &Position,
     moves: Vec<LegalMove>,
-    game: u64,
-    ply: u32,
+    at: At,
     rng: &mut ChaCha8Rng,
 ) -> Option<Generated> {
     let goal = opts.goal;
@@ -435,8 +451,7 @@ fn candidate(
             title,
             hint,
             explanation,
-            game,
-            ply,
+            at,
         ));
     }
     let ev = solve::evaluate_moves(goal, rules, pos, moves, true);
@@ -483,8 +498,7 @@ fn candidate(
         title,
         hint,
         explanation,
-        game,
-        ply,
+        at,
     ))
 }
 
@@ -498,8 +512,7 @@ fn finish(
     title: String,
     hint: String,
     explanation: String,
-    game: u64,
-    ply: u32,
+    at: At,
 ) -> Generated {
     let id = puzzle_id(opts.goal, opts.variant.name(), pos);
     let mut g = Generated {
@@ -513,9 +526,9 @@ fn finish(
         title,
         hint,
         explanation,
-        game,
-        ply,
-        previous: None,
+        game: at.game,
+        ply: at.ply,
+        previous: at.previous,
         yaml: String::new(),
     };
     g.yaml = to_yaml(&g, opts);

@@ -106,7 +106,8 @@ pub fn index(puzzles: &[Puzzle]) -> PuzzleIndex {
     sorted.sort_by(|a, b| (a.goal, a.difficulty, &a.id).cmp(&(b.goal, b.difficulty, &b.id)));
     let entries: Vec<Entry> = sorted
         .iter()
-        .map(|p| Entry {
+        .enumerate()
+        .map(|(i, p)| Entry {
             id: p.id.clone(),
             title: p.title.clone(),
             goal: p.goal,
@@ -119,15 +120,10 @@ pub fn index(puzzles: &[Puzzle]) -> PuzzleIndex {
             themes: p.themes.clone(),
             rows: rows_from(&p.board, p.seat()),
             mover_below: p.seat() == p.doc.position.to_move,
-            anchor: None,
+            anchor: (i == 0 || sorted[i - 1].goal != p.goal)
+                .then(|| format!("goal-{}", p.goal.name())),
         })
         .collect();
-    let mut entries = entries;
-    for i in 0..entries.len() {
-        if i == 0 || entries[i - 1].goal != entries[i].goal {
-            entries[i].anchor = Some(format!("goal-{}", entries[i].goal.name()));
-        }
-    }
     let ids = |f: &dyn Fn(&Puzzle) -> bool| -> Vec<String> {
         sorted
             .iter()

@@ -344,11 +344,16 @@ fn build(
 
 /// Every legal choice sequence of `ev` with its answer's verdict.
 fn attempts(ev: &Evaluation) -> Vec<Attempt> {
+    let answer: HashMap<AnswerKey, usize> = ev
+        .answers
+        .iter()
+        .enumerate()
+        .map(|(a, &i)| (AnswerKey::of(&ev.moves[i]), a))
+        .collect();
     ev.moves
         .iter()
         .filter_map(|m| {
-            let a = ev.answer_of(&m.mv)?;
-            let v = ev.verdicts.get(a)?;
+            let v = ev.verdicts.get(*answer.get(&AnswerKey::of(m))?)?;
             Some(Attempt {
                 notation: notation::format(&m.mv),
                 ok: v.ok,

@@ -761,77 +761,60 @@ impl<'a> Renderer<'a> {
                 let Some(played) = self.traces.compared(key, v.name()) else {
                     continue;
                 };
-                let row = match played {
-                    Ok(p) => {
-                        let (laps, captured) = match p.end.finished() {
+                // the move as written, or, where it cannot be played here,
+                // the nearest one from the same pit (the most of its
+                // directions in order) with why
+                let side = doc.position.to_move;
+                let (shown, said, nearest) = match played {
+                    Ok(o) => (Some(o), String::new(), false),
+                    Err(e) => match self.traces.nearest(key, v.name()) {
+                        Some((m, o)) => (
+                            Some(*o),
+                            format!(
+                                "{} cannot be played here ({e}); the nearest move from the same pit, {}: ",
+                                notation::format_with_side(side, mv),
+                                notation::format_with_side(side, m)
+                            ),
+                            true,
+                        ),
+                        None => (
+                            None,
+                            format!(
+                                "{} cannot be played here ({e}), and no move starts from that pit",
+                                notation::format_with_side(side, mv)
+                            ),
+                            true,
+                        ),
+                    },
+                };
+                let (laps, captured, result, after) = match &shown {
+                    Some(o) => {
+                        let (laps, captured) = match o.end.finished() {
                             Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
                             None => ("never ends".into(), "–".into()),
                         };
-                        let after = p.after.as_ref().map(|a| {
+                        let after = o.after.as_ref().map(|a| {
                             diagrams += 1;
                             let f = diagram::board_frame(a, &plain, v.name());
                             figure::figure(&[f], &format!("compare-{id}-{}", v.name()), None, None)
                         });
-                        Row {
-                            name: v.name().into(),
-                            title: v.title.clone(),
+                        (
                             laps,
                             captured,
-                            result: narrate::move_end(&p.end),
+                            format!("{said}{}", narrate::move_end(&o.end)),
                             after,
-                            nearest: false,
-                        }
+                        )
                     }
-                    Err(e) => {
-                        // the move as written cannot be played here: the
-                        // nearest one from the same pit (the most of its
-                        // directions in order), played instead
-                        let side = doc.position.to_move;
-                        match self.traces.nearest(key, v.name()) {
-                            Some((m, o)) => {
-                                let (laps, captured) = match o.end.finished() {
-                                    Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
-                                    None => ("never ends".into(), "–".into()),
-                                };
-                                let name = notation::format_with_side(side, m);
-                                let after = o.after.as_ref().map(|a| {
-                                    diagrams += 1;
-                                    let f = diagram::board_frame(a, &plain, v.name());
-                                    figure::figure(
-                                        &[f],
-                                        &format!("compare-{id}-{}", v.name()),
-                                        None,
-                                        None,
-                                    )
-                                });
-                                Row {
-                                    name: v.name().into(),
-                                    title: v.title.clone(),
-                                    laps,
-                                    captured,
-                                    result: format!(
-                                        "{} cannot be played here ({e}); the nearest move from the same pit, {name}: {}",
-                                        notation::format_with_side(side, mv),
-                                        narrate::move_end(&o.end)
-                                    ),
-                                    after,
-                                    nearest: true,
-                                }
-                            }
-                            None => Row {
-                                name: v.name().into(),
-                                title: v.title.clone(),
-                                laps: "–".into(),
-                                captured: "–".into(),
-                                result: format!(
-                                    "{} cannot be played here ({e}), and no move starts from that pit",
-                                    notation::format_with_side(side, mv)
-                                ),
-                                after: None,
-                                nearest: true,
-                            },
-                        }
-                    }
+                    None => ("–".into(), "–".into(), said, None),
+                };
+                let row = Row {
+                    name: v.name().into(),
+                    title: v.title.clone(),
+                    laps,
+                    captured,
+                    result,
+                    after,
+                    nearest,
                 };
                 rows.push(row);
             }

@@ -127,23 +127,26 @@ impl Traces {
                 }
             }
         }
-        let played: Vec<((PositionKey, String), Result<Outcome, PlayError>)> = jobs
+        type Played = (
+            (PositionKey, String),
+            Result<Outcome, PlayError>,
+            Option<(crate::engine::Move, Outcome)>,
+        );
+        let played: Vec<Played> = jobs
             .par_iter()
             .filter_map(|&(key, doc, v)| {
                 let mv = doc.mv.as_ref()?;
                 let o = outcome(v.rules(), &doc.position, mv);
-                Some(((key, v.name().to_string()), o))
+                let near = match o {
+                    Err(_) => nearest(v.rules(), &doc.position, mv),
+                    Ok(_) => None,
+                };
+                Some(((key, v.name().to_string()), o, near))
             })
             .collect();
         self.plays += played.len();
-        for (k, o) in played {
-            if o.is_err()
-                && let Some((_, doc, v)) = jobs
-                    .iter()
-                    .find(|(key, _, v)| (*key, v.name().to_string()) == k)
-                && let Some(mv) = &doc.mv
-                && let Some(n) = nearest(v.rules(), &doc.position, mv)
-            {
+        for (k, o, near) in played {
+            if let Some(n) = near {
                 self.nearest.insert(k.clone(), n);
             }
             self.compared.insert(k, Some(o));

@@ -556,6 +556,21 @@ mod tests {
     }
 }
 
+/// The real McGill case of the tests and benches (North's pit 2, a cycle
+/// of 1,565,991 laps) at the end of its first lap (E is 1), from where
+/// the rest of the move is capture-free.
+#[cfg(test)]
+fn mcgill_row() -> Row {
+    let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+    let hand = own[1];
+    own[1] = 0;
+    let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
+    Row {
+        x: pack(&own).unwrap(),
+        l: l as u8,
+    }
+}
+
 #[cfg(test)]
 mod entry_tests {
     use super::*;
@@ -626,14 +641,7 @@ mod entry_tests {
         // McGill row below (on its cycle from its first lap end) and lap
         // ends further along. Entries after a tail are compared with the
         // reference engine's on whole moves in tests/fast_vs_reference.rs.
-        let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-        let hand = own[1];
-        own[1] = 0;
-        let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
-        let origin = Row {
-            x: pack(&own).unwrap(),
-            l: l as u8,
-        };
+        let origin = mcgill_row();
         let mu0 = laps_before_cycle(origin, 1, false, Direction::Anticlockwise, 1_565_991);
         for skip in [
             0,
@@ -726,14 +734,7 @@ mod entry_tests {
             assert!(info.laps_before_cycle.is_some());
         }
         // the 10^6 case directly, capture-free from its first lap end
-        let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-        let hand = own[1];
-        own[1] = 0;
-        let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
-        let row = Row {
-            x: pack(&own).unwrap(),
-            l: l as u8,
-        };
+        let row = mcgill_row();
         for chain in [false, true] {
             let (r, entry) = rest_with_entry(row, 1, chain, Direction::Anticlockwise);
             let Rest::Cycles { cycle_laps, .. } = r else {
@@ -754,14 +755,7 @@ mod long_tests {
     /// the cycle's first full turn.
     #[test]
     fn mcgill_cycle_is_found_in_little_more_than_one_turn() {
-        let mut own: [Seeds; 16] = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-        let hand = own[1];
-        own[1] = 0;
-        let l = crate::sowing::sow(&mut own, 1, hand, Direction::Anticlockwise);
-        let row = Row {
-            x: pack(&own).unwrap(),
-            l: l as u8,
-        };
+        let row = mcgill_row();
         let Rest::Cycles {
             cycle_laps,
             examined,

@@ -158,8 +158,6 @@
           state.results[d.id] = "solved";
           state.streak++;
           state.best = Math.max(state.best || 0, state.streak);
-        } else if (state.results[d.id] === "failed" && !first) {
-          // solved after a miss: it stays a miss, the streak starts again
         }
         save(state);
         again.hidden = true;

@@ -21,7 +21,7 @@
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch } from './chromium.mjs';
+import { launch, watchErrors } from './chromium.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,8 +34,7 @@ const fail = (m) => problems.push(m);
 const { context, close } = await launch({ width: 390, height: 900 });
 try {
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') fail('console: ' + m.text()); });
-  page.on('pageerror', (e) => fail('uncaught: ' + e.message));
+  watchErrors(page, fail);
   await page.goto(new URL('analysis.html', base).href);
   await page.waitForSelector('#analysis[data-ready="true"]');
   const settled = () => page.waitForFunction(() => {

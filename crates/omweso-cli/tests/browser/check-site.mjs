@@ -19,7 +19,7 @@
 //   Menu button that opens and closes (Escape).
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch } from './chromium.mjs';
+import { launch, watchErrors } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,10 +48,7 @@ try {
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(15000);
   let where = '(none)';
-  page.on('console', (m) => {
-    if (m.type() === 'error') fail(`${where}: console error: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => fail(`${where}: uncaught exception: ${e.message}`));
+  watchErrors(page, fail, () => `${where}: `);
   page.on('requestfailed', (r) => {
     const u = new URL(r.url());
     const err = r.failure()?.errorText || '';

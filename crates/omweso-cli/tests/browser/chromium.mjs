@@ -27,3 +27,10 @@ export async function launch(viewport) {
   };
   return { context, close };
 }
+
+// Report every console error and uncaught exception of `page` to `fail`,
+// each message prefixed by `where()` (what the page is doing).
+export function watchErrors(page, fail, where = () => '') {
+  page.on('console', (m) => { if (m.type() === 'error') fail(`${where()}console error: ${m.text()}`); });
+  page.on('pageerror', (e) => fail(`${where()}uncaught exception: ${e.message}`));
+}

@@ -8,7 +8,7 @@
 //
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch } from './chromium.mjs';
+import { launch, watchErrors } from './chromium.mjs';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,8 +28,7 @@ mkdirSync(artifacts, { recursive: true });
 const { context, close } = await launch({ width: 1000, height: 800 });
 
 function watch(page, name) {
-  page.on('console', (m) => { if (m.type() === 'error') fail(`${name}: console error: ${m.text()}`); });
-  page.on('pageerror', (e) => fail(`${name}: uncaught exception: ${e.message}`));
+  watchErrors(page, fail, () => `${name}: `);
   page.on('requestfailed', (r) => {
     const err = r.failure()?.errorText || '';
     // Reloading cuts the event stream and whatever the page still loaded.

@@ -15,7 +15,7 @@
 // the engine in the page played it, localStorage) for the Rust side to
 // compare with the engine; fails on any console error or exception.
 
-import { launch } from './chromium.mjs';
+import { launch, watchErrors } from './chromium.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,8 +28,7 @@ const fail = (m) => problems.push(m);
 const { context, close } = await launch({ width: 390, height: 900 });
 try {
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') fail('console: ' + m.text()); });
-  page.on('pageerror', (e) => fail('uncaught: ' + e.message));
+  watchErrors(page, fail);
   const status = () => page.textContent('.trainer-status');
   const play = async (mv, how) => {
     const pit = `.omw-pick-pit[data-pit="${mv.pit}"]`;
