@@ -3,7 +3,7 @@
 //! contract in the module documentation of [`super`]).
 
 use super::escape;
-use crate::diagram::{self, Embed, Frame, Markup, RenderOptions};
+use crate::diagram::{self, Defined, Embed, Frame, Markup, RenderOptions};
 use crate::engine::Played;
 use crate::model::PositionDoc;
 
@@ -41,7 +41,8 @@ pub fn figure(
 ///
 /// Its frames share what they have in common (the board, the seeds of a
 /// pit), drawn once in the figure and referred to by ids that start with a
-/// prefix given where the figure is placed: unique in its page.
+/// prefix given where the figure is placed: unique in its page. The
+/// figures of one page can share them too ([`Figure::place`]).
 #[derive(Clone, Debug)]
 pub struct Figure {
     label: String,
@@ -69,13 +70,18 @@ impl Figure {
     /// The figure's HTML with the element id `anchor` (its shared
     /// drawings' ids start with `_`, the anchor and `-`).
     pub fn html(&self, anchor: &str) -> String {
-        self.place(anchor, &format!("_{}-", escape(anchor)), true)
+        let prefix = format!("_{}-", escape(anchor));
+        self.place(anchor, &prefix, &mut Defined::default(), true)
     }
 
     /// The figure's HTML with the element id `anchor`, the ids of its
     /// shared drawings starting with `prefix` (unique in the page, and no
     /// other id of the page starting with it), with its text twin or not.
-    pub fn place(&self, anchor: &str, prefix: &str, twin: bool) -> String {
+    /// The drawings `defined` by the figures placed before it in the page
+    /// (with the same prefix) are not drawn again. Without the twin (a
+    /// print page), the frames' descriptions are left out too: paper
+    /// shows neither.
+    pub fn place(&self, anchor: &str, prefix: &str, defined: &mut Defined, twin: bool) -> String {
         let mut h = String::with_capacity(
             self.list.len_with(prefix.len()) + self.twin.len() + self.end.len() + 512,
         );
@@ -90,7 +96,7 @@ impl Figure {
             escape(&self.label),
             self.frames
         ));
-        self.list.write(prefix, &mut h);
+        self.list.write_once(prefix, defined, twin, &mut h);
         h.push_str(self.stepper);
         if twin {
             h.push_str(&self.twin);

@@ -423,7 +423,6 @@ pub fn render_site_to(
         "assets/search-index.js".into(),
         format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
     ));
-    files.push(("search-index.json".into(), index.into_bytes()));
     for (path, bytes) in assets() {
         files.push((path.into(), bytes.into_owned()));
     }

@@ -10,7 +10,7 @@ use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::describe;
-use crate::diagram;
+use crate::diagram::{self, Defined};
 use crate::engine::notation;
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
@@ -340,20 +340,20 @@ impl<'a> Renderer<'a> {
     }
 
     /// The `i`-th chapter's body for `target`, with its figures placed;
-    /// `first`: how many figures the page holds before this body (the ids
-    /// of a figure's shared drawings, `_N`, number the figures of a page).
-    /// A print page leaves out the figures' text twins, which paper does
-    /// not show (the chapter's own page has them).
+    /// `defined`: the drawings the page's figures before this body share
+    /// (the board, the small counts; their ids start with `_`), which this
+    /// body's figures use without drawing them again. A print page leaves
+    /// out the figures' text twins, which paper does not show (the
+    /// chapter's own page has them).
     pub fn chapter_body(
         &self,
         i: usize,
         figures: &ChapterFigures,
         target: &Target,
-        first: usize,
+        defined: &RefCell<Defined>,
     ) -> Body {
         let c = &self.site.chapters[i];
         let ids = RefCell::new(Ids::default());
-        let placed = std::cell::Cell::new(first);
         let twin = matches!(target, Target::Page { .. });
         let diagram = |line: usize| -> String {
             let Some(drawn) = figures.by_line.get(&line) else {
@@ -362,10 +362,8 @@ impl<'a> Renderer<'a> {
             drawn
                 .iter()
                 .map(|(a, f)| {
-                    let k = placed.get();
-                    placed.set(k + 1);
                     let anchor = target.id(&ids.borrow_mut().unique(a.clone()));
-                    f.place(&anchor, &format!("_{k}"), twin)
+                    f.place(&anchor, "_", &mut defined.borrow_mut(), twin)
                 })
                 .collect()
         };
@@ -1124,7 +1122,8 @@ impl<'a> Renderer<'a> {
             .into_par_iter()
             .map(|i| {
                 let figures = self.chapter_figures(i)?;
-                let body = self.chapter_body(i, &figures, &Target::Page { root: "" }, 0);
+                let body =
+                    self.chapter_body(i, &figures, &Target::Page { root: "" }, &Default::default());
                 let placed = give(self.chapter_page(i, &body))?;
                 Ok((figures, body.plain, body.html.len(), placed))
             })
@@ -1235,7 +1234,8 @@ impl<'a> Renderer<'a> {
             .iter()
             .map(|c| c.stem.as_str())
             .collect();
-        let mut first = 0;
+        // the part's figures share their drawings
+        let defined = RefCell::new(Defined::default());
         let bodies: Vec<Body> = r
             .clone()
             .map(|i| {
@@ -1243,9 +1243,7 @@ impl<'a> Renderer<'a> {
                     stem: &self.site.chapters[i].stem,
                     chapters: &stems,
                 };
-                let body = self.chapter_body(i, &figures[i], &print, first);
-                first += figures[i].count;
-                body
+                self.chapter_body(i, &figures[i], &print, &defined)
             })
             .collect();
         self.print_page(r, &bodies, k + 1, parts.len())

@@ -1,4 +1,4 @@
-//! The full-text search index (`search-index.json`): one compact record per
+//! The full-text search index (`assets/search-index.js`): one compact record per
 //! page or glossary term, searched in the browser by `assets/omweso.js`.
 
 use serde::Serialize;

@@ -81,7 +81,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "404.html",
         "games/index.html",
         "games/demonstration-greedy.html",
-        "search-index.json",
+        "assets/search-index.js",
         "assets/omweso.css",
         "assets/omweso.js",
         "assets/favicon.svg",
@@ -195,7 +195,12 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     assert!(sections.contains(&"chapter-the-move".to_string()));
 
     // Search box and index on every page; the favicon linked everywhere.
-    let index: serde_json::Value = serde_json::from_str(&read(&out, "search-index.json")).unwrap();
+    let script = read(&out, "assets/search-index.js");
+    let json = script
+        .strip_prefix("window.OMWESO_SEARCH_INDEX = ")
+        .and_then(|s| s.strip_suffix(";\n"))
+        .expect("the index as a script");
+    let index: serde_json::Value = serde_json::from_str(json).unwrap();
     let docs = index.as_array().unwrap();
     assert!(docs.iter().any(|d| d["u"] == "the-move.html"));
     let pages: Vec<String> = snapshot(&out)

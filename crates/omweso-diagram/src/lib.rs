@@ -62,7 +62,7 @@ mod theme;
 
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
-pub use markup::Markup;
+pub use markup::{Defined, Markup};
 pub use scene::Scene;
 pub use theme::Theme;
 
@@ -119,7 +119,7 @@ impl Frame {
 /// refers to definitions in the frames before it: a standalone document is
 /// [`Frame::svg`].
 pub fn figure_svgs(frames: &[Frame], options: &RenderOptions) -> Vec<Markup> {
-    let mut shared = svg::Shared::default();
+    let mut shared = svg::Shared::new(frames.iter().map(|f| &f.scene));
     frames
         .iter()
         .map(|f| {
@@ -333,6 +333,54 @@ mod tests {
             .collect()
     }
 
+    /// The figures of one page, written with one prefix and one
+    /// [`Defined`], hold each shared drawing once, and every reference of
+    /// each finds its drawing; a page that says the frames in words
+    /// elsewhere can leave their descriptions out.
+    #[test]
+    fn the_figures_of_a_page_share_their_drawings() {
+        let opts = with(Theme::Adaptive, Embed::Embedded, Layout::Full);
+        let one = figure_svgs(&frames(), &opts);
+        // a second figure: another move, from North's seat
+        let mut north = [1; 16];
+        north[2] = 7;
+        let pos = Position::new(Board::from_sides([2; 16], north), Side::North);
+        let played = trace(
+            &Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(Pit::new(3).expect("pit")),
+            100,
+        )
+        .expect("legal");
+        let seat = Annotations {
+            seat: Side::North,
+            ..Annotations::default()
+        };
+        let two = figure_svgs(&move_frames(&played, &seat, "shackell-1935"), &opts);
+        for described in [true, false] {
+            let mut page = String::new();
+            let mut defined = Defined::default();
+            for m in one.iter().chain(&two) {
+                m.write_once("_", &mut defined, described, &mut page);
+            }
+            let ids = attr_values(&page, "id");
+            let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
+            assert_eq!(ids.len(), unique.len(), "ids defined once in the page");
+            for href in attr_values(&page, "href") {
+                let id = href.strip_prefix('#').expect("a local reference");
+                assert!(ids.iter().any(|d| d == id), "{id}");
+            }
+            // the pit and the small counts drawn once for both figures
+            assert_eq!(page.matches("class=\"omw-pit\"").count(), 1);
+            assert_eq!(page.matches("id=\"_k1\"").count(), 1);
+            // two boards: one from each seat
+            assert_eq!(page.matches("class=\"omw-board\"").count(), 2);
+            assert_eq!(page.contains("<desc>"), described);
+            // every frame keeps its title
+            assert_eq!(page.matches("<title>").count(), one.len() + two.len());
+        }
+    }
+
     #[test]
     fn figure_frames_draw_the_board_once_and_refer_only_to_their_figure() {
         let frames = frames();
@@ -364,7 +412,11 @@ mod tests {
         let all = svgs.concat();
         assert_eq!(all.matches("class=\"omw-board\"").count(), 1);
         assert_eq!(all.matches("class=\"omw-pit\"").count(), 1);
-        assert!(svgs[0].contains("id=\"_7b0\""));
+        assert!(svgs[0].contains("id=\"_7b"));
+        // the rows of counts that several frames show alike are drawn once
+        // and referred to
+        assert!(all.contains("id=\"_7r"));
+        assert!(all.matches("href=\"#_7r").count() > all.matches("id=\"_7r").count());
         let ids: Vec<String> = svgs.iter().flat_map(|s| attr_values(s, "id")).collect();
         let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
         assert_eq!(ids.len(), unique.len(), "ids defined once");

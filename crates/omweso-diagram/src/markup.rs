@@ -1,6 +1,8 @@
 //! Markup with places for an id prefix: the frames of one figure share
 //! definitions (`<defs>`) whose ids must be unique in the page that holds
-//! the figure, a page known only when the figure is placed.
+//! the figure, a page known only when the figure is placed. The
+//! definitions are marked, so that a page holding several figures can
+//! write each of them once ([`Markup::write_once`]).
 
 /// Text (SVG or HTML) with slots where an id prefix goes, filled in by
 /// [`Markup::write`].
@@ -18,6 +20,74 @@ pub struct Markup {
     text: String,
     /// Byte offsets in `text` where the prefix goes, ascending.
     slots: Vec<usize>,
+    /// The shared definitions and the optional parts in `text`, in
+    /// order, not overlapping.
+    defs: Vec<Def>,
+}
+
+/// A shared definition or an optional part: the bytes `start..end` of the
+/// text, and the definition's name (each name always stands for the same
+/// drawing: see [`Defined`]), `None` for an optional part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Def {
+    start: usize,
+    end: usize,
+    name: Option<u64>,
+}
+
+/// Which shared definitions a page already holds (written by
+/// [`Markup::write_once`]). A definition's name stands for one drawing
+/// whatever the figure (the pit, a board as seen from one seat, a small
+/// count with its seeds), so the figures of a page can share them.
+///
+/// ```
+/// use omweso_diagram::{Defined, Markup};
+/// let mut def = Markup::default();
+/// def.push_str("<defs><g id=\"");
+/// def.push_prefix();
+/// def.push_str("p\"/></defs>");
+/// let mut figure = Markup::default();
+/// figure.push_def(0, &def);
+/// figure.push_str("<use href=\"#");
+/// figure.push_prefix();
+/// figure.push_str("p\"/>");
+/// let mut page = String::new();
+/// let mut defined = Defined::default();
+/// figure.write_once("_", &mut defined, true, &mut page);
+/// figure.write_once("_", &mut defined, true, &mut page);
+/// assert_eq!(
+///     page,
+///     "<defs><g id=\"_p\"/></defs><use href=\"#_p\"/><use href=\"#_p\"/>"
+/// );
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Defined {
+    /// Names below 64, as bits.
+    small: u64,
+    /// The others, in order (a page holds a few dozen).
+    large: Vec<u64>,
+}
+
+impl Defined {
+    /// Whether the definition `name` is held.
+    pub fn has(&self, name: u64) -> bool {
+        if name < 64 {
+            self.small & (1 << name) != 0
+        } else {
+            self.large.binary_search(&name).is_ok()
+        }
+    }
+
+    /// Note that the definition `name` is held.
+    pub fn add(&mut self, name: u64) {
+        if name < 64 {
+            self.small |= 1 << name;
+        } else {
+            if let Err(i) = self.large.binary_search(&name) {
+                self.large.insert(i, name);
+            }
+        }
+    }
 }
 
 impl Markup {
@@ -26,6 +96,7 @@ impl Markup {
         Markup {
             text: String::with_capacity(bytes),
             slots: Vec::new(),
+            defs: Vec::new(),
         }
     }
 
@@ -39,11 +110,45 @@ impl Markup {
         self.slots.push(self.text.len());
     }
 
-    /// Add other markup (its slots stay slots).
+    /// Add other markup (its slots stay slots, its definitions
+    /// definitions).
     pub fn append(&mut self, other: &Markup) {
         let base = self.text.len();
         self.text.push_str(&other.text);
         self.slots.extend(other.slots.iter().map(|s| base + s));
+        self.defs.extend(other.defs.iter().map(|d| Def {
+            start: base + d.start,
+            end: base + d.end,
+            name: d.name,
+        }));
+    }
+
+    /// Add `part`, which [`Markup::write_once`] may leave out (e.g. a
+    /// description that a page says in words beside the picture).
+    pub fn push_optional(&mut self, part: &Markup) {
+        debug_assert!(part.defs.is_empty());
+        let start = self.text.len();
+        self.append(part);
+        self.defs.push(Def {
+            start,
+            end: self.text.len(),
+            name: None,
+        });
+    }
+
+    /// Add the shared definition `name`, written out as `def`
+    /// (a whole element, e.g. `<defs>…</defs>`; it may have slots but no
+    /// definitions of its own). Two definitions of one name must be the
+    /// same markup.
+    pub fn push_def(&mut self, name: u64, def: &Markup) {
+        debug_assert!(def.defs.is_empty());
+        let start = self.text.len();
+        self.append(def);
+        self.defs.push(Def {
+            start,
+            end: self.text.len(),
+            name: Some(name),
+        });
     }
 
     /// Remove trailing whitespace.
@@ -53,6 +158,10 @@ impl Markup {
         self.text.truncate(keep);
         for s in &mut self.slots {
             *s = (*s).min(keep);
+        }
+        for d in &mut self.defs {
+            d.start = d.start.min(keep);
+            d.end = d.end.min(keep);
         }
     }
 
@@ -80,6 +189,49 @@ impl Markup {
             at = s;
         }
         out.push_str(&self.text[at..]);
+    }
+
+    /// Write the markup to `out` with `prefix` in every slot, leaving out
+    /// the definitions `defined` already holds and adding the others to
+    /// it: the figures of one page, written with one `prefix` and one
+    /// `defined`, hold each definition once. The optional parts are
+    /// written if `optional`.
+    pub fn write_once(
+        &self,
+        prefix: &str,
+        defined: &mut Defined,
+        optional: bool,
+        out: &mut String,
+    ) {
+        let mut at = 0;
+        for d in &self.defs {
+            self.write_range(at, d.start, prefix, out);
+            let write = match d.name {
+                Some(name) => !defined.has(name),
+                None => optional,
+            };
+            if write {
+                if let Some(name) = d.name {
+                    defined.add(name);
+                }
+                self.write_range(d.start, d.end, prefix, out);
+            }
+            at = d.end;
+        }
+        self.write_range(at, self.text.len() + 1, prefix, out);
+    }
+
+    /// Write the bytes `a..b` (to the end if `b` is past it), with
+    /// `prefix` in the slots at `a` up to before `b`.
+    fn write_range(&self, a: usize, b: usize, prefix: &str, out: &mut String) {
+        let mut at = a;
+        let first = self.slots.partition_point(|&s| s < a);
+        for &s in self.slots[first..].iter().take_while(|&&s| s < b) {
+            out.push_str(&self.text[at..s]);
+            out.push_str(prefix);
+            at = s;
+        }
+        out.push_str(&self.text[at..b.min(self.text.len())]);
     }
 
     /// The markup with `prefix` in every slot.

@@ -214,15 +214,99 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 }
 
 /// What the frames of one figure drawn so far have defined (in their
-/// `<defs>`), for the next frames to `<use>`: the boards (as drawn) and the
-/// small counts (a number and its seeds as dots, by count).
+/// `<defs>`), for the next frames to `<use>`: the pit, the boards (as
+/// drawn) and the small counts (a number and its seeds as dots, by count).
+///
+/// Each definition's name stands for one drawing whatever the figure, so
+/// that a page can hold each once for all its figures
+/// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
+/// `k{k}` (1 to 7); a board is `b{code}` (8 to 23), its code telling what
+/// it depends on (see [`board_code`]); the counts of a row of the board
+/// that several frames of the figure show alike are `r{key}`, the key
+/// holding the row's place and its counts exactly (see [`row_key`]).
 #[derive(Default)]
 pub(crate) struct Shared {
-    /// What each board drawn depends on: whether the scene has a
-    /// subheading (the board's place), the seat, the pit labels and
-    /// whether it is dimmed (under a banner).
-    boards: Vec<(bool, Side, bool, bool)>,
-    counts: [bool; SMALL_COUNT + 1],
+    done: crate::Defined,
+    /// The keys of the rows shown alike by more than one frame, in order.
+    repeated: Vec<u64>,
+}
+
+impl Shared {
+    /// For the frames of one figure, drawn from these scenes.
+    pub(crate) fn new<'a>(scenes: impl Iterator<Item = &'a Scene>) -> Shared {
+        let mut keys: Vec<u64> = scenes
+            .flat_map(|scene| (0..4).filter_map(|row| row_key(scene, row)))
+            .collect();
+        keys.sort_unstable();
+        let mut repeated: Vec<u64> = keys
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect();
+        repeated.dedup();
+        Shared {
+            done: crate::Defined::default(),
+            repeated,
+        }
+    }
+
+    /// Whether the row `key` is shown by more than one frame.
+    fn repeated(&self, key: u64) -> bool {
+        self.repeated.binary_search(&key).is_ok()
+    }
+}
+
+/// The name of the counts of display row `row` of a scene, holding
+/// exactly what they look like: the row's place (the board's place
+/// follows from whether the scene has a subheading) and its eight counts,
+/// six bits each. None when the row is empty or a count is over 63.
+fn row_key(scene: &Scene, row: usize) -> Option<u64> {
+    let mut key = 0u64;
+    let mut any = false;
+    for col in 0..8 {
+        let (side, pit) = pit_at_display(scene.seat, row, col);
+        let k = scene.board.get(side, pit) as u64;
+        if k > 63 {
+            return None;
+        }
+        any |= k > 0;
+        key |= k << (6 * col);
+    }
+    any.then_some(1 << 63 | (scene.subheading.is_some() as u64) << 50 | (row as u64) << 48 | key)
+}
+
+/// What a board as drawn depends on, as a number below 16: whether the
+/// scene has a subheading (the board's place), the seat, the pit labels
+/// and whether it is dimmed (under a banner).
+fn board_code(scene: &Scene) -> u8 {
+    scene.subheading.is_some() as u8
+        | ((scene.seat == Side::North) as u8) << 1
+        | (scene.labels as u8) << 2
+        | (scene.banner.is_some() as u8) << 3
+}
+
+/// The name of the pit's definition.
+const PIT_DEF: u64 = 0;
+/// The name of a small count's definition.
+fn count_def(k: usize) -> u64 {
+    1 + k as u64
+}
+/// The name of a board's definition.
+fn board_def(code: u8) -> u64 {
+    8 + code as u64
+}
+
+/// A shared definition `<g id="PREFIX{id}">` of `body`, as its own
+/// `<defs>` element, added to `out` under `name`.
+fn define(out: &mut Markup, name: u64, id: &str, body: &Markup) {
+    let mut def = Markup::with_capacity(body.len_with(0) + 64);
+    def.push_str("\n<defs><g id=\"");
+    def.push_prefix();
+    def.push_str(id);
+    def.push_str("\">");
+    def.append(body);
+    def.push_str("</g></defs>");
+    out.push_def(name, &def);
 }
 
 /// Counts up to this many are drawn with their seeds as dots.
@@ -300,65 +384,70 @@ pub(crate) fn render_into(
     }
     out.push_str(" xmlns=\"http://www.w3.org/2000/svg\">");
     add(out, Title::new(title));
-    add(out, Description::new().add(TextNode::new(desc)));
+    // what the frame shows, in words: optional in a page that says it
+    // beside the picture
+    let mut words = Markup::default();
+    add(&mut words, Description::new().add(TextNode::new(desc)));
+    out.push_optional(&words);
     if opts.embed == Embed::Standalone {
         add(out, Style::new(opts.theme.stylesheet()));
     }
 
-    // what this frame shares with the others of its figure: the board
-    // (its index among the figure's boards) and the counts it shows
-    let key = (
-        scene.subheading.is_some(),
-        scene.seat,
-        scene.labels,
-        scene.banner.is_some(),
-    );
-    let shared = shared.map(|sh| {
-        let mut defs = Markup::default();
-        let j = match sh.boards.iter().position(|b| *b == key) {
-            Some(j) => j,
-            None => {
-                let j = sh.boards.len();
-                if j == 0 {
-                    // the pit, which every board uses
-                    let c = Pt { x: 0.0, y: 0.0 };
-                    defs.push_str("\n<g id=\"");
-                    defs.push_prefix();
-                    defs.push_str("p\">");
-                    add(&mut defs, circle("omw-pit", c, PIT_R));
-                    add(&mut defs, pit_shade(c));
-                    defs.push_str("\n</g>");
-                }
-                defs.push_str("\n<g id=\"");
-                defs.push_prefix();
-                defs.push_str(&format!("b{j}\">"));
-                defs.append(&board(scene, &geo, true));
-                defs.push_str("</g>");
-                sh.boards.push(key);
-                j
-            }
-        };
+    // what this frame shares with the others of its figure (and of its
+    // page): the pit, the board and the counts it shows
+    let code = board_code(scene);
+    let is_shared = shared.is_some();
+    // the rows of counts drawn by reference
+    let mut sh_rows: Option<[bool; 4]> = None;
+    if let Some(sh) = shared {
+        let mut rows = [false; 4];
+        for (row, r) in rows.iter_mut().enumerate() {
+            *r = row_key(scene, row).is_some_and(|k| sh.repeated(k));
+        }
+        sh_rows = Some(rows);
+        if !sh.done.has(PIT_DEF) {
+            sh.done.add(PIT_DEF);
+            let c = Pt { x: 0.0, y: 0.0 };
+            let mut body = Markup::default();
+            add(&mut body, circle("omw-pit", c, PIT_R));
+            add(&mut body, pit_shade(c));
+            body.push_str("\n");
+            define(out, PIT_DEF, "p", &body);
+        }
+        if !sh.done.has(board_def(code)) {
+            sh.done.add(board_def(code));
+            define(
+                out,
+                board_def(code),
+                &format!("b{code}"),
+                &board(scene, &geo, true),
+            );
+        }
         for (_, _, k) in pit_counts(scene, &geo) {
-            if k <= SMALL_COUNT && !sh.counts[k] {
-                sh.counts[k] = true;
-                defs.push_str("\n<g id=\"");
-                defs.push_prefix();
-                defs.push_str(&format!("k{k}\">"));
+            if k <= SMALL_COUNT && !sh.done.has(count_def(k)) {
+                sh.done.add(count_def(k));
+                let mut body = Markup::default();
                 let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
-                add(&mut defs, t);
+                add(&mut body, t);
                 for d in dots {
-                    add(&mut defs, d);
+                    add(&mut body, d);
                 }
-                defs.push_str("\n</g>");
+                body.push_str("\n");
+                define(out, count_def(k), &format!("k{k}"), &body);
             }
         }
-        if !defs.is_empty() {
-            out.push_str("\n<defs>");
-            out.append(&defs);
-            out.push_str("\n</defs>");
+        for row in 0..4 {
+            if let Some(key) = row_key(scene, row).filter(|&k| sh.repeated(k))
+                && !sh.done.has(key)
+            {
+                sh.done.add(key);
+                let mut body = Markup::default();
+                row_counts(scene, &geo, row, true, &mut body);
+                body.push_str("\n");
+                define(out, key, &format!("r{:x}", key & !(1 << 63)), &body);
+            }
         }
-        j
-    });
+    }
 
     add(
         out,
@@ -385,12 +474,11 @@ pub(crate) fn render_into(
         side_label(scene, scene.seat, geo.board_bottom() + 22.0),
     );
 
-    match shared {
-        Some(j) => use_of(out, &format!("b{j}"), None),
-        None => {
-            out.push_str("\n");
-            out.append(&board(scene, &geo, false));
-        }
+    if is_shared {
+        use_of(out, &format!("b{code}"), None);
+    } else {
+        out.push_str("\n");
+        out.append(&board(scene, &geo, false));
     }
 
     for h in &scene.highlights {
@@ -400,7 +488,7 @@ pub(crate) fn render_into(
         add(out, lap_path(p, &geo));
     }
     add(out, marks(scene, &geo));
-    counts(scene, &geo, shared.is_some(), out);
+    counts(scene, &geo, sh_rows.as_ref(), out);
     for a in &scene.arrows {
         add(out, arrow(a, &geo));
     }
@@ -597,21 +685,42 @@ fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
     (t, dots)
 }
 
-/// The counts of the pits; `shared`: the small ones `<use>` their shared
-/// definitions.
-fn counts(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
+/// The counts of the pits. With `shared` (the frames of a figure), the
+/// small ones `<use>` their shared definitions, and the rows marked in it
+/// `<use>` theirs.
+fn counts(scene: &Scene, geo: &Geo, shared: Option<&[bool; 4]>, out: &mut Markup) {
     let class = if scene.banner.is_some() {
         "omw-counts omw-dim"
     } else {
         "omw-counts"
     };
-    let pits = pit_counts(scene, geo);
-    if pits.is_empty() {
+    if pit_counts(scene, geo).is_empty() {
         out.push_str(&format!("\n<g class=\"{class}\"/>"));
         return;
     }
     out.push_str(&format!("\n<g class=\"{class}\">"));
-    for (c, _, k) in pits {
+    for row in 0..4 {
+        match shared {
+            Some(rows) if rows[row] => {
+                let key = row_key(scene, row).expect("a shared row");
+                use_of(out, &format!("r{:x}", key & !(1 << 63)), None);
+            }
+            _ => row_counts(scene, geo, row, shared.is_some(), out),
+        }
+    }
+    out.push_str("\n</g>");
+}
+
+/// The counts of display row `row`; `shared`: the small ones `<use>`
+/// their shared definitions.
+fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Markup) {
+    for col in 0..8 {
+        let (side, pit) = pit_at_display(scene.seat, row, col);
+        let k = scene.board.get(side, pit) as usize;
+        if k == 0 {
+            continue;
+        }
+        let c = geo.cell_centre(row, col);
         if k <= SMALL_COUNT {
             if shared {
                 use_of(out, &format!("k{k}"), Some(c));
@@ -634,7 +743,6 @@ fn counts(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
             );
         }
     }
-    out.push_str("\n</g>");
 }
 
 fn path_points(p: &LapPath, geo: &Geo) -> Vec<Pt> {

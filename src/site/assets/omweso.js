@@ -60,25 +60,21 @@
     show(0);
   }
 
-  // ---- Search over search-index.json (or assets/search-index.js from file://).
+  // ---- Search over assets/search-index.js, loaded as a script on first use
+  // (a script loads from file:// as well as from a server).
   var index = null;
   var loading = null;
   function loadIndex() {
     if (index) return Promise.resolve(index);
     if (loading) return loading;
-    loading = fetch(root + "search-index.json")
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .catch(function () {
-        return new Promise(function (resolve, reject) {
-          if (window.OMWESO_SEARCH_INDEX) { resolve(window.OMWESO_SEARCH_INDEX); return; }
-          var s = document.createElement("script");
-          s.src = root + "assets/search-index.js";
-          s.onload = function () { resolve(window.OMWESO_SEARCH_INDEX || []); };
-          s.onerror = reject;
-          document.head.appendChild(s);
-        });
-      })
-      .then(function (data) { index = data; return data; });
+    loading = new Promise(function (resolve, reject) {
+      if (window.OMWESO_SEARCH_INDEX) { resolve(window.OMWESO_SEARCH_INDEX); return; }
+      var s = document.createElement("script");
+      s.src = root + "assets/search-index.js";
+      s.onload = function () { resolve(window.OMWESO_SEARCH_INDEX || []); };
+      s.onerror = reject;
+      document.head.appendChild(s);
+    }).then(function (data) { index = data; return data; });
     return loading;
   }
   function norm(s) { return (s || "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""); }

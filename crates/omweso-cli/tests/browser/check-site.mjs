@@ -82,12 +82,14 @@ try {
     if (!(u.pathname.endsWith('.html') || u.pathname.endsWith('/'))) return;
     if (!seen.has(u.href)) { seen.add(u.href); queue.push(u.href); }
   };
-  const index = await page.request.get(new URL('search-index.json', root).href);
-  if (!index.ok()) fail(`search-index.json: HTTP ${index.status()}`);
+  const index = await page.request.get(new URL('assets/search-index.js', root).href);
+  if (!index.ok()) fail(`assets/search-index.js: HTTP ${index.status()}`);
   else {
-    let entries = await index.json().catch(() => null);
-    if (entries && !Array.isArray(entries)) entries = entries.pages || entries.docs || [];
-    if (!Array.isArray(entries)) fail('search-index.json is not a list of pages');
+    const text = await index.text();
+    const m = /^window\.OMWESO_SEARCH_INDEX = ([\s\S]*);\n$/.exec(text);
+    let entries = null;
+    try { entries = m && JSON.parse(m[1]); } catch (_) { entries = null; }
+    if (!Array.isArray(entries)) fail('assets/search-index.js does not set a list of pages');
     else for (const e of entries) if (e && (e.u || e.url)) enqueue(e.u || e.url);
   }
   enqueue('404.html');
@@ -125,8 +127,19 @@ try {
         unlabelled: [...document.querySelectorAll('button, input')].filter((e) =>
           !(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length || e.getAttribute('title'))).length,
       };
-      return { figures, images, links, search, a11y };
+      // the figures of a page share their drawings (<defs>): every <use>
+      // must find its drawing in the page, and no id may be given twice
+      const ids = new Map();
+      for (const e of document.querySelectorAll('[id]')) ids.set(e.id, (ids.get(e.id) || 0) + 1);
+      const twice = [...ids].filter(([, n]) => n > 1).map(([id]) => id);
+      const unresolved = [...new Set([...document.querySelectorAll('use')]
+        .map((u) => u.getAttribute('href'))
+        .filter((h) => !h || !h.startsWith('#') || !ids.has(h.slice(1))))];
+      return { figures, images, links, search, a11y, twice, unresolved, uses: document.querySelectorAll('use').length };
     });
+    for (const id of info.twice.slice(0, 5)) fail(`${where}: the id "${id}" is given more than once`);
+    for (const h of info.unresolved.slice(0, 5)) fail(`${where}: <use href="${h}"> refers to nothing in the page`);
+    report.uses = (report.uses || 0) + info.uses;
     if (!info.search) fail(`${where}: no #search-input / #search-results`);
     const a = info.a11y;
     if (!a.lang) fail(`${where}: <html> has no lang`);
@@ -145,7 +158,8 @@ try {
     }
     for (const href of info.links) enqueue(href);
   }
-  ok(`crawled ${report.pages} pages, ${report.diagrams} diagrams, ${report.svgs} SVG frames`);
+  ok(`crawled ${report.pages} pages, ${report.diagrams} diagrams, ${report.svgs} SVG frames, ${report.uses} shared drawings used`);
+  if (!report.uses) fail('no figure uses a shared drawing');
   if (report.pages < 2) fail('the crawl found fewer than 2 pages');
   if (report.diagrams === 0) fail('no diagram on any page');
 
