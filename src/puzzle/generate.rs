@@ -144,12 +144,15 @@ pub enum GenerateError {
 
 /// Generate puzzles into the folder `dir` (created if missing): positions
 /// of the same goal and variant already there are not produced again, and
-/// every file written is verified. Returns the files with their puzzles.
+/// every file is written and verified as soon as it is found (so a run
+/// stopped, or ending with too few, keeps what it found), then given to
+/// `wrote`. Returns the files with their puzzles.
 pub fn generate_into(
     dir: &Path,
     mut opts: Options,
     variants: &Variants,
     tick: &(dyn Fn(usize) + Sync),
+    wrote: &mut dyn FnMut(&Path, &Generated),
 ) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
     if dir.is_dir() {
         let (existing, _) = verify_dir(dir, variants);
@@ -160,19 +163,20 @@ pub fn generate_into(
                 .map(|p| PositionKey::of(&p.doc.position)),
         );
     }
-    let found = generate(&opts, tick)?;
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| GenerateError::Io { path, source }
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let mut out = Vec::with_capacity(found.len());
-    for g in found {
+    let mut out = Vec::with_capacity(opts.count);
+    generate_each(&opts, tick, &mut |g| {
         let path = dir.join(format!("{}.yaml", g.id));
         std::fs::write(&path, &g.yaml).map_err(io(&path))?;
         verify_file(&path, variants).map_err(GenerateError::Unverified)?;
+        wrote(&path, &g);
         out.push((path, g));
-    }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -181,14 +185,29 @@ pub fn generate(
     opts: &Options,
     tick: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<Generated>, GenerateError> {
+    let mut out = Vec::with_capacity(opts.count);
+    generate_each(opts, tick, &mut |g| {
+        out.push(g);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Generate puzzles, each given to `each` as soon as its batch of games is
+/// played. `tick` is called with the number found so far.
+pub fn generate_each(
+    opts: &Options,
+    tick: &(dyn Fn(usize) + Sync),
+    each: &mut dyn FnMut(Generated) -> Result<(), GenerateError>,
+) -> Result<(), GenerateError> {
     let rules = *opts.variant.rules();
     if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
         return Err(GenerateError::GoalUnavailable(why));
     }
-    let mut out: Vec<Generated> = Vec::new();
+    let mut n = 0;
     let mut seen: HashSet<PositionKey> = opts.exclude.clone();
     let mut next = 0u64;
-    while out.len() < opts.count && next < opts.max_games {
+    while n < opts.count && next < opts.max_games {
         let end = (next + BATCH).min(opts.max_games);
         let found: Vec<Vec<Generated>> = (next..end)
             .into_par_iter()
@@ -196,23 +215,24 @@ pub fn generate(
             .collect();
         next = end;
         for g in found.into_iter().flatten() {
-            if out.len() >= opts.count {
+            if n >= opts.count {
                 break;
             }
             if seen.insert(PositionKey::of(&g.position)) {
-                out.push(g);
+                n += 1;
+                each(g)?;
             }
         }
-        tick(out.len());
+        tick(n);
     }
-    if out.len() < opts.count {
+    if n < opts.count {
         return Err(GenerateError::TooFew {
-            found: out.len(),
+            found: n,
             goal: opts.goal,
             games: next,
         });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A legal set-up for one side: 32 seeds over 16 pits, arranged as real
@@ -483,7 +503,7 @@ fn candidate(
     }
     let mv = ev.answer_move(*sol).mv.clone();
     let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
-    let rating = solve::rate(&ev, *sol, &played);
+    let rating = solve::rate(&ev, rules, pos, *sol);
     if opts.difficulty.is_some_and(|d| d != rating.difficulty) {
         return None;
     }

@@ -143,6 +143,20 @@ impl Difficulty {
         Difficulty::ALL.into_iter().find(|d| d.name() == s)
     }
 
+    /// The difficulty of a puzzle whose solution takes a solver `effort`
+    /// laps to find ([`solve::effort`]). The bounds are the terciles of
+    /// the efforts of the 72 puzzles found in the search player's games
+    /// when they were set (2026-11-24; see the README's calibration).
+    pub fn of_effort(effort: u64) -> Difficulty {
+        if effort <= EASY_MAX_EFFORT {
+            Difficulty::Easy
+        } else if effort <= MEDIUM_MAX_EFFORT {
+            Difficulty::Medium
+        } else {
+            Difficulty::Hard
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",
@@ -151,6 +165,27 @@ impl Difficulty {
         }
     }
 }
+
+/// What finding a puzzle's answer takes, in a reader's words (the
+/// engine's measure behind its difficulty).
+pub fn effort_words(p: &Puzzle) -> String {
+    let laps = crate::narrate::plural(p.effort, "lap");
+    let d = p.rated_difficulty.name();
+    match p.goal {
+        Goal::WhatHappens => format!("Rated {d}: the move is {laps} long to follow."),
+        Goal::BiggestCapture => format!(
+            "Rated {d}: to be sure, a solver follows every move to its end, {laps} of sowing in all."
+        ),
+        _ => format!(
+            "Rated {d}: a solver trying the moves in any order, and the replies as far as the goal needs, follows about {laps} of sowing to find it."
+        ),
+    }
+}
+
+/// The most laps an easy puzzle takes a solver to find.
+pub const EASY_MAX_EFFORT: u64 = 25;
+/// The most laps a medium puzzle takes a solver to find.
+pub const MEDIUM_MAX_EFFORT: u64 = 80;
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -220,6 +255,8 @@ pub struct Puzzle {
     pub difficulty_stated: bool,
     /// The engine's rating (see [`solve::rate`]).
     pub rated_difficulty: Difficulty,
+    /// Laps a solver follows to find the answer ([`solve::effort`]).
+    pub effort: u64,
     pub source: Option<String>,
     /// Where the position arose in play (game, ply, the move before).
     pub from: Option<Provenance>,

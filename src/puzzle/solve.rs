@@ -364,19 +364,137 @@ fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<
     (Verdict { ok: true, why }, Some(line))
 }
 
-/// What finding a solution takes: a score and its difficulty.
+/// The laps a move sows (a never-ending move: those sown until it is seen
+/// to repeat).
+fn laps(m: &LegalMove) -> f64 {
+    match &m.end {
+        MoveEnd::Finished(f) => f.laps as f64,
+        MoveEnd::NeverEnding(n) => n.examined_laps as f64,
+    }
+}
+
+/// The distinct answers among `moves` (sequences reaching the same end
+/// are one answer, as a reader sees them).
+fn distinct(moves: &[LegalMove]) -> Vec<&LegalMove> {
+    let mut seen = std::collections::HashSet::new();
+    moves
+        .iter()
+        .filter(|m| seen.insert(AnswerKey::of(m)))
+        .collect()
+}
+
+/// The laps a solver follows, on average, trying `costs` in a random
+/// order until one of those marked `hit`: every miss comes before the
+/// first hit with probability 1/(hits + 1); with no hit, all of them.
+fn until_hit(costs: &[(f64, bool)]) -> f64 {
+    let hits: Vec<f64> = costs.iter().filter(|c| c.1).map(|c| c.0).collect();
+    let misses: f64 = costs.iter().filter(|c| !c.1).map(|c| c.0).sum();
+    if hits.is_empty() {
+        return misses;
+    }
+    misses / (hits.len() + 1) as f64 + hits.iter().sum::<f64>() / hits.len() as f64
+}
+
+/// The position after `m`, if the game goes on.
+fn after(pos: &Position, m: &LegalMove) -> Option<Position> {
+    match &m.end {
+        MoveEnd::Finished(f) if f.result.is_none() => Some(f.position_after(pos)),
+        _ => None,
+    }
+}
+
+/// What checking the answer `m` against `goal` takes a solver, in laps
+/// followed: the move itself, and for a goal about the replies the replies
+/// as far as they must be followed (only the safe move: until one
+/// captures, or all; win in two: until one escapes, or all, each answered
+/// by trying the solver's moves until one wins).
+fn check_laps(goal: Goal, rules: &Rules, pos: &Position, m: &LegalMove) -> f64 {
+    let own = laps(m);
+    let Some(next) = after(pos, m) else {
+        return own;
+    };
+    match goal {
+        Goal::OnlySafeMove => {
+            let replies = legal_moves(rules, &next);
+            let costs: Vec<(f64, bool)> = distinct(&replies)
+                .into_iter()
+                .map(|r| (laps(r), r.end.captured() > 0))
+                .collect();
+            own + until_hit(&costs)
+        }
+        Goal::WinInTwo => {
+            let mover = pos.to_move;
+            let replies = legal_moves(rules, &next);
+            let costs: Vec<(f64, bool)> = distinct(&replies)
+                .into_iter()
+                .map(|r| {
+                    // the reply, then the solver's moves until one wins
+                    let answer = match after(&next, r) {
+                        Some(p) => {
+                            let ours = legal_moves(rules, &p);
+                            let tries: Vec<(f64, bool)> = distinct(&ours)
+                                .into_iter()
+                                .map(|a| (laps(a), wins_for(&a.end, mover).is_some()))
+                                .collect();
+                            let wins = tries.iter().any(|t| t.1);
+                            (until_hit(&tries), wins)
+                        }
+                        // the reply ends the game: it escapes unless the
+                        // solver has won
+                        None => (0.0, wins_for(&r.end, mover).is_some()),
+                    };
+                    (laps(r) + answer.0, !answer.1)
+                })
+                .collect();
+            // the solution: every reply answered; another move: until a
+            // reply escapes
+            if costs.iter().any(|c| c.1) {
+                own + until_hit(&costs)
+            } else {
+                own + costs.iter().map(|c| c.0).sum::<f64>()
+            }
+        }
+        _ => own,
+    }
+}
+
+/// What finding the answer takes a solver, in laps followed: trying the
+/// distinct answers in a random order, each checked as far as the goal
+/// needs ([`check_laps`]), until the solution (on average: every other
+/// answer comes first half the time). For the biggest capture every
+/// answer is counted (the biggest is known only then); a "what happens"
+/// puzzle takes the move's own laps.
+pub fn effort(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> u64 {
+    let check = |a: usize| check_laps(ev.goal, rules, pos, ev.answer_move(a));
+    let total = match ev.goal {
+        Goal::WhatHappens => laps(ev.answer_move(solution)),
+        Goal::BiggestCapture => (0..ev.answers.len()).map(check).sum(),
+        _ => {
+            check(solution)
+                + (0..ev.answers.len())
+                    .filter(|&a| a != solution)
+                    .map(check)
+                    .sum::<f64>()
+                    / 2.0
+        }
+    };
+    total.round() as u64
+}
+
+/// What finding a solution takes: the solver's effort ([`effort`]) and
+/// the difficulty it makes ([`Difficulty::of_effort`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
-    pub score: u32,
+    /// Laps a solver follows to find the solution.
+    pub effort: u64,
     pub difficulty: Difficulty,
     /// Answers that look right (capture at least as much, or more than the
     /// solution) but fail.
     pub lookalikes: usize,
 }
 
-/// Rate a solved puzzle: longer moves, clockwise choices, more answers to
-/// choose from, tempting failures and depth make it harder.
-pub fn rate(ev: &Evaluation, solution: usize, played: &Played) -> Rating {
+/// Rate a solved puzzle by what finding its solution takes.
+pub fn rate(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> Rating {
     let sol = ev.answer_move(solution);
     let sc = sol.end.captured();
     let lookalikes = (0..ev.verdicts.len())
@@ -386,28 +504,21 @@ pub fn rate(ev: &Evaluation, solution: usize, played: &Played) -> Rating {
             c > 0 && c >= sc
         })
         .count();
-    let laps = played.laps.len() as u32;
-    let clockwise = played
-        .laps
-        .iter()
-        .filter(|l| l.direction == Direction::Clockwise)
-        .count() as u32;
-    let mut score = (laps / 4).min(5) + 2 * clockwise.min(2) + (lookalikes as u32).min(4);
-    score += (ev.answers.len() as u32 / 8).min(3);
-    score += match ev.goal {
-        Goal::WinInTwo => 3,
-        Goal::OnlySafeMove => 1,
-        _ => 0,
-    };
-    let difficulty = match score {
-        0..=3 => Difficulty::Easy,
-        4..=6 => Difficulty::Medium,
-        _ => Difficulty::Hard,
-    };
+    let effort = effort(ev, rules, pos, solution);
     Rating {
-        score,
-        difficulty,
+        effort,
+        difficulty: Difficulty::of_effort(effort),
         lookalikes,
+    }
+}
+
+/// What predicting a move's end takes: its laps (a never-ending move:
+/// those until it first comes round again, laps before the cycle and one
+/// whole cycle).
+pub fn what_happens_effort(played: &Played) -> u64 {
+    match &played.end {
+        MoveEnd::Finished(f) => f.laps,
+        MoveEnd::NeverEnding(n) => n.laps_before_cycle.unwrap_or(0) + n.cycle_laps,
     }
 }
 

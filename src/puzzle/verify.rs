@@ -270,13 +270,17 @@ fn build(
 ) -> Puzzle {
     let doc = &pf.doc;
     let mover = doc.position.to_move;
-    let (rated, computed_themes) = match sol {
+    let (effort, computed_themes) = match sol {
         Some(s) => (
-            solve::rate(ev, s, &played).difficulty,
+            solve::effort(ev, &doc.variant.variant.rules, &doc.position, s),
             solve::themes(ev, s, &played),
         ),
-        None => (what_happens_rating(&played), what_happens_themes(&played)),
+        None => (
+            solve::what_happens_effort(&played),
+            what_happens_themes(&played),
+        ),
     };
+    let rated = super::Difficulty::of_effort(effort);
     let mut steps: Vec<String> = played
         .laps
         .iter()
@@ -327,6 +331,7 @@ fn build(
         difficulty: pf.difficulty.unwrap_or(rated),
         difficulty_stated: pf.difficulty.is_some(),
         rated_difficulty: rated,
+        effort,
         source: pf.source.clone(),
         from: pf.from.clone(),
         steps,
@@ -365,13 +370,7 @@ fn attempts(ev: &Evaluation) -> Vec<Attempt> {
 
 /// What-happens: longer and never-ending moves are harder to predict.
 pub fn what_happens_rating(played: &Played) -> super::Difficulty {
-    use super::Difficulty::*;
-    match &played.end {
-        MoveEnd::NeverEnding(_) => Hard,
-        MoveEnd::Finished(f) if f.laps >= 12 => Hard,
-        MoveEnd::Finished(f) if f.laps >= 5 => Medium,
-        _ => Easy,
-    }
+    super::Difficulty::of_effort(solve::what_happens_effort(played))
 }
 
 pub fn what_happens_themes(played: &Played) -> Vec<String> {

@@ -991,6 +991,7 @@ impl<'a> Renderer<'a> {
         ctx.insert("puzzle_data", &self.puzzle_data(p, order));
         ctx.insert("puzzle", p);
         ctx.insert("difficulty", p.difficulty.title());
+        ctx.insert("effort_words", &crate::puzzle::effort_words(p));
         ctx.insert(
             "themes",
             &p.themes.iter().map(|t| theme_title(t)).collect::<Vec<_>>(),

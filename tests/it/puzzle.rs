@@ -471,3 +471,86 @@ fn the_biggest_capture_solves_no_puzzle_from_play() {
     assert!(from_play > 0);
     assert!(solved_from_play.is_empty(), "{solved_from_play:?}");
 }
+
+/// The laps of a move (a never-ending one: those sown until it is seen to
+/// repeat), as a reader follows them.
+fn laps_of(m: &omweso::engine::LegalMove) -> u64 {
+    match &m.end {
+        omweso::engine::MoveEnd::Finished(f) => f.laps,
+        omweso::engine::MoveEnd::NeverEnding(n) => n.examined_laps,
+    }
+}
+
+/// The distinct answers of a position (one per end position).
+fn answers(rules: &Rules, pos: &Position) -> Vec<omweso::engine::LegalMove> {
+    let mut seen = std::collections::HashSet::new();
+    legal_moves(rules, pos)
+        .into_iter()
+        .filter(|m| seen.insert(omweso::puzzle::solve::AnswerKey::of(m)))
+        .collect()
+}
+
+/// The difficulty is the solver's effort, counted here again from the
+/// engine's moves for the goals that need no replies: a "what happens"
+/// puzzle is its move's laps; the biggest capture, every answer's laps; a
+/// win now, the solution's laps and half of every other answer's (tried in
+/// a random order, each comes first half the time). The ratings follow the
+/// effort's bounds, and the shipped set has puzzles of each rating.
+#[test]
+fn difficulty_is_what_finding_the_answer_takes() {
+    use omweso::puzzle::{Difficulty, EASY_MAX_EFFORT, MEDIUM_MAX_EFFORT};
+    let puzzles = shipped();
+    let mut checked = std::collections::BTreeMap::new();
+    for p in &puzzles {
+        let rules = p.doc.variant.variant.rules;
+        let pos = &p.doc.position;
+        let want = match p.goal {
+            Goal::WhatHappens => match &p.played.end {
+                omweso::engine::MoveEnd::Finished(f) => Some(f.laps),
+                omweso::engine::MoveEnd::NeverEnding(n) => {
+                    Some(n.laps_before_cycle.unwrap() + n.cycle_laps)
+                }
+            },
+            Goal::BiggestCapture => Some(answers(&rules, pos).iter().map(laps_of).sum()),
+            Goal::WinNow => {
+                let all = answers(&rules, pos);
+                let sol = all
+                    .iter()
+                    .find(|m| m.mv.same_as(&p.played.mv) || m.end == p.played.end)
+                    .map(laps_of)
+                    .unwrap();
+                let others: u64 = all.iter().map(laps_of).sum::<u64>() - sol;
+                Some((sol as f64 + others as f64 / 2.0).round() as u64)
+            }
+            _ => None,
+        };
+        if let Some(want) = want {
+            assert_eq!(p.effort, want, "{}", p.id);
+            *checked.entry(p.goal.name()).or_insert(0) += 1;
+        }
+        let rated = if p.effort <= EASY_MAX_EFFORT {
+            Difficulty::Easy
+        } else if p.effort <= MEDIUM_MAX_EFFORT {
+            Difficulty::Medium
+        } else {
+            Difficulty::Hard
+        };
+        assert_eq!(p.rated_difficulty, rated, "{}", p.id);
+    }
+    assert!(checked.len() >= 2, "{checked:?}");
+    for d in Difficulty::ALL {
+        let n = puzzles.iter().filter(|p| p.rated_difficulty == d).count();
+        assert!(n >= puzzles.len() / 8, "{n} rated {d}");
+    }
+    // a win in two takes more than the win now it ends with
+    let median = |g: Goal| {
+        let mut e: Vec<u64> = puzzles
+            .iter()
+            .filter(|p| p.goal == g)
+            .map(|p| p.effort)
+            .collect();
+        e.sort_unstable();
+        e[e.len() / 2]
+    };
+    assert!(median(Goal::WinInTwo) > median(Goal::WinNow));
+}

@@ -695,6 +695,23 @@ mod puzzles_cli {
                         println!("{:<18} {n}", g.name());
                     }
                 }
+                // what finding the answers takes, by the engine's rating
+                for d in Difficulty::ALL {
+                    let mut efforts: Vec<u64> = puzzles
+                        .iter()
+                        .filter(|p| p.rated_difficulty == d)
+                        .map(|p| p.effort)
+                        .collect();
+                    efforts.sort_unstable();
+                    if let (Some(lo), Some(hi)) = (efforts.first(), efforts.last()) {
+                        println!(
+                            "rated {:<7} {:>4}, a solver follows {lo}–{hi} laps (median {})",
+                            d.name(),
+                            efforts.len(),
+                            efforts[efforts.len() / 2]
+                        );
+                    }
+                }
                 println!(
                     "{} verified, {}",
                     plural(puzzles.len() as u64, "puzzle"),
@@ -741,18 +758,27 @@ mod puzzles_cli {
                     .progress_chars("=> "),
                 );
                 bar.set_message(format!("{goal} puzzles"));
-                let written =
-                    generate::generate_into(&out, opts, &variants, &|n| bar.set_position(n as u64));
+                // each puzzle is listed as soon as it is written: a run
+                // stopped early keeps what it found
+                let written = generate::generate_into(
+                    &out,
+                    opts,
+                    &variants,
+                    &|n| bar.set_position(n as u64),
+                    &mut |path, g| {
+                        bar.suspend(|| {
+                            println!(
+                                "{}  {:<6} {}  [{}]",
+                                path.display(),
+                                g.difficulty.name(),
+                                g.title,
+                                g.themes.join(", ")
+                            )
+                        })
+                    },
+                );
                 bar.finish_and_clear();
-                for (path, g) in written.map_err(|e| e.to_string())? {
-                    println!(
-                        "{}  {:<6} {}  [{}]",
-                        path.display(),
-                        g.difficulty.name(),
-                        g.title,
-                        g.themes.join(", ")
-                    );
-                }
+                written.map_err(|e| e.to_string())?;
                 Ok(ExitCode::SUCCESS)
             }
         }

@@ -126,14 +126,7 @@ impl Markup {
     /// Add `part`, which [`Markup::write_once`] may leave out (e.g. a
     /// description that a page says in words beside the picture).
     pub fn push_optional(&mut self, part: &Markup) {
-        debug_assert!(part.defs.is_empty());
-        let start = self.text.len();
-        self.append(part);
-        self.defs.push(Def {
-            start,
-            end: self.text.len(),
-            name: None,
-        });
+        self.push_span(None, part);
     }
 
     /// Add the shared definition `name`, written out as `def`
@@ -141,13 +134,18 @@ impl Markup {
     /// definitions of its own). Two definitions of one name must be the
     /// same markup.
     pub fn push_def(&mut self, name: u64, def: &Markup) {
-        debug_assert!(def.defs.is_empty());
+        self.push_span(Some(name), def);
+    }
+
+    /// Add `part` as a definition named `name` or an optional part.
+    fn push_span(&mut self, name: Option<u64>, part: &Markup) {
+        debug_assert!(part.defs.is_empty());
         let start = self.text.len();
-        self.append(def);
+        self.append(part);
         self.defs.push(Def {
             start,
             end: self.text.len(),
-            name: Some(name),
+            name,
         });
     }
 
