@@ -1,8 +1,9 @@
 //! The search player's strength, measured: matches against random, greedy
 //! (biggest capture) and depth-limited versions of itself, per variant,
 //! each set-up pair played twice with sides swapped, at a fixed node budget
-//! a move (reproducible on any machine). Prints a Markdown table: score,
-//! Elo difference with its 95 % interval, and the player's nodes/s.
+//! a move (reproducible on any machine), the games of a pairing in
+//! parallel. Prints a Markdown table: score, Elo difference with its 95 %
+//! interval, and the player's nodes/s.
 //!
 //! ```text
 //! cargo run --release --example strength -- --games 200 --nodes 20000
@@ -17,6 +18,7 @@
 use omweso::engine::Rules;
 use omweso::engine::search::Config;
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
+use rayon::prelude::*;
 use std::time::Instant;
 
 fn main() {
@@ -62,25 +64,33 @@ fn main() {
     println!("|---|---|---:|---|---:|---|---:|");
     for (vname, rules) in &variants {
         for opp in &opponents {
+            // games in parallel (each is deterministic on its own), tallied
+            // in game order
+            let played: Vec<_> = (0..games)
+                .into_par_iter()
+                .map(|g| {
+                    let pair = (g / 2) as u64;
+                    let (a, b) = setups(rules, seed, pair);
+                    let mut me = Player::new(player, Config::default(), seed ^ (g as u64) << 8);
+                    let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
+                    let me_south = g % 2 == 0;
+                    let t = Instant::now();
+                    let game = if me_south {
+                        play_game(rules, start_position(a, b), &mut me, &mut them, max_plies)
+                    } else {
+                        play_game(rules, start_position(a, b), &mut them, &mut me, max_plies)
+                    };
+                    let my_side = if me_south {
+                        omweso::engine::Side::South
+                    } else {
+                        omweso::engine::Side::North
+                    };
+                    (g, game, my_side, t.elapsed().as_secs_f64())
+                })
+                .collect();
             let mut tally = Tally::default();
             let (mut nodes, mut secs) = (0u64, 0f64);
-            for g in 0..games {
-                let pair = (g / 2) as u64;
-                let (a, b) = setups(rules, seed, pair);
-                let mut me = Player::new(player, Config::default(), seed ^ (g as u64) << 8);
-                let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
-                let me_south = g % 2 == 0;
-                let t = Instant::now();
-                let game = if me_south {
-                    play_game(rules, start_position(a, b), &mut me, &mut them, max_plies)
-                } else {
-                    play_game(rules, start_position(a, b), &mut them, &mut me, max_plies)
-                };
-                let my_side = if me_south {
-                    omweso::engine::Side::South
-                } else {
-                    omweso::engine::Side::North
-                };
+            for (g, game, my_side, el) in played {
                 // the player's own nodes and an estimate of its share of the time
                 let my_nodes: u64 = game
                     .plies
@@ -93,7 +103,6 @@ fn main() {
                     .iter()
                     .filter_map(|(_, _, s)| s.map(|s| s.nodes))
                     .sum();
-                let el = t.elapsed().as_secs_f64();
                 nodes += my_nodes;
                 secs += if all_nodes > 0 {
                     el * my_nodes as f64 / all_nodes as f64
