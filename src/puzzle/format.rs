@@ -12,7 +12,8 @@
 //!   - [1, 0, 5, 0, 2, 0, 1, 3]
 //!   - [0, 2, 0, 1, 0, 4, 0, 2]
 //! goal: win-now                # win-now | cut-off-the-head | biggest-capture
-//!                              # | only-safe-move | win-in-two | what-happens
+//!                              # | only-safe-move | only-saving-move
+//!                              # | win-in-two | win-in-three | what-happens
 //! solution: 7AC                # the answer in notation (not for what-happens)
 //! hint: Look left.             # optional
 //! explanation: ...             # optional

@@ -5,17 +5,18 @@
 //! are played in parallel in fixed batches and merged in game order, so the
 //! result depends on the seed only, never on the number of threads.
 
-use super::solve::{self, AnswerKey, Evaluation, Rating};
+use super::solve::{self, AnswerKey, Evaluation};
 use super::verify::{
     PositionKey, verify_dir, verify_file, what_happens_rating, what_happens_themes,
 };
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::engine::notation;
+use crate::engine::search::{Limits, Score, Searcher};
 use crate::engine::{
     Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
-    legal_moves, trace,
+    WinKind, legal_moves, trace,
 };
-use crate::model::{Diagnostics, VariantDoc, Variants, position_yaml};
+use crate::model::{Diagnostics, GameDoc, VariantDoc, Variants, position_yaml, replay};
 use crate::narrate;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
@@ -98,8 +99,11 @@ pub struct Generated {
     pub title: String,
     pub hint: String,
     pub explanation: String,
-    /// Where it came from: game number and ply.
-    pub game: u64,
+    /// The variant's name.
+    pub variant: String,
+    /// The game it arose in.
+    pub origin: Origin,
+    /// Moves played before the position.
     pub ply: u32,
     /// The move that led to the position, with side (none at a game's
     /// start).
@@ -140,6 +144,57 @@ pub enum GenerateError {
     /// A written puzzle does not verify (a generator bug, never hidden).
     #[error("{0}")]
     Unverified(Diagnostics),
+}
+
+/// Mine game records into the folder `dir` (created if missing), as
+/// [`mine_record`] does, the records in parallel: positions already
+/// there for the same goal (or their mirror images), and positions found
+/// twice, are not written again. Every file is verified as it is written,
+/// then given to `wrote`; `tick` is called with the records done.
+pub fn mine_into(
+    dir: &Path,
+    games: &[(&PathBuf, GameDoc)],
+    goals: &[Goal],
+    difficulty: Option<Difficulty>,
+    variants: &Variants,
+    wrote: &mut dyn FnMut(&Path, &Generated),
+    tick: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+    let mut seen: HashSet<(Goal, PositionKey)> = HashSet::new();
+    if dir.is_dir() {
+        let (existing, _) = verify_dir(dir, variants);
+        seen.extend(
+            existing
+                .iter()
+                .map(|p| (p.goal, PositionKey::of(&p.doc.position))),
+        );
+    }
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| GenerateError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let found: Vec<Vec<Generated>> = games
+        .par_iter()
+        .map(|(path, game)| {
+            let g = mine_record(game, &path.display().to_string(), goals, difficulty, &seen);
+            tick(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+            g
+        })
+        .collect();
+    let mut out = Vec::new();
+    for g in found.into_iter().flatten() {
+        if !seen.insert((g.goal, PositionKey::of(&g.position))) {
+            continue;
+        }
+        let path = dir.join(format!("{}.yaml", g.id));
+        std::fs::write(&path, &g.yaml).map_err(io(&path))?;
+        verify_file(&path, variants).map_err(GenerateError::Unverified)?;
+        wrote(&path, &g);
+        out.push((path, g));
+    }
+    Ok(out)
 }
 
 /// Generate puzzles into the folder `dir` (created if missing): positions
@@ -203,6 +258,11 @@ pub fn generate_each(
     let rules = *opts.variant.rules();
     if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
         return Err(GenerateError::GoalUnavailable(why));
+    }
+    if opts.goal == Goal::WinInThree && opts.player == Player::Mix {
+        return Err(GenerateError::GoalUnavailable(
+            "win-in-three puzzles are looked for where the search player sees a forced win: use --player search".into(),
+        ));
     }
     let mut n = 0;
     let mut seen: HashSet<PositionKey> = opts.exclude.clone();
@@ -302,12 +362,10 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         ),
     };
     let mut searcher = match opts.player {
-        Player::Search { .. } => Some(crate::engine::search::Searcher::new(
-            crate::engine::search::Config {
-                tt_bits: 16,
-                ..Default::default()
-            },
-        )),
+        Player::Search { .. } => Some(Searcher::new(crate::engine::search::Config {
+            tt_bits: 16,
+            ..Default::default()
+        })),
         Player::Mix => None,
     };
     let mut previous: Option<String> = None;
@@ -326,21 +384,38 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
     let min_ply = rng.random_range(2..12u32);
     let mut found = Vec::new();
     let mut skip_until = 0u32;
+    let target = Target {
+        goal: opts.goal,
+        difficulty: opts.difficulty,
+        variant: opts.variant.name(),
+    };
     for ply in 0..MAX_PLIES {
         let moves = legal_moves(rules, &pos);
         if moves.is_empty() {
             break;
         }
+        // the search player's choice, and what it makes of the position
+        let searched = match (opts.player, searcher.as_mut()) {
+            (Player::Search { nodes }, Some(s)) => {
+                Some(s.search(rules, &pos, Limits::nodes(nodes), &mut || false))
+            }
+            _ => None,
+        };
         if ply >= min_ply
             && ply >= skip_until
             && !opts.exclude.contains(&PositionKey::of(&pos))
             && let Some(g) = candidate(
-                opts,
+                &target,
                 rules,
                 &pos,
                 moves.clone(),
+                searched.as_ref().map(|r| Score::of(r.score)),
                 At {
-                    game,
+                    origin: Origin::Generated {
+                        player: opts.player,
+                        seed: opts.seed,
+                        game,
+                    },
                     ply,
                     previous: previous.clone(),
                 },
@@ -353,19 +428,13 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
             }
             skip_until = ply + 8;
         }
-        // play on: greedy (the biggest capture) or random, never a
-        // never-ending move
+        // play on: the search player's move, or greedy (the biggest
+        // capture) or random; never a never-ending move
         let finished: Vec<&LegalMove> = moves.iter().filter(|m| !m.end.is_never_ending()).collect();
         let Some(&first) = finished.first() else {
             break;
         };
-        let chosen = if let (Player::Search { nodes }, Some(s)) = (opts.player, searcher.as_mut()) {
-            let found = s.search(
-                rules,
-                &pos,
-                crate::engine::search::Limits::nodes(nodes),
-                &mut || false,
-            );
+        let chosen = if let Some(found) = searched {
             // a game the player would end with a never-ending move ends
             let Some(best) = found.best.filter(|m| !m.end.is_never_ending()) else {
                 break;
@@ -394,11 +463,164 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
     found
 }
 
-/// Cheap tests before the full evaluation.
-fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> bool {
+/// Positions the search player looks at, per position of a record, to
+/// tell where a deeper goal (a win in two or three) is worth judging.
+pub const MINE_NODES: u64 = 2_000;
+
+/// Mine a game record (`content/games` format) for puzzles of `goals`:
+/// every position before a move of the record is asked, for each goal,
+/// whether it has exactly one solution (as [`generate`] asks of its own
+/// games). `file` names the record in each puzzle's `source`. Positions
+/// in `exclude` (by goal) are skipped. The search player looks at
+/// [`MINE_NODES`] positions to find the positions worth the deeper goals
+/// and the positions already lost (which make no puzzle).
+pub fn mine_record(
+    game: &GameDoc,
+    file: &str,
+    goals: &[Goal],
+    difficulty: Option<Difficulty>,
+    exclude: &HashSet<(Goal, PositionKey)>,
+) -> Vec<Generated> {
+    let rules = *game.variant.rules();
+    let replay = replay(game, 0);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut searcher = Searcher::new(crate::engine::search::Config {
+        tt_bits: 16,
+        ..Default::default()
+    });
+    let describe = {
+        let mut d = game.title.clone().unwrap_or_else(|| game.id.clone());
+        if let Some(e) = &game.event {
+            d.push_str(&format!(" ({e})"));
+        }
+        d
+    };
+    let mut out = Vec::new();
+    let mut previous: Option<String> = None;
+    for (ply, p) in replay.plies.iter().enumerate() {
+        let pos = p.before;
+        let moves = legal_moves(&rules, &pos);
+        let score = Score::of(
+            searcher
+                .search(&rules, &pos, Limits::nodes(MINE_NODES), &mut || false)
+                .score,
+        );
+        for &goal in goals {
+            if solve::goal_unavailable(goal, &rules, game.variant.name()).is_some()
+                || exclude.contains(&(goal, PositionKey::of(&pos)))
+            {
+                continue;
+            }
+            let target = Target {
+                goal,
+                difficulty,
+                variant: game.variant.name(),
+            };
+            let at = At {
+                origin: Origin::Record {
+                    file: file.to_string(),
+                    game: describe.clone(),
+                },
+                ply: ply as u32,
+                previous: previous.clone(),
+            };
+            if let Some(g) = candidate(
+                &target,
+                &rules,
+                &pos,
+                moves.clone(),
+                Some(score),
+                at,
+                &mut rng,
+            ) {
+                out.push(g);
+            }
+        }
+        previous = Some(p.notation.clone());
+    }
+    out
+}
+
+/// A generated or mined puzzle written again by the current generator:
+/// its hint, explanation, themes and difficulty found anew from the
+/// engine, its position, solution, title and provenance kept. `None` for a
+/// puzzle not made by the generator (its `source` does not start with
+/// `generated:` or `mined:`), or without provenance: those are an
+/// author's words and are left alone.
+pub fn reword(p: &super::Puzzle) -> Option<Generated> {
+    let source = p.source.as_deref()?;
+    if !(source.starts_with("generated:") || source.starts_with("mined:")) {
+        return None;
+    }
+    let from = p.from.clone()?;
+    let rules = *p.doc.variant.rules();
+    let pos = p.doc.position;
+    let target = Target {
+        goal: p.goal,
+        difficulty: None,
+        variant: p.doc.variant.name(),
+    };
+    let at = At {
+        origin: Origin::Kept {
+            source: source.to_string(),
+            game: from.game,
+        },
+        ply: from.ply,
+        previous: from.previous,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut g = if p.goal == Goal::WhatHappens {
+        let played = p.played.clone();
+        let [_, hint, explanation] = words_what_happens(&pos, &played, &mut rng);
+        let difficulty = what_happens_rating(&played);
+        let themes = what_happens_themes(&played);
+        finish(
+            &target,
+            &pos,
+            played,
+            difficulty,
+            themes,
+            [p.title.clone(), hint, explanation],
+            at,
+        )
+    } else {
+        let ev = solve::evaluate(p.goal, &rules, &pos, false);
+        let sol = ev.answer_of(&p.played.mv)?;
+        let played = p.played.clone();
+        let rating = solve::rate(&ev, &rules, &pos, sol);
+        let themes = solve::themes(&ev, sol, &played);
+        let [_, hint, explanation] = words(&ev, &rules, &pos, sol, &played, &themes, &mut rng);
+        finish(
+            &target,
+            &pos,
+            played,
+            rating.difficulty,
+            themes,
+            [p.title.clone(), hint, explanation],
+            at,
+        )
+    };
+    g.id = p.id.clone();
+    g.yaml = to_yaml(&g);
+    Some(g)
+}
+
+/// Cheap tests before the full evaluation. `score` is the search
+/// player's verdict on the position, where one was asked.
+fn promising(
+    goal: Goal,
+    rules: &Rules,
+    pos: &Position,
+    moves: &[LegalMove],
+    score: Option<Score>,
+) -> bool {
     let mover = pos.to_move;
     let wins = |m: &LegalMove| matches!(m.end.result(), Some(GameResult::Win { winner, .. }) if winner == mover);
     let distinct: HashSet<AnswerKey> = moves.iter().map(AnswerKey::of).collect();
+    // a position already lost makes no puzzle but a defence
+    if goal != Goal::OnlySavingMove && matches!(score, Some(Score::Loss(_))) {
+        return false;
+    }
     match goal {
         Goal::WinNow => distinct.len() >= 3 && moves.iter().any(wins),
         Goal::CutOffTheHead => {
@@ -416,10 +638,28 @@ fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> 
             capturing.len() >= 3
         }
         Goal::OnlySafeMove => distinct.len() >= 4 && !moves.iter().any(wins),
+        Goal::OnlySavingMove => {
+            distinct.len() >= 4
+                && !moves.iter().any(wins)
+                // every move losing at once leaves nothing to save
+                && score != Some(Score::Loss(2))
+        }
         Goal::WinInTwo => {
-            let opp = mover.opponent();
-            let movable = pos.board.side(opp).iter().filter(|&&n| n >= 2).count();
-            distinct.len() >= 3 && movable <= 5 && !moves.iter().any(wins) && rules.wins.no_move
+            let ok = distinct.len() >= 3 && !moves.iter().any(wins) && rules.wins.no_move;
+            match score {
+                // the search proves a win in three plies where there is one
+                Some(s) => ok && s == Score::Win(3),
+                None => {
+                    let opp = mover.opponent();
+                    let movable = pos.board.side(opp).iter().filter(|&&n| n >= 2).count();
+                    ok && movable <= 5
+                }
+            }
+        }
+        // only where the search player has seen a win in five plies: the
+        // exact judgement is costly
+        Goal::WinInThree => {
+            distinct.len() >= 3 && !moves.iter().any(wins) && score == Some(Score::Win(5))
         }
         Goal::WhatHappens => moves
             .iter()
@@ -427,24 +667,51 @@ fn promising(goal: Goal, rules: &Rules, pos: &Position, moves: &[LegalMove]) -> 
     }
 }
 
-/// Where in the generator's games a candidate position is.
+/// What a candidate must be.
+struct Target<'a> {
+    goal: Goal,
+    /// Only puzzles the engine rates so.
+    difficulty: Option<Difficulty>,
+    variant: &'a str,
+}
+
+/// Where a puzzle's position arose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// One of the generator's own games.
+    Generated {
+        player: Player,
+        seed: u64,
+        game: u64,
+    },
+    /// A game record: the file as named to the miner, and the game in
+    /// words (its title and event).
+    Record { file: String, game: String },
+    /// A puzzle file's own `source` and `from.game`, kept as written (see
+    /// [`reword`]).
+    Kept { source: String, game: String },
+}
+
+/// Where in a game a candidate position is.
 struct At {
-    game: u64,
+    origin: Origin,
+    /// Moves played before the position.
     ply: u32,
     /// The move that led to it, with side.
     previous: Option<String>,
 }
 
 fn candidate(
-    opts: &Options,
+    target: &Target,
     rules: &Rules,
     pos: &Position,
     moves: Vec<LegalMove>,
+    score: Option<Score>,
     at: At,
     rng: &mut ChaCha8Rng,
 ) -> Option<Generated> {
-    let goal = opts.goal;
-    if !promising(goal, rules, pos, &moves) {
+    let goal = target.goal;
+    if !promising(goal, rules, pos, &moves, score) {
         return None;
     }
     if goal == Goal::WhatHappens {
@@ -457,20 +724,18 @@ fn candidate(
         })?;
         let played = trace(rules, pos, &m.mv, MAX_TRACE_LAPS).ok()?;
         let difficulty = what_happens_rating(&played);
-        if opts.difficulty.is_some_and(|d| d != difficulty) {
+        if target.difficulty.is_some_and(|d| d != difficulty) {
             return None;
         }
         let themes = what_happens_themes(&played);
-        let (title, hint, explanation) = words_what_happens(pos, &played, rng);
+        let [title, hint, explanation] = words_what_happens(pos, &played, rng);
         return Some(finish(
-            opts,
+            target,
             pos,
             played,
             difficulty,
             themes,
-            title,
-            hint,
-            explanation,
+            [title, hint, explanation],
             at,
         ));
     }
@@ -504,40 +769,36 @@ fn candidate(
     let mv = ev.answer_move(*sol).mv.clone();
     let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
     let rating = solve::rate(&ev, rules, pos, *sol);
-    if opts.difficulty.is_some_and(|d| d != rating.difficulty) {
+    if target.difficulty.is_some_and(|d| d != rating.difficulty) {
         return None;
     }
     let themes = solve::themes(&ev, *sol, &played);
-    let (title, hint, explanation) = words(&ev, *sol, &played, &rating, &themes, rng);
+    let words = words(&ev, rules, pos, *sol, &played, &themes, rng);
     Some(finish(
-        opts,
+        target,
         pos,
         played,
         rating.difficulty,
         themes,
-        title,
-        hint,
-        explanation,
+        words,
         at,
     ))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn finish(
-    opts: &Options,
+    target: &Target,
     pos: &Position,
     played: Played,
     difficulty: Difficulty,
     themes: Vec<String>,
-    title: String,
-    hint: String,
-    explanation: String,
+    [title, hint, explanation]: [String; 3],
     at: At,
 ) -> Generated {
-    let id = puzzle_id(opts.goal, opts.variant.name(), pos);
+    let id = puzzle_id(target.goal, target.variant, pos);
     let mut g = Generated {
         id,
-        goal: opts.goal,
+        goal: target.goal,
+        variant: target.variant.to_string(),
         position: *pos,
         mv: played.mv.clone(),
         played,
@@ -546,12 +807,12 @@ fn finish(
         title,
         hint,
         explanation,
-        game: at.game,
+        origin: at.origin,
         ply: at.ply,
         previous: at.previous,
         yaml: String::new(),
     };
-    g.yaml = to_yaml(&g, opts);
+    g.yaml = to_yaml(&g);
     g
 }
 
@@ -585,11 +846,11 @@ fn q(s: &str) -> String {
 }
 
 /// The puzzle file for a generated puzzle.
-pub fn to_yaml(g: &Generated, opts: &Options) -> String {
+pub fn to_yaml(g: &Generated) -> String {
     let mut s = String::new();
     s.push_str(&format!("id: {}\n", g.id));
     s.push_str(&format!("title: {}\n", q(&g.title)));
-    s.push_str(&position_yaml(&g.position, opts.variant.name()));
+    s.push_str(&position_yaml(&g.position, &g.variant));
     s.push_str(&format!("goal: {}\n", g.goal));
     let mv = q(&notation::format(&g.mv));
     if g.goal == Goal::WhatHappens {
@@ -622,26 +883,29 @@ pub fn to_yaml(g: &Generated, opts: &Options) -> String {
     }
     s.push_str(&format!("hint: {}\n", q(&g.hint)));
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
-    let player = match opts.player {
-        Player::Mix => String::new(),
-        Player::Search { nodes } => format!(" --player search --nodes {nodes}"),
+    let (source, game) = match &g.origin {
+        Origin::Generated { player, seed, game } => {
+            let flags = match player {
+                Player::Mix => String::new(),
+                Player::Search { nodes } => format!(" --player search --nodes {nodes}"),
+            };
+            (
+                format!(
+                    "generated: omweso puzzles generate --goal {} --variant {} --seed {seed}{flags} (game {game}, ply {})",
+                    g.goal, g.variant, g.ply
+                ),
+                player.describe(&g.variant, *seed, *game),
+            )
+        }
+        Origin::Record { file, game } => (
+            format!("mined: omweso puzzles mine {file} (ply {})", g.ply),
+            game.clone(),
+        ),
+        Origin::Kept { source, game } => (source.clone(), game.clone()),
     };
-    s.push_str(&format!(
-        "source: {}\n",
-        q(&format!(
-            "generated: omweso puzzles generate --goal {} --variant {} --seed {}{player} (game {}, ply {})",
-            g.goal,
-            opts.variant.name(),
-            opts.seed,
-            g.game,
-            g.ply
-        ))
-    ));
+    s.push_str(&format!("source: {}\n", q(&source)));
     s.push_str("from:\n");
-    s.push_str(&format!(
-        "  game: {}\n",
-        q(&opts.player.describe(opts.variant.name(), opts.seed, g.game))
-    ));
+    s.push_str(&format!("  game: {}\n", q(&game)));
     s.push_str(&format!("  ply: {}\n", g.ply));
     if let Some(p) = &g.previous {
         s.push_str(&format!("  previous: {}\n", q(p)));
@@ -649,21 +913,90 @@ pub fn to_yaml(g: &Generated, opts: &Options) -> String {
     s
 }
 
-/// Title, hint and explanation from what the engine shows.
+/// The mover's pits (numbers) in the columns of `columns` (bit c: the
+/// column of pits 1+c and 16−c), as the opponent captures them.
+fn pits_of_columns(columns: u8) -> Vec<Pit> {
+    (0..8u8)
+        .filter(|c| columns >> c & 1 != 0)
+        .flat_map(|c| [1 + c, 16 - c])
+        .filter_map(Pit::new)
+        .collect()
+}
+
+/// The side to move's pits that the opponent could capture from, were it
+/// the opponent's turn now (the threats a safe move must meet).
+fn threatened(rules: &Rules, pos: &Position) -> Vec<Pit> {
+    let turned = Position {
+        board: pos.board,
+        to_move: pos.to_move.opponent(),
+        first_move: pos.opponent_first_move,
+        opponent_first_move: pos.first_move,
+        before_first_capture: pos.before_first_capture,
+    };
+    let columns = legal_moves(rules, &turned)
+        .iter()
+        .filter_map(|m| m.end.finished().map(|f| f.columns))
+        .fold(0u8, |a, c| a | c);
+    let mut pits = pits_of_columns(columns);
+    pits.retain(|&p| pos.board.get(pos.to_move, p) > 0);
+    pits.sort_by_key(|p| p.number());
+    pits
+}
+
+/// How the opponent's winning reply wins, said to the side it beats.
+fn how_won(kind: WinKind) -> &'static str {
+    match kind {
+        WinKind::NoMove => "leaving you no pit of two seeds to move (okwa bulijo)",
+        WinKind::Nkutemye => "capturing from both your end columns (nkutemye)",
+        WinKind::Akawumbi => "capturing from all eight of your columns (akawumbi)",
+    }
+}
+
+/// "only one reply", "3 different replies".
+fn replies(n: usize) -> String {
+    if n == 1 {
+        "only one reply".to_string()
+    } else {
+        format!("{n} different replies")
+    }
+}
+
+/// The answers a solver is most tempted by, other than the solution:
+/// those capturing the most first (the naive choice), then the longest.
+fn tempting(ev: &Evaluation, sol: usize, most: usize) -> Vec<usize> {
+    let mut others: Vec<usize> = (0..ev.answers.len())
+        .filter(|&a| a != sol && !ev.verdicts[a].ok)
+        .collect();
+    others.sort_by_key(|&a| {
+        let m = ev.answer_move(a);
+        let laps = m.end.finished().map_or(u64::MAX, |f| f.laps);
+        (std::cmp::Reverse(m.end.captured()), std::cmp::Reverse(laps))
+    });
+    others.truncate(most);
+    others
+}
+
+/// Title, hint and explanation from what the engine shows: the hint
+/// points at the idea (the threats to meet, the opponent's playable pits,
+/// how many replies are left) without naming the move; the explanation
+/// says what the solution does and why the most tempting other moves
+/// fail.
 fn words(
     ev: &Evaluation,
+    rules: &Rules,
+    pos: &Position,
     sol: usize,
     played: &Played,
-    rating: &Rating,
     themes: &[String],
     rng: &mut ChaCha8Rng,
-) -> (String, String, String) {
+) -> [String; 3] {
     let mover = ev.mover;
     let opp = mover.opponent();
     let t = solve::facts(played);
     let has = |s: &str| themes.iter().any(|x| x == s);
     let sol_m = ev.answer_move(sol);
     let goal = ev.goal;
+    let name = |a: usize| notation::format_with_side(mover, &ev.answer_move(a).mv);
     let flavour: Vec<&str> = [
         (has("reverse-capture"), "a reverse capture"),
         (has("choice-point"), "a choice in mid-move"),
@@ -699,7 +1032,13 @@ fn words(
         Goal::OnlySafeMove => *["Nothing to take", "Out of reach", "The only safe move"]
             .choose(rng)
             .expect("titles"),
+        Goal::OnlySavingMove => *["The only defence", "Hold on", "The only saving move"]
+            .choose(rng)
+            .expect("titles"),
         Goal::WinInTwo => *["Two moves to win", "Set the trap", "Win in two"]
+            .choose(rng)
+            .expect("titles"),
+        Goal::WinInThree => *["Three moves to win", "The long combination", "Win in three"]
             .choose(rng)
             .expect("titles"),
         Goal::WhatHappens => "What happens?",
@@ -708,48 +1047,121 @@ fn words(
         Some(f) => format!("{base}: {f}"),
         None => base.to_string(),
     };
-    let hint = if t.starts_clockwise {
-        "A left-hand pit may start clockwise when its last seed captures at once.".to_string()
-    } else if t.later_choices > 0 {
-        "The move has a choice point: after a capture, the captured seeds may go clockwise."
-            .to_string()
-    } else if has("bait-refused") {
-        "The biggest capture on the board is not the answer.".to_string()
-    } else if has("quiet-move") {
-        "The answer captures nothing.".to_string()
-    } else if t.relays >= 4 {
-        format!(
-            "Follow the relays: the answer goes on for {}.",
-            narrate::laps(t.laps as u64)
-        )
-    } else {
-        match goal {
-            Goal::WinNow => format!(
-                "Which of {opp}'s pits hold two or more seeds, and which of your captures reach them?",
-                opp = narrate::side(opp)
-            ),
-            Goal::CutOffTheHead => format!(
-                "{}'s end columns are pits 1 and 16 on one side, 8 and 9 on the other.",
-                narrate::side(opp)
-            ),
-            Goal::BiggestCapture => {
-                "Count each capture's seeds, and the captures they lead to.".to_string()
+
+    // the hint: the idea, in terms of this board
+    let playable: Vec<Pit> = (1..=16u8)
+        .filter_map(Pit::new)
+        .filter(|&p| pos.board.get(opp, p) >= 2)
+        .collect();
+    let replies_left = ev.lines.get(&sol).map_or(0, |l| l.len());
+    let mut hint = match goal {
+        Goal::WinNow => format!(
+            "{} can still move only from {} (two seeds or more). Which of your moves leaves {} nothing to play?",
+            narrate::side(opp),
+            narrate::pits(opp, &playable),
+            narrate::side(opp)
+        ),
+        Goal::CutOffTheHead => format!(
+            "{}'s end columns are pits 1 and 16 on one side, 8 and 9 on the other: which move captures from both?",
+            narrate::side(opp)
+        ),
+        Goal::BiggestCapture => {
+            let capturing = (0..ev.answers.len())
+                .filter(|&a| ev.answer_move(a).end.captured() > 0)
+                .count();
+            if t.captures >= 2 {
+                format!(
+                    "{capturing} different moves capture. Follow each to its end: the seeds of one capture, sown, can capture again."
+                )
+            } else {
+                format!(
+                    "{capturing} different moves capture. Count the seeds in the two pits each one takes from."
+                )
             }
-            Goal::OnlySafeMove => format!(
-                "A capture needs an occupied inner pit of {} facing two of your pits that hold seeds.",
-                narrate::side(opp)
-            ),
-            Goal::WinInTwo => format!(
-                "Look at {}'s replies after each of your moves: one move leaves only losing ones.",
-                narrate::side(opp)
-            ),
-            Goal::WhatHappens => "Play it out lap by lap.".to_string(),
         }
+        Goal::OnlySafeMove => {
+            let now = threatened(rules, pos);
+            if now.is_empty() {
+                format!(
+                    "Nothing of yours can be taken yet. A capture needs an inner pit of {} with seeds facing two of your pits that both hold seeds: which moves create such a target?",
+                    narrate::side(opp)
+                )
+            } else {
+                format!(
+                    "As the board stands, {} could capture from your pits {}. Look for the move that leaves no such column, and makes no new one.",
+                    narrate::side(opp),
+                    narrate::pits(mover, &now)
+                )
+            }
+        }
+        Goal::OnlySavingMove => {
+            // the reply that wins against the most moves, and how it wins
+            let mut counts: std::collections::BTreeMap<String, (usize, Option<WinKind>)> =
+                Default::default();
+            for a in 0..ev.answers.len() {
+                if let Some(r) = solve::winning_reply(rules, pos, ev.answer_move(a)) {
+                    let kind = match r.end.result() {
+                        Some(GameResult::Win { kind, .. }) => Some(kind),
+                        _ => None,
+                    };
+                    counts
+                        .entry(notation::format_with_side(opp, &r.mv))
+                        .or_insert((0, kind))
+                        .0 += 1;
+                }
+            }
+            let losing = ev.answers.len() - 1;
+            let threat = |kind: Option<WinKind>| match kind {
+                Some(k) => how_won(k).to_string(),
+                None => "at once".to_string(),
+            };
+            match counts.iter().max_by_key(|(_, (n, _))| *n) {
+                Some((r, (n, kind))) if *n > 1 => format!(
+                    "{losing} of your {} moves lose at once: after {n} of them {} wins with {r}, {}. What does {r} need, and which move takes it away?",
+                    ev.answers.len(),
+                    narrate::side(opp),
+                    threat(*kind)
+                ),
+                _ => format!(
+                    "{losing} of your {} moves lose at once. After each of yours, look for {}'s winning reply.",
+                    ev.answers.len(),
+                    narrate::side(opp)
+                ),
+            }
+        }
+        Goal::WinInTwo => format!(
+            "After the right move {} has {}, and {} you a move that ends the game.",
+            narrate::side(opp),
+            replies(replies_left),
+            if replies_left == 1 {
+                "it leaves"
+            } else {
+                "each leaves"
+            }
+        ),
+        Goal::WinInThree => format!(
+            "After the right move {} has {}; against {}, you have a win in two.",
+            narrate::side(opp),
+            replies(replies_left),
+            if replies_left == 1 { "it" } else { "each" }
+        ),
+        Goal::WhatHappens => "Play it out lap by lap.".to_string(),
     };
+    if t.starts_clockwise {
+        hint.push_str(
+            " Remember: a left-hand pit may start clockwise when its first lap captures.",
+        );
+    } else if t.later_choices > 0 {
+        hint.push_str(
+            " Remember the choice after a capture from a left-hand pit: the captured seeds may go clockwise.",
+        );
+    }
+
+    // the explanation: the solution, then the tempting failures
     let mut ex = format!(
         "{} plays {}: {}",
         narrate::side(mover),
-        notation::format_with_side(mover, &sol_m.mv),
+        name(sol),
         narrate::laps(t.laps as u64)
     );
     if t.captures > 0 {
@@ -767,37 +1179,53 @@ fn words(
         ));
     }
     ex.push_str(&format!("; it {}.", ev.verdicts[sol].why));
-    // the most tempting failure
-    let tempting = (0..ev.verdicts.len())
-        .filter(|&a| a != sol && !ev.verdicts[a].ok)
-        .max_by_key(|&a| ev.answer_move(a).end.captured());
-    if let Some(a) = tempting
-        && ev.answer_move(a).end.captured() > 0
-    {
-        ex.push_str(&format!(
-            " By contrast {} {}.",
-            notation::format_with_side(mover, &ev.answer_move(a).mv),
-            ev.verdicts[a].why
-        ));
+    let alternatives = tempting(ev, sol, 3);
+    if !alternatives.is_empty() {
+        let said: Vec<String> = alternatives
+            .iter()
+            .map(|&a| {
+                let m = ev.answer_move(a);
+                // a saving move's failures, short: what wins against each
+                match solve::winning_reply(rules, pos, m) {
+                    Some(r) if goal == Goal::OnlySavingMove => format!(
+                        "{} ({}) loses to {}, which {}",
+                        name(a),
+                        narrate::captures(m.end.captured() as u64),
+                        notation::format_with_side(opp, &r.mv),
+                        match r.end.result() {
+                            Some(GameResult::Win { kind, .. }) => format!(
+                                "{} and wins, {}",
+                                narrate::captures(r.end.captured() as u64),
+                                how_won(kind)
+                            ),
+                            _ => solve::does(&r),
+                        }
+                    ),
+                    _ => format!("{} {}", name(a), ev.verdicts[a].why),
+                }
+            })
+            .collect();
+        let lead = if goal == Goal::BiggestCapture {
+            "The next biggest"
+        } else if alternatives
+            .first()
+            .is_some_and(|&a| ev.answer_move(a).end.captured() >= sol_m.end.captured())
+            && ev.answer_move(alternatives[0]).end.captured() > 0
+        {
+            "Tempting but wrong"
+        } else {
+            "Other moves fail"
+        };
+        ex.push_str(&format!(" {lead}: {}.", said.join("; ")));
     }
     ex.push_str(&format!(
         " Of the {} different moves, only this one does it.",
         ev.answers.len()
     ));
-    if rating.lookalikes > 1 {
-        ex.push_str(&format!(
-            " {} other moves capture as much or more and fail.",
-            rating.lookalikes
-        ));
-    }
-    (title, hint, ex)
+    [title, hint, ex]
 }
 
-fn words_what_happens(
-    pos: &Position,
-    played: &Played,
-    rng: &mut ChaCha8Rng,
-) -> (String, String, String) {
+fn words_what_happens(pos: &Position, played: &Played, rng: &mut ChaCha8Rng) -> [String; 3] {
     let mover = pos.to_move;
     let never = played.end.is_never_ending();
     let title = if never {
@@ -810,11 +1238,19 @@ fn words_what_happens(
             .expect("titles")
     }
     .to_string();
+    let start = pos.board.get(mover, played.mv.pit);
     let hint = if never {
-        "Watch for the same state coming back: the same seeds in hand from the same pit."
-            .to_string()
+        format!(
+            "The move lifts {} from {}. Watch for the same seeds in hand from the same pit coming back: then the move can never end.",
+            narrate::seeds(start as u64),
+            narrate::pit(mover, played.mv.pit)
+        )
     } else {
-        "Count carefully: each lap ends in an empty pit (stop), a capture or a relay.".to_string()
+        format!(
+            "The move lifts {} from {}. Each lap ends in an empty pit (the move stops), a capture, or an occupied pit whose seeds are lifted in turn.",
+            narrate::seeds(start as u64),
+            narrate::pit(mover, played.mv.pit)
+        )
     };
     let n = notation::format_with_side(mover, &played.mv);
     let ex = match &played.end {
@@ -836,5 +1272,5 @@ fn words_what_happens(
             }
         ),
     };
-    (title, hint, ex)
+    [title, hint, ex]
 }

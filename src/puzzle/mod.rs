@@ -46,18 +46,25 @@ pub enum Goal {
     OnlySafeMove,
     /// A move such that every reply loses to a winning move.
     WinInTwo,
+    /// A move such that every reply loses to a win in two.
+    WinInThree,
+    /// The only move after which the opponent cannot win at once (every
+    /// other move lets the opponent win with the reply).
+    OnlySavingMove,
     /// Predict what a given move does (the file gives the move and the
     /// answer).
     WhatHappens,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 6] = [
+    pub const ALL: [Goal; 8] = [
         Goal::WinNow,
         Goal::CutOffTheHead,
         Goal::BiggestCapture,
         Goal::OnlySafeMove,
+        Goal::OnlySavingMove,
         Goal::WinInTwo,
+        Goal::WinInThree,
         Goal::WhatHappens,
     ];
 
@@ -69,6 +76,8 @@ impl Goal {
             Goal::BiggestCapture => "biggest-capture",
             Goal::OnlySafeMove => "only-safe-move",
             Goal::WinInTwo => "win-in-two",
+            Goal::WinInThree => "win-in-three",
+            Goal::OnlySavingMove => "only-saving-move",
             Goal::WhatHappens => "what-happens",
         }
     }
@@ -85,6 +94,8 @@ impl Goal {
             Goal::BiggestCapture => "Biggest capture",
             Goal::OnlySafeMove => "The only safe move",
             Goal::WinInTwo => "Win in two",
+            Goal::WinInThree => "Win in three",
+            Goal::OnlySavingMove => "The only saving move",
             Goal::WhatHappens => "What happens?",
         }
     }
@@ -93,7 +104,7 @@ impl Goal {
     /// The question a puzzle of this goal asks `side`; `shown` is the
     /// move a "what happens" puzzle plays, with its side (`N7`), named in
     /// the question since the reader is not to find it.
-    pub fn question(self, side: &str, shown: &str) -> String {
+    pub fn question(self, side: &str, opponent: &str, shown: &str) -> String {
         match self {
             Goal::WinNow => format!("{side} to move and win the game with this move."),
             Goal::CutOffTheHead => format!(
@@ -107,6 +118,12 @@ impl Goal {
             ),
             Goal::WinInTwo => format!(
                 "{side} to move: find the move after which every reply loses to a winning move."
+            ),
+            Goal::WinInThree => format!(
+                "{side} to move: find the move after which, whatever {opponent} replies, {side} can win in two."
+            ),
+            Goal::OnlySavingMove => format!(
+                "{side} to move: every move but one lets {opponent} win with the reply. Find the one that does not lose."
             ),
             Goal::WhatHappens => format!("{side} plays {shown}: what happens?"),
         }

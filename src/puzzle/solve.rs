@@ -169,9 +169,10 @@ pub fn evaluate_moves(
         .map(|&i| &ev.moves[i])
         .find(|m| wins_for(&m.end, mover).is_some())
         .cloned();
+    let mut memo = Memo::new(*rules);
     match goal {
         Goal::BiggestCapture if max == 0 => ev.problem = Some("no move captures".into()),
-        Goal::OnlySafeMove | Goal::WinInTwo => {
+        Goal::OnlySafeMove | Goal::WinInTwo | Goal::WinInThree | Goal::OnlySavingMove => {
             if let Some(w) = &immediate_win {
                 ev.problem = Some(format!(
                     "{} can win at once with {} ({}), so the puzzle's goal is beside the point",
@@ -182,6 +183,18 @@ pub fn evaluate_moves(
             }
         }
         _ => {}
+    }
+    // a win in three that a win in two makes pointless
+    if goal == Goal::WinInThree
+        && ev.problem.is_none()
+        && let Some((w, _)) = memo.win_in_two(pos)
+    {
+        ev.problem = Some(format!(
+            "{} can win in two with {} ({}), so a win in three is beside the point",
+            narrate::side(mover),
+            notation::format(&w.mv),
+            does(&w)
+        ));
     }
     let mut found = 0;
     for a in 0..ev.answers.len() {
@@ -237,12 +250,20 @@ pub fn evaluate_moves(
             }
             Goal::OnlySafeMove => safe(rules, pos, &m),
             Goal::WinInTwo => {
-                let (v, line) = win_in_two(rules, pos, &m);
+                let (v, line) = memo.win_in_two_verdict(pos, &m);
                 if let Some(line) = line {
                     ev.lines.insert(a, line);
                 }
                 v
             }
+            Goal::WinInThree => {
+                let (v, line) = memo.win_in_three_verdict(pos, &m);
+                if let Some(line) = line {
+                    ev.lines.insert(a, line);
+                }
+                v
+            }
+            Goal::OnlySavingMove => memo.saving(pos, &m),
         };
         found += verdict.ok as usize;
         ev.verdicts.push(verdict);
@@ -292,76 +313,217 @@ fn safe(rules: &Rules, pos: &Position, m: &LegalMove) -> Verdict {
     }
 }
 
-/// Win-in-two: `m` does not end the game and every reply loses to a winning
-/// move. The line gives each reply's winning answer.
-fn win_in_two(rules: &Rules, pos: &Position, m: &LegalMove) -> (Verdict, Option<Vec<Line>>) {
-    let mover = pos.to_move;
-    let opp = mover.opponent();
-    let fail = |why: String| (Verdict { ok: false, why }, None);
-    let f = match &m.end {
-        MoveEnd::NeverEnding(_) => return fail(does(m)),
-        MoveEnd::Finished(f) => f,
-    };
-    if f.result.is_some() {
-        return fail(format!("{} (a win at once, not in two)", does(m)));
-    }
-    let next = f.position_after(pos);
-    let replies = legal_moves(rules, &next);
-    let mut line = Vec::with_capacity(replies.len());
-    let mut seen: HashMap<AnswerKey, ()> = HashMap::new();
-    for r in replies {
-        if seen.insert(AnswerKey::of(&r), ()).is_some() {
-            continue;
+/// Positions judged during one evaluation: the deeper goals reach the
+/// same positions by different moves, and judge each once.
+struct Memo {
+    rules: Rules,
+    /// A winning move of the side to move, if any.
+    win_now: HashMap<Position, Option<LegalMove>>,
+    /// A move of the side to move that wins in two, with its line.
+    win_in_two: HashMap<Position, Option<(LegalMove, Vec<Line>)>>,
+}
+
+/// The distinct answers of `pos` (sequences reaching the same end are one).
+fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut seen = std::collections::HashSet::new();
+    legal_moves(rules, pos)
+        .into_iter()
+        .filter(|m| seen.insert(AnswerKey::of(m)))
+        .collect()
+}
+
+impl Memo {
+    fn new(rules: Rules) -> Memo {
+        Memo {
+            rules,
+            win_now: HashMap::new(),
+            win_in_two: HashMap::new(),
         }
-        let rf = match &r.end {
-            MoveEnd::NeverEnding(_) => {
+    }
+
+    /// A move that wins at once for the side to move.
+    fn win_now(&mut self, pos: &Position) -> Option<LegalMove> {
+        if let Some(w) = self.win_now.get(pos) {
+            return w.clone();
+        }
+        let w = distinct_moves(&self.rules, pos)
+            .into_iter()
+            .find(|m| wins_for(&m.end, pos.to_move).is_some());
+        self.win_now.insert(*pos, w.clone());
+        w
+    }
+
+    /// A move that wins in two for the side to move, with its line.
+    fn win_in_two(&mut self, pos: &Position) -> Option<(LegalMove, Vec<Line>)> {
+        if let Some(w) = self.win_in_two.get(pos) {
+            return w.clone();
+        }
+        let mut found = None;
+        for m in distinct_moves(&self.rules, pos) {
+            if let (Verdict { ok: true, .. }, Some(line)) = self.win_in_two_verdict(pos, &m) {
+                found = Some((m, line));
+                break;
+            }
+        }
+        self.win_in_two.insert(*pos, found.clone());
+        found
+    }
+
+    /// Win in `n` (two or three): `m` does not end the game and every
+    /// reply loses within `n − 1` more moves (at once, for two; at once or
+    /// in two, for three). The line gives each reply's answer (a reply that
+    /// loses the game by itself has none).
+    fn win_in(&mut self, n: u32, pos: &Position, m: &LegalMove) -> (Verdict, Option<Vec<Line>>) {
+        let mover = pos.to_move;
+        let opp = mover.opponent();
+        let fail = |why: String| (Verdict { ok: false, why }, None);
+        let f = match &m.end {
+            MoveEnd::NeverEnding(_) => return fail(does(m)),
+            MoveEnd::Finished(f) => f,
+        };
+        if f.result.is_some() {
+            return fail(format!("{} (a win at once, not in {})", does(m), count(n)));
+        }
+        let next = f.position_after(pos);
+        let replies = distinct_moves(&self.rules, &next);
+        let mut line = Vec::with_capacity(replies.len());
+        for r in replies {
+            let rf = match &r.end {
+                MoveEnd::NeverEnding(_) => {
+                    return fail(format!(
+                        "{}, but {} replies {}, which {}",
+                        does(m),
+                        narrate::side(opp),
+                        nm(opp, &r),
+                        does(&r)
+                    ));
+                }
+                MoveEnd::Finished(rf) => *rf,
+            };
+            if rf.result.is_some() {
+                // a reply that loses by itself needs no answer
+                if wins_for(&r.end, mover).is_some() {
+                    continue;
+                }
                 return fail(format!(
-                    "{}, but {} replies {}, which {}",
+                    "{}, but {} replies {} and {}",
                     does(m),
                     narrate::side(opp),
                     nm(opp, &r),
                     does(&r)
                 ));
             }
-            MoveEnd::Finished(rf) => *rf,
-        };
-        if rf.result.is_some() {
-            return fail(format!(
-                "{}, but {} replies {} and {}",
-                does(m),
-                narrate::side(opp),
-                nm(opp, &r),
-                does(&r)
-            ));
+            let third = rf.position_after(&next);
+            // within n − 1 moves: at once, or (for three) in two
+            let answer = match self.win_now(&third) {
+                Some(w) => Some(w),
+                None if n == 3 => self.win_in_two(&third).map(|(w, _)| w),
+                None => None,
+            };
+            match answer {
+                Some(w) => line.push(Line {
+                    reply: r,
+                    answer: w,
+                }),
+                None => {
+                    return fail(format!(
+                        "{}, but after {} replies {} ({}) {} has no {}",
+                        does(m),
+                        narrate::side(opp),
+                        nm(opp, &r),
+                        does(&r),
+                        narrate::side(mover),
+                        if n == 2 {
+                            "winning move"
+                        } else {
+                            "way to win within two moves"
+                        }
+                    ));
+                }
+            }
         }
-        let third = rf.position_after(&next);
-        let win = legal_moves(rules, &third)
-            .into_iter()
-            .find(|w| wins_for(&w.end, mover).is_some());
-        match win {
-            Some(w) => line.push(Line {
-                reply: r,
-                answer: w,
-            }),
-            None => {
-                return fail(format!(
-                    "{}, but after {} replies {} ({}) {} has no winning move",
+        let why = format!(
+            "{}, and every reply of {} ({} in all) loses to {}",
+            does(m),
+            narrate::side(opp),
+            line.len(),
+            if n == 2 {
+                "a winning move"
+            } else {
+                "a win within two moves"
+            }
+        );
+        (Verdict { ok: true, why }, Some(line))
+    }
+
+    fn win_in_two_verdict(
+        &mut self,
+        pos: &Position,
+        m: &LegalMove,
+    ) -> (Verdict, Option<Vec<Line>>) {
+        self.win_in(2, pos, m)
+    }
+
+    fn win_in_three_verdict(
+        &mut self,
+        pos: &Position,
+        m: &LegalMove,
+    ) -> (Verdict, Option<Vec<Line>>) {
+        self.win_in(3, pos, m)
+    }
+
+    /// Only-saving-move: after `m` the opponent has no winning reply (a
+    /// never-ending move, annulled or drawn, does not lose either).
+    fn saving(&mut self, pos: &Position, m: &LegalMove) -> Verdict {
+        let mover = pos.to_move;
+        let opp = mover.opponent();
+        if wins_for(&m.end, opp).is_some() {
+            return Verdict {
+                ok: false,
+                why: does(m),
+            };
+        }
+        let Some(next) = after(pos, m) else {
+            // it ends the game without losing it, or never ends
+            return Verdict {
+                ok: true,
+                why: does(m),
+            };
+        };
+        match self.win_now(&next) {
+            Some(r) => Verdict {
+                ok: false,
+                why: format!(
+                    "{}, but {} replies {} and {}",
                     does(m),
                     narrate::side(opp),
                     nm(opp, &r),
-                    does(&r),
-                    narrate::side(mover)
-                ));
-            }
+                    does(&r)
+                ),
+            },
+            None => Verdict {
+                ok: true,
+                why: format!("{}, and no reply of {} wins", does(m), narrate::side(opp)),
+            },
         }
     }
-    let why = format!(
-        "{}, and every reply of {} ({} in all) loses to a winning move",
-        does(m),
-        narrate::side(opp),
-        line.len()
-    );
-    (Verdict { ok: true, why }, Some(line))
+}
+
+/// The opponent's reply that wins at once after `m`, if there is one.
+pub fn winning_reply(rules: &Rules, pos: &Position, m: &LegalMove) -> Option<LegalMove> {
+    let next = after(pos, m)?;
+    legal_moves(rules, &next)
+        .into_iter()
+        .find(|r| wins_for(&r.end, next.to_move).is_some())
+}
+
+/// "two", "three".
+fn count(n: u32) -> &'static str {
+    match n {
+        2 => "two",
+        3 => "three",
+        _ => "several",
+    }
 }
 
 /// The laps a move sows (a never-ending move: those sown until it is seen
@@ -371,16 +533,6 @@ fn laps(m: &LegalMove) -> f64 {
         MoveEnd::Finished(f) => f.laps as f64,
         MoveEnd::NeverEnding(n) => n.examined_laps as f64,
     }
-}
-
-/// The distinct answers among `moves` (sequences reaching the same end
-/// are one answer, as a reader sees them).
-fn distinct(moves: &[LegalMove]) -> Vec<&LegalMove> {
-    let mut seen = std::collections::HashSet::new();
-    moves
-        .iter()
-        .filter(|m| seen.insert(AnswerKey::of(m)))
-        .collect()
 }
 
 /// The laps a solver follows, on average, trying `costs` in a random
@@ -403,77 +555,146 @@ fn after(pos: &Position, m: &LegalMove) -> Option<Position> {
     }
 }
 
-/// What checking the answer `m` against `goal` takes a solver, in laps
-/// followed: the move itself, and for a goal about the replies the replies
-/// as far as they must be followed (only the safe move: until one
-/// captures, or all; win in two: until one escapes, or all, each answered
-/// by trying the solver's moves until one wins).
-fn check_laps(goal: Goal, rules: &Rules, pos: &Position, m: &LegalMove) -> f64 {
-    let own = laps(m);
-    let Some(next) = after(pos, m) else {
-        return own;
-    };
-    match goal {
-        Goal::OnlySafeMove => {
-            let replies = legal_moves(rules, &next);
-            let costs: Vec<(f64, bool)> = distinct(&replies)
-                .into_iter()
-                .map(|r| (laps(r), r.end.captured() > 0))
-                .collect();
-            own + until_hit(&costs)
+/// What a solver spends, in laps followed, with what they have already
+/// worked out remembered (positions reached again cost nothing more).
+struct Effort {
+    rules: Rules,
+    /// Finding a winning move (laps, whether there is one), by position.
+    find_win: HashMap<Position, (f64, bool)>,
+    /// Finding a win in two, likewise.
+    find_two: HashMap<Position, (f64, bool)>,
+}
+
+impl Effort {
+    fn new(rules: Rules) -> Effort {
+        Effort {
+            rules,
+            find_win: HashMap::new(),
+            find_two: HashMap::new(),
         }
-        Goal::WinInTwo => {
-            let mover = pos.to_move;
-            let replies = legal_moves(rules, &next);
-            let costs: Vec<(f64, bool)> = distinct(&replies)
-                .into_iter()
-                .map(|r| {
-                    // the reply, then the solver's moves until one wins
-                    let answer = match after(&next, r) {
-                        Some(p) => {
-                            let ours = legal_moves(rules, &p);
-                            let tries: Vec<(f64, bool)> = distinct(&ours)
-                                .into_iter()
-                                .map(|a| (laps(a), wins_for(&a.end, mover).is_some()))
-                                .collect();
-                            let wins = tries.iter().any(|t| t.1);
-                            (until_hit(&tries), wins)
+    }
+
+    /// Trying the side to move's answers until one passes `pass` (laps
+    /// spent, whether one passes); `pass` gives an answer's own cost too.
+    fn find(
+        &mut self,
+        pos: &Position,
+        mut pass: impl FnMut(&mut Effort, &LegalMove) -> (f64, bool),
+    ) -> (f64, bool) {
+        let tries: Vec<(f64, bool)> = distinct_moves(&self.rules, pos)
+            .iter()
+            .map(|a| pass(self, a))
+            .collect();
+        (until_hit(&tries), tries.iter().any(|t| t.1))
+    }
+
+    fn find_win(&mut self, pos: &Position) -> (f64, bool) {
+        if let Some(&c) = self.find_win.get(pos) {
+            return c;
+        }
+        let mover = pos.to_move;
+        let c = self.find(pos, |_, a| (laps(a), wins_for(&a.end, mover).is_some()));
+        self.find_win.insert(*pos, c);
+        c
+    }
+
+    fn find_two(&mut self, pos: &Position) -> (f64, bool) {
+        if let Some(&c) = self.find_two.get(pos) {
+            return c;
+        }
+        let c = self.find(pos, |e, a| e.check_win_in(2, pos, a));
+        self.find_two.insert(*pos, c);
+        c
+    }
+
+    /// Checking that `m` wins in `n` (two or three): every reply followed
+    /// and answered by trying the solver's moves until one wins in `n − 1`
+    /// (at once, for two), until a reply escapes (another move) or all are
+    /// answered (the solution). Laps spent, and whether it wins.
+    fn check_win_in(&mut self, n: u32, pos: &Position, m: &LegalMove) -> (f64, bool) {
+        let own = laps(m);
+        let mover = pos.to_move;
+        let Some(next) = after(pos, m) else {
+            return (own, false);
+        };
+        let costs: Vec<(f64, bool)> = distinct_moves(&self.rules, &next)
+            .iter()
+            .map(|r| {
+                let answer = match after(&next, r) {
+                    // a win at once first, then (for three) a win in two
+                    Some(p) => {
+                        let now = self.find_win(&p);
+                        if now.1 || n == 2 {
+                            now
+                        } else {
+                            let two = self.find_two(&p);
+                            (now.0 + two.0, two.1)
                         }
-                        // the reply ends the game: it escapes unless the
-                        // solver has won
-                        None => (0.0, wins_for(&r.end, mover).is_some()),
-                    };
-                    (laps(r) + answer.0, !answer.1)
-                })
-                .collect();
-            // the solution: every reply answered; another move: until a
-            // reply escapes
-            if costs.iter().any(|c| c.1) {
-                own + until_hit(&costs)
-            } else {
-                own + costs.iter().map(|c| c.0).sum::<f64>()
-            }
+                    }
+                    // the reply ends the game: it escapes unless the
+                    // solver has won
+                    None => (0.0, wins_for(&r.end, mover).is_some()),
+                };
+                (laps(r) + answer.0, !answer.1)
+            })
+            .collect();
+        if costs.iter().any(|c| c.1) {
+            (own + until_hit(&costs), false)
+        } else {
+            (own + costs.iter().map(|c| c.0).sum::<f64>(), true)
         }
-        _ => own,
+    }
+
+    /// What checking the answer `m` against `goal` takes: the move itself,
+    /// and for a goal about the replies the replies as far as they must be
+    /// followed (only the safe move: until one captures, or all; the only
+    /// saving move: until one wins, or all; a win in two or three:
+    /// [`Effort::check_win_in`]).
+    fn check(&mut self, goal: Goal, pos: &Position, m: &LegalMove) -> f64 {
+        let own = laps(m);
+        let Some(next) = after(pos, m) else {
+            return own;
+        };
+        let opp = pos.to_move.opponent();
+        match goal {
+            Goal::OnlySafeMove | Goal::OnlySavingMove => {
+                let costs: Vec<(f64, bool)> = distinct_moves(&self.rules, &next)
+                    .iter()
+                    .map(|r| {
+                        let hit = if goal == Goal::OnlySafeMove {
+                            r.end.captured() > 0
+                        } else {
+                            wins_for(&r.end, opp).is_some()
+                        };
+                        (laps(r), hit)
+                    })
+                    .collect();
+                own + until_hit(&costs)
+            }
+            Goal::WinInTwo => self.check_win_in(2, pos, m).0,
+            Goal::WinInThree => self.check_win_in(3, pos, m).0,
+            _ => own,
+        }
     }
 }
 
 /// What finding the answer takes a solver, in laps followed: trying the
 /// distinct answers in a random order, each checked as far as the goal
-/// needs ([`check_laps`]), until the solution (on average: every other
+/// needs ([`Effort::check`]), until the solution (on average: every other
 /// answer comes first half the time). For the biggest capture every
 /// answer is counted (the biggest is known only then); a "what happens"
 /// puzzle takes the move's own laps.
 pub fn effort(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> u64 {
-    let check = |a: usize| check_laps(ev.goal, rules, pos, ev.answer_move(a));
+    let mut e = Effort::new(*rules);
+    let mut check = |a: usize| e.check(ev.goal, pos, ev.answer_move(a));
     let total = match ev.goal {
         Goal::WhatHappens => laps(ev.answer_move(solution)),
-        Goal::BiggestCapture => (0..ev.answers.len()).map(check).sum(),
+        Goal::BiggestCapture => (0..ev.answers.len()).map(&mut check).sum(),
         _ => {
             check(solution)
                 + (0..ev.answers.len())
                     .filter(|&a| a != solution)
-                    .map(check)
+                    .map(&mut check)
                     .sum::<f64>()
                     / 2.0
         }

@@ -112,7 +112,8 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::CutOffTheHead => ("wins", "win"),
         Goal::BiggestCapture => ("captures", "capture"),
         Goal::OnlySafeMove => ("leaves", "leave"),
-        Goal::WinInTwo => ("wins", "win"),
+        Goal::WinInTwo | Goal::WinInThree => ("wins", "win"),
+        Goal::OnlySavingMove => ("avoids", "avoid"),
     };
     let verb = if base { bare } else { third };
     match goal {
@@ -121,6 +122,8 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::BiggestCapture => format!("{verb} the most ({})", ev.max_capture()),
         Goal::OnlySafeMove => format!("{verb} the opponent no capture"),
         Goal::WinInTwo => format!("{verb} in two"),
+        Goal::WinInThree => format!("{verb} in three"),
+        Goal::OnlySavingMove => format!("{verb} losing to the reply"),
     }
 }
 
@@ -219,7 +222,17 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                     reply: notation::format_with_side(mover.opponent(), &s.reply.mv),
                     reply_text: solve::does(&s.reply),
                     answer: notation::format_with_side(mover, &s.answer.mv),
-                    answer_text: solve::does(&s.answer),
+                    // in a win in three, an answer that does not win at
+                    // once wins in two
+                    answer_text: if s.answer.end.result().is_none() {
+                        format!(
+                            "{}, and every reply of {} then loses to a winning move",
+                            solve::does(&s.answer),
+                            narrate::side(mover.opponent())
+                        )
+                    } else {
+                        solve::does(&s.answer)
+                    },
                 })
                 .collect()
         })
@@ -309,6 +322,7 @@ fn build(
         goal_title: pf.goal.title().to_string(),
         question: pf.goal.question(
             mover.title(),
+            mover.opponent().title(),
             &notation::format_with_side(mover, &played.mv),
         ),
         variant: doc.variant.name().to_string(),

@@ -554,3 +554,157 @@ fn difficulty_is_what_finding_the_answer_takes() {
     };
     assert!(median(Goal::WinInTwo) > median(Goal::WinNow));
 }
+
+/// Whether `result` is a win for `side`.
+fn won_by(result: Option<omweso::engine::GameResult>, side: Side) -> bool {
+    matches!(result, Some(omweso::engine::GameResult::Win { winner, .. }) if winner == side)
+}
+
+/// An oracle for the goals about replies, written apart from the solver:
+/// whether playing `m` forces a win for its mover within `n` of the
+/// mover's moves (this one included), whatever the opponent replies. Plain
+/// recursion over every choice sequence; a never-ending move or reply
+/// escapes (the game is annulled or drawn).
+fn forces_within(rules: &Rules, pos: &Position, m: &omweso::engine::LegalMove, n: u32) -> bool {
+    use omweso::engine::MoveEnd;
+    let mover = pos.to_move;
+    let MoveEnd::Finished(f) = &m.end else {
+        return false;
+    };
+    if f.result.is_some() {
+        return won_by(f.result, mover);
+    }
+    if n <= 1 {
+        return false;
+    }
+    let next = f.position_after(pos);
+    answers(rules, &next).iter().all(|r| match &r.end {
+        MoveEnd::NeverEnding(_) => false,
+        MoveEnd::Finished(rf) if rf.result.is_some() => won_by(rf.result, mover),
+        MoveEnd::Finished(rf) => {
+            let third = rf.position_after(&next);
+            answers(rules, &third)
+                .iter()
+                .any(|w| forces_within(rules, &third, w, n - 1))
+        }
+    })
+}
+
+/// Every shipped puzzle of the goals about replies, judged again by the
+/// oracle: each answer a reader can play is right exactly when the oracle
+/// says so (a win in two or three: it forces the win in so many moves and
+/// no faster win exists; the only saving move: no reply wins at once).
+#[test]
+fn deeper_goals_agree_with_a_plain_search() {
+    let mut checked = std::collections::BTreeMap::new();
+    for p in shipped() {
+        let rules = p.doc.variant.variant.rules;
+        let pos = p.doc.position;
+        let n = match p.goal {
+            Goal::WinInTwo => 2,
+            Goal::WinInThree => 3,
+            Goal::OnlySavingMove => 0,
+            _ => continue,
+        };
+        let all = legal_moves(&rules, &pos);
+        if n > 0 {
+            assert!(
+                !all.iter().any(|m| forces_within(&rules, &pos, m, n - 1)),
+                "{}: a faster win exists",
+                p.id
+            );
+        }
+        for a in &p.attempts {
+            let mv = omweso::engine::notation::parse(&a.notation).unwrap().mv;
+            let m = all.iter().find(|m| m.mv.same_as(&mv)).unwrap();
+            let want = if n > 0 {
+                forces_within(&rules, &pos, m, n)
+            } else {
+                let opp = pos.to_move.opponent();
+                !won_by(m.end.result(), opp)
+                    && m.end.finished().is_none_or(|f| {
+                        f.result.is_some() || {
+                            let next = f.position_after(&pos);
+                            !legal_moves(&rules, &next)
+                                .iter()
+                                .any(|r| won_by(r.end.result(), opp))
+                        }
+                    })
+            };
+            assert_eq!(a.ok, want, "{} {}: {}", p.id, a.notation, a.why);
+        }
+        *checked.entry(p.goal.name()).or_insert(0) += 1;
+    }
+    assert_eq!(checked.len(), 3, "{checked:?}");
+}
+
+/// Mining a game record: every puzzle found is a position of the record's
+/// replay (its ply, the move before it), verifies, names the record in its
+/// source, and gives a hint that names no move of its own solution.
+#[test]
+fn game_records_are_mined_for_puzzles() {
+    let variants = Variants::builtin();
+    let path = std::path::PathBuf::from("content/games/first-game.yaml");
+    let game = omweso::model::parse_game(&Source::read(&path).unwrap(), &variants).unwrap();
+    let replay = omweso::model::replay(&game, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let mut listed = 0;
+    let written = generate::mine_into(
+        dir.path(),
+        &[(&path, game.clone())],
+        &Goal::ALL,
+        None,
+        &variants,
+        &mut |_, _| listed += 1,
+        &|_| {},
+    )
+    .unwrap();
+    assert!(written.len() >= 3, "{}", written.len());
+    assert_eq!(listed, written.len());
+    let goals: std::collections::BTreeSet<Goal> = written.iter().map(|(_, g)| g.goal).collect();
+    assert!(goals.len() >= 2, "{goals:?}");
+    for (file, g) in &written {
+        let p = omweso::puzzle::verify_file(file, &variants).unwrap();
+        let from = p.from.clone().unwrap();
+        let ply = &replay.plies[from.ply as usize];
+        assert_eq!(p.doc.position, ply.before, "{}", g.id);
+        match from.ply {
+            0 => assert_eq!(from.previous, None),
+            k => assert_eq!(
+                from.previous.as_deref(),
+                Some(replay.plies[k as usize - 1].notation.as_str())
+            ),
+        }
+        assert!(from.game.starts_with("Your first game"), "{}", from.game);
+        assert_eq!(
+            p.source.as_deref(),
+            Some(
+                format!(
+                    "mined: omweso puzzles mine content/games/first-game.yaml (ply {})",
+                    from.ply
+                )
+                .as_str()
+            )
+        );
+        if p.goal != Goal::WhatHappens {
+            let hint = p.hint.clone().unwrap();
+            assert!(
+                !hint.contains(&p.solution_with_side),
+                "{}: the hint gives the answer: {hint}",
+                p.id
+            );
+        }
+    }
+    // mined again into the same folder, nothing is new
+    let again = generate::mine_into(
+        dir.path(),
+        &[(&path, game)],
+        &Goal::ALL,
+        None,
+        &variants,
+        &mut |_, _| {},
+        &|_| {},
+    )
+    .unwrap();
+    assert!(again.is_empty());
+}

@@ -558,7 +558,8 @@ mod puzzles_cli {
         /// write them as puzzle files.
         Generate {
             /// win-now, cut-off-the-head, biggest-capture, only-safe-move,
-            /// win-in-two or what-happens.
+            /// only-saving-move, win-in-two, win-in-three (search player
+            /// only) or what-happens.
             #[arg(long, value_parser = parse_goal)]
             goal: Goal,
             #[arg(long, default_value_t = 10)]
@@ -585,6 +586,33 @@ mod puzzles_cli {
             /// Positions the search player looks at per move (`--player search`).
             #[arg(long, default_value_t = 2_000)]
             nodes: u64,
+            /// The folder to write to (puzzles already there are not produced again).
+            #[arg(long, default_value = "puzzles")]
+            out: PathBuf,
+        },
+        /// Write the words of the generated and mined puzzles of a folder
+        /// again with the current generator (hint, explanation, themes,
+        /// difficulty), keeping their positions, solutions, titles and
+        /// provenance; puzzles an author wrote are left as they are.
+        Reword {
+            /// The folder of puzzle files.
+            #[arg(default_value = "puzzles")]
+            dir: PathBuf,
+        },
+        /// Mine game records (the content/games format) for puzzles: every
+        /// position before a move is asked, for each goal, whether exactly
+        /// one move achieves it; each puzzle records the game and ply it
+        /// arose at.
+        Mine {
+            /// Game record files.
+            #[arg(required = true)]
+            records: Vec<PathBuf>,
+            /// The goals to look for (repeatable; default: every goal).
+            #[arg(long = "goal", value_parser = parse_goal)]
+            goals: Vec<Goal>,
+            /// Keep only puzzles the engine rates so: easy, medium or hard.
+            #[arg(long, value_parser = parse_difficulty)]
+            difficulty: Option<Difficulty>,
             /// The folder to write to (puzzles already there are not produced again).
             #[arg(long, default_value = "puzzles")]
             out: PathBuf,
@@ -779,6 +807,100 @@ mod puzzles_cli {
                 );
                 bar.finish_and_clear();
                 written.map_err(|e| e.to_string())?;
+                Ok(ExitCode::SUCCESS)
+            }
+            PuzzlesCommand::Reword { dir } => {
+                let variants = variants_for(&dir);
+                let (puzzles, errs) = puzzle::verify_dir(&dir, &variants);
+                if !errs.is_empty() {
+                    return Err(format!(
+                        "puzzles that do not verify are not reworded:\n{errs}"
+                    ));
+                }
+                let mut changed = 0;
+                for p in &puzzles {
+                    let Some(g) = generate::reword(p) else {
+                        continue;
+                    };
+                    let old = std::fs::read_to_string(&p.file)
+                        .map_err(|e| format!("cannot read {}: {e}", p.file.display()))?;
+                    if old != g.yaml {
+                        omweso::check::bless::write_atomic(&p.file, &g.yaml)
+                            .map_err(|e| format!("cannot write {}: {e}", p.file.display()))?;
+                        puzzle::verify_file(&p.file, &variants).map_err(|e| e.to_string())?;
+                        println!("{}", p.file.display());
+                        changed += 1;
+                    }
+                }
+                println!(
+                    "{} reworded of {}",
+                    plural(changed as u64, "puzzle"),
+                    puzzles.len()
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+            PuzzlesCommand::Mine {
+                records,
+                goals,
+                difficulty,
+                out,
+            } => {
+                let variants = variants_for(&out);
+                let goals = if goals.is_empty() {
+                    Goal::ALL.to_vec()
+                } else {
+                    goals
+                };
+                let mut games = Vec::with_capacity(records.len());
+                let mut errors = omweso::model::Diagnostics::default();
+                for path in &records {
+                    match omweso::model::Source::read(path)
+                        .map_err(omweso::model::Diagnostics::from)
+                        .and_then(|src| omweso::model::parse_game(&src, &variants))
+                    {
+                        Ok(g) => games.push((path, g)),
+                        Err(e) => errors.extend(e),
+                    }
+                }
+                if !errors.is_empty() {
+                    return Err(errors.to_string());
+                }
+                let bar = ProgressBar::new(records.len() as u64);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner} mining [{bar:30}] {pos}/{len} ({elapsed})",
+                    )
+                    .map_err(|e| e.to_string())?
+                    .progress_chars("=> "),
+                );
+                let mut n = 0;
+                let written = generate::mine_into(
+                    &out,
+                    &games,
+                    &goals,
+                    difficulty,
+                    &variants,
+                    &mut |path, g| {
+                        n += 1;
+                        bar.suspend(|| {
+                            println!(
+                                "{}  {:<6} {}  [{}]",
+                                path.display(),
+                                g.difficulty.name(),
+                                g.title,
+                                g.themes.join(", ")
+                            )
+                        });
+                    },
+                    &|done| bar.set_position(done as u64),
+                );
+                bar.finish_and_clear();
+                written.map_err(|e| e.to_string())?;
+                println!(
+                    "{} from {}",
+                    plural(n as u64, "puzzle"),
+                    plural(records.len() as u64, "game record")
+                );
                 Ok(ExitCode::SUCCESS)
             }
         }
