@@ -14,7 +14,14 @@ pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
     let mut fig = Figure::new(&frames, title, caption);
-    // what a reader's "Try a move" asks the engine in the page
+    // what a reader's "Try a move" asks the engine in the page; an empty
+    // board illustrates the board, with no move to try
+    let board = &doc.position.board;
+    if board.side_total(crate::engine::Side::South) + board.side_total(crate::engine::Side::North)
+        == 0
+    {
+        return fig;
+    }
     fig.position = Some(
         omweso_web::Request::new(
             omweso_web::Command::Moves,

@@ -974,7 +974,8 @@ impl<'a> Renderer<'a> {
             });
         }
         let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
-        let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
+        // the page asks the question above the figure: not again under it
+        let start = figure::figure(&[start], "puzzle-start", None, None);
         let plain = Annotations {
             seat: p.seat(),
             labels: true,
