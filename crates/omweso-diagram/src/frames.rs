@@ -6,9 +6,7 @@ use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
 use crate::narrate::{self, seeds, thousands};
 use crate::{Annotations, PitRef};
 use omweso_engine::notation;
-use omweso_engine::{
-    Board, Direction, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
-};
+use omweso_engine::{Board, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side};
 
 /// Moves of at most this many laps are shown lap by lap.
 pub const MAX_LAP_FRAMES: usize = 24;
@@ -277,21 +275,6 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
         }
     } else {
         scene.mark(m.mover, lap.from, Mark::Lift);
-    }
-    if lap.direction == Direction::Clockwise {
-        scene.mark(m.mover, lap.from, Mark::Clockwise);
-    }
-    let mut drops: Vec<(Pit, usize)> = Vec::new();
-    for p in &lap.sown {
-        match drops.iter_mut().find(|(q, _)| q == p) {
-            Some((_, k)) => *k += 1,
-            None => drops.push((*p, 1)),
-        }
-    }
-    for (p, k) in drops {
-        if k > 1 {
-            scene.mark(m.mover, p, Mark::Drops(k));
-        }
     }
     match lap.end {
         LapEnd::Stop => scene.mark(m.mover, lap.landing, Mark::End),

@@ -981,15 +981,14 @@ pub(crate) enum Look {
 
 impl Look {
     /// The look of a mark the move makes.
-    fn of_mark(m: &Mark) -> Option<Look> {
-        Some(match m {
+    fn of_mark(m: &Mark) -> Look {
+        match m {
             Mark::Lift | Mark::SowFrom => Look::Lift,
             Mark::Relay => Look::Relay,
             Mark::End => Look::End,
             Mark::CaptureAt => Look::CaptureAt,
             Mark::Captured(_) => Look::Captured,
-            Mark::Drops(_) | Mark::Clockwise => return None,
-        })
+        }
     }
 
     /// The look of an author's highlight.
@@ -1100,7 +1099,7 @@ fn marks(scene: &Scene, geo: &Geo) -> Group {
     let mut looks: Vec<(PitRef, Look)> = scene
         .marks
         .iter()
-        .filter_map(|(r, m)| Look::of_mark(m).map(|l| (*r, l)))
+        .map(|(r, m)| (*r, Look::of_mark(m)))
         .collect();
     for h in &scene.highlights {
         for r in &h.pits {
@@ -1409,7 +1408,7 @@ mod tests {
             (Mark::End, HighlightStyle::End),
             (Mark::Captured(3), HighlightStyle::Capture),
         ] {
-            assert_eq!(Look::of_mark(&m), Some(Look::of_style(style)), "{m:?}");
+            assert_eq!(Look::of_mark(&m), Look::of_style(style), "{m:?}");
         }
         // and every look is drawn differently (shape and class)
         let c = Pt { x: 0.0, y: 0.0 };
