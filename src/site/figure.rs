@@ -3,7 +3,7 @@
 //! contract in the module documentation of [`super`]).
 
 use super::escape;
-use crate::diagram::{self, Defined, Embed, Frame, Markup, RenderOptions};
+use crate::diagram::{self, Defined, Embed, Frame, Layout, Markup, RenderOptions};
 use crate::engine::Played;
 use crate::model::PositionDoc;
 
@@ -14,7 +14,14 @@ pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
     let mut fig = Figure::new(&frames, title, caption);
-    // what a reader's "Try a move" asks the engine in the page
+    // what a reader's "Try a move" asks the engine in the page; an empty
+    // board illustrates the board, with no move to try
+    let board = &doc.position.board;
+    if board.side_total(crate::engine::Side::South) + board.side_total(crate::engine::Side::North)
+        == 0
+    {
+        return fig;
+    }
     fig.position = Some(
         omweso_web::Request::new(
             omweso_web::Command::Moves,
@@ -53,8 +60,9 @@ pub struct Figure {
     stepper: &'static str,
     /// The plain-text twin (`<details>`).
     twin: String,
-    /// The caption and the closing tag.
-    end: String,
+    /// The caption: the title and the author's words, said once for all
+    /// the frames, and the link to the diagrams' key.
+    caption: String,
     /// The position before the move, as a request to the page's engine
     /// (`omweso-web`), for "Try a move"; none for figures of other kinds.
     pub position: Option<String>,
@@ -83,7 +91,7 @@ impl Figure {
     /// shows neither.
     pub fn place(&self, anchor: &str, prefix: &str, defined: &mut Defined, twin: bool) -> String {
         let mut h = String::with_capacity(
-            self.list.len_with(prefix.len()) + self.twin.len() + self.end.len() + 512,
+            self.list.len_with(prefix.len()) + self.twin.len() + self.caption.len() + 512,
         );
         let position = self
             .position
@@ -96,21 +104,29 @@ impl Figure {
             escape(&self.label),
             self.frames
         ));
+        h.push_str(&self.caption);
         self.list.write_once(prefix, defined, twin, &mut h);
         h.push_str(self.stepper);
         if twin {
             h.push_str(&self.twin);
         }
-        h.push_str(&self.end);
+        h.push_str("</figure>\n");
         h
     }
 
     /// A figure from frames.
+    ///
+    /// Its title and caption are said once, above the frames, with a link
+    /// to the diagrams' key ([`KEY_LINK`], filled in for each page by
+    /// [`link_key`]); each frame is its board ([`Layout::Board`]: its
+    /// text, pit numbers, counts and side names large enough to read on a
+    /// phone) and its words in HTML under it ([`Frame::words_html`]).
     pub fn new(frames: &[Frame], title: Option<&str>, caption: Option<&str>) -> Figure {
         // inline SVG without a <style> each: the site's CSS holds the
         // diagrams' stylesheet once
         let options = RenderOptions {
             embed: Embed::Embedded,
+            layout: Layout::Board,
             ..RenderOptions::default()
         };
         let svgs = diagram::figure_svgs(frames, &options);
@@ -129,52 +145,88 @@ impl Figure {
             ));
             svg.trim_end();
             list.append(&svg);
-            let no = if n > 1 {
-                format!("<span class=\"frame-no\">{}/{n}</span> ", i + 1)
-            } else {
-                String::new()
-            };
-            list.push_str(&format!(
-                "\n<p class=\"frame-caption\">{no}{}</p>\n</li>\n",
-                escape(&f.title)
-            ));
+            list.push_str("\n");
+            list.push_str(&f.words_html((n > 1).then_some((i + 1, n))));
+            list.push_str("\n</li>\n");
         }
         list.push_str("</ol>\n");
         let mut twin =
             String::from("<details class=\"text-twin\"><summary>Text version</summary>\n");
         for (i, f) in frames.iter().enumerate() {
+            let heading = if f.heading.is_empty() {
+                &f.title
+            } else {
+                &f.heading
+            };
             twin.push_str(&format!(
-                "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n<pre>{}</pre>\n",
+                "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
                 i + 1,
-                escape(&f.title),
-                escape(&f.desc),
+                escape(heading),
                 escape(f.text().trim_end())
             ));
         }
         twin.push_str("</details>\n");
-        let mut end = String::new();
-        if title.is_some() || caption.is_some() {
-            end.push_str("<figcaption>");
-            if let Some(t) = title {
-                end.push_str(&format!("<strong>{}</strong>", escape(t)));
-                if caption.is_some() {
-                    end.push(' ');
-                }
-            }
-            if let Some(c) = caption {
-                end.push_str(&escape(c));
-            }
-            end.push_str("</figcaption>\n");
+        let mut cap = String::from("<figcaption>");
+        if let Some(t) = title {
+            cap.push_str(&format!("<strong>{}</strong> ", escape(t)));
         }
-        end.push_str("</figure>\n");
+        if let Some(c) = caption {
+            cap.push_str(&escape(c));
+            cap.push(' ');
+        }
+        cap.push_str(KEY_LINK);
+        cap.push_str("</figcaption>\n");
         Figure {
             label,
             frames: frames.len(),
             list,
             stepper: STEPPER,
             twin,
-            end,
+            caption: cap,
             position: None,
         }
+    }
+}
+
+/// Where a figure links to the diagrams' key: [`link_key`] makes it a link
+/// relative to each page (or leaves it out when the site has no key).
+pub const KEY_LINK: &str = "<!--omw-key-->";
+
+/// The id of the section that explains how to read the diagrams.
+pub const KEY_SECTION: &str = "reading-diagrams";
+
+/// A page's HTML with its figures' key links made: to `key` (the page
+/// holding the [`KEY_SECTION`], from the site's root) from a page at
+/// `path` (`puzzles/x.html`); without a key, nothing.
+pub fn link_key(html: String, path: &str, key: Option<&str>) -> String {
+    if !html.contains(KEY_LINK) {
+        return html;
+    }
+    let link = match key {
+        Some(k) => format!(
+            "<a class=\"diagram-key\" href=\"{}{}#{KEY_SECTION}\">How to read the diagrams</a>",
+            "../".repeat(path.matches('/').count()),
+            escape(k)
+        ),
+        None => String::new(),
+    };
+    html.replace(KEY_LINK, &link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_links_are_relative_to_the_page() {
+        let html = format!("<p>{KEY_LINK}</p>");
+        assert_eq!(
+            link_key(html.clone(), "puzzles/a.html", Some("rules.html")),
+            "<p><a class=\"diagram-key\" href=\"../rules.html#reading-diagrams\">How to read the diagrams</a></p>"
+        );
+        assert!(
+            link_key(html.clone(), "a.html", Some("rules.html")).contains("href=\"rules.html#")
+        );
+        assert_eq!(link_key(html, "a.html", None), "<p></p>");
     }
 }

@@ -15,7 +15,9 @@
 //! - [`init`]: a new site
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
-//! `<ol class="frames">` of `<li class="frame">` (inline SVG and a caption),
+//! a `<figcaption>` (title, caption, the link to the diagrams' key), then
+//! `<ol class="frames">` of `<li class="frame">` (the board as inline SVG and
+//! the frame's words, `<div class="frame-words">`),
 //! a hidden `<div class="stepper">` (prev, play, next, frame status) that
 //! the script reveals, and `<details class="text-twin">`.
 

@@ -269,6 +269,13 @@ impl<'a> Renderer<'a> {
                 format!("cannot render {path}: {}", error_text(&e)),
             ))
         })?;
+        // every figure links to the diagrams' key, from where the page is
+        let key = self
+            .site
+            .chapters
+            .iter()
+            .find(|c| c.headings.iter().any(|h| h.id == figure::KEY_SECTION));
+        let html = figure::link_key(html, &path, key.map(|c| c.url()).as_deref());
         self.progress.page_done();
         Ok(Page {
             path,
@@ -967,7 +974,8 @@ impl<'a> Renderer<'a> {
             });
         }
         let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
-        let start = figure::figure(&[start], "puzzle-start", None, Some(&p.question));
+        // the page asks the question above the figure: not again under it
+        let start = figure::figure(&[start], "puzzle-start", None, None);
         let plain = Annotations {
             seat: p.seat(),
             labels: true,

@@ -1018,3 +1018,98 @@ fn labels_are_inside_the_picture_once_and_off_the_pit_numbers() {
         }
     }
 }
+
+/// The rulebook's key (How to read the diagrams) names each mark by the
+/// colour and the shape the diagrams draw it with: each mark's class in
+/// the light theme has the hue the key names, and the frames draw the
+/// shapes it names (a double ring is two circles, the square a rectangle).
+#[test]
+fn the_rulebook_key_matches_the_marks() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("content/rules-at-a-glance.md"),
+    )
+    .unwrap();
+    let key = &text[text.find("{#reading-diagrams}").expect("the key")..];
+    let key = key.replace("\n  ", " ").replace('\n', " ");
+    let css = diagram::Theme::Light.stylesheet();
+    // the hue (degrees) of the stroke of a class
+    let hue = |class: &str| -> f64 {
+        let rule = &css[css
+            .find(&format!(".{class} {{"))
+            .unwrap_or_else(|| panic!("{class}"))..];
+        let rule = &rule[..rule.find('}').unwrap()];
+        let i = rule.find("stroke: #").expect("a stroke colour") + 9;
+        let c = |k: usize| u8::from_str_radix(&rule[i + k..i + k + 2], 16).unwrap() as f64;
+        let (r, g, b) = (c(0), c(2), c(4));
+        let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+        let d = max - min;
+        assert!(d > 40.0, "{class}: a colour, not a grey");
+        if max == r {
+            60.0 * ((g - b) / d).rem_euclid(6.0)
+        } else if max == g {
+            60.0 * ((b - r) / d + 2.0)
+        } else {
+            60.0 * ((r - g) / d + 4.0)
+        }
+    };
+    let named = |name: &str| -> (f64, f64) {
+        match name {
+            "red" => (-15.0, 12.0),
+            "orange" => (18.0, 45.0),
+            "green" => (90.0, 160.0),
+            "teal" => (170.0, 200.0),
+            "blue" => (200.0, 235.0),
+            "purple" => (255.0, 300.0),
+            _ => panic!("{name}"),
+        }
+    };
+    for (words, class) in [
+        ("blue ring", "omw-ring-lift"),
+        ("blue double ring", "omw-ring-relay"),
+        ("green rounded square", "omw-ring-end"),
+        ("red double ring", "omw-ring-capture-at"),
+        ("red dashed ring", "omw-ring-captured"),
+        ("purple dotted ring", "omw-ring-mark"),
+        ("orange dash-dot ring", "omw-ring-danger"),
+        ("teal long-dashed ring", "omw-ring-good"),
+        ("red dashed line", "omw-capture-arrow"),
+    ] {
+        assert!(
+            key.contains(&format!("**{words}**")),
+            "the key names the {words}"
+        );
+        let (lo, hi) = named(words.split(' ').next().unwrap());
+        let mut h = hue(class);
+        if h > 300.0 {
+            h -= 360.0;
+        }
+        assert!(h >= lo && h <= hi, "{class}: hue {h} is not {words}");
+    }
+    // the shapes, as a relay, an end and a capture are drawn
+    let all = cases();
+    let frames = frames_of(find("shackell-relay-annotated", &all));
+    let svg = |f: &Frame| {
+        f.svg(&RenderOptions {
+            embed: diagram::Embed::Embedded,
+            ..RenderOptions::default()
+        })
+    };
+    assert_eq!(
+        svg(&frames[1])
+            .matches("<circle class=\"omw-ring-relay\"")
+            .count(),
+        2
+    );
+    assert_eq!(
+        svg(&frames[2])
+            .matches("<rect class=\"omw-ring-end\"")
+            .count(),
+        1
+    );
+    let capture = frames_of(find("shackell-cw-chain-captures", &all));
+    let s = svg(&capture[1]);
+    assert!(s.contains("<circle class=\"omw-ring-capture-at\""));
+    assert!(s.contains("<circle class=\"omw-ring-capture-at-out\""));
+    assert!(s.contains("<circle class=\"omw-ring-captured\""));
+    assert!(s.contains("class=\"omw-capture-arrow\""));
+}

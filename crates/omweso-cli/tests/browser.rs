@@ -12,6 +12,9 @@
 //!   error overlay, the fix removes it.
 //! - A first build that fails (tests/browser/first-failure.mjs): the page
 //!   lists the located errors, and turns into the site once they are fixed.
+//! - The diagrams on a phone (tests/browser/diagrams.mjs): text at least
+//!   11 CSS px at 390 and 360 px, no word over a count, paths between the
+//!   pits, buttons that stay put while stepping.
 //!
 //! Needs `chromium` (apt-get install chromium) and the node modules
 //! (npm ci --prefix crates/omweso-cli/tests/browser); the README's test
@@ -465,6 +468,56 @@ fn on_the_rulebook(
     assert!(status.success(), "{script} failed:\n{report}\n{err}");
     let json = serde_json::from_str(&report).expect("a JSON report");
     (json, report)
+}
+
+/// The diagrams on a phone (tests/browser/diagrams.mjs): at 390 and 360 px
+/// wide the smallest text of every figure of every chapter with figures
+/// (and of a puzzle page, the compare page, the home page, a position's
+/// page and a variant's) is at least 11 CSS px, no word of a frame
+/// overlaps a pit's count or leaves the picture, no sowing path or arrow
+/// runs through a count; and stepping through a figure's frames with Next
+/// and Previous leaves the buttons where they are, at 390 and 1366 px.
+#[test]
+fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
+    require_browser();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let (site, _) = omweso::site::load(&repo(), false);
+    let mut pages: Vec<String> = site
+        .chapters
+        .iter()
+        .filter(|c| !c.blocks.is_empty())
+        .map(|c| c.url())
+        .collect();
+    assert!(pages.len() >= 5, "{pages:?}");
+    // a puzzle (its solution's figure in a box), the compare page (a
+    // figure for every rule set), the home page's featured figure, a
+    // position's own page and a variant's
+    let puzzle = site.puzzles.first().expect("a puzzle");
+    pages.push(format!("puzzles/{}.html", puzzle.id));
+    pages.push("compare.html".into());
+    pages.push("index.html".into());
+    let position = site.positions.first().expect("a position file");
+    pages.push(format!("positions/{}.html", position.id().expect("an id")));
+    let variant = site.variants.iter().next().expect("a variant");
+    pages.push(format!("variants/{}.html", variant.name()));
+    let work = tempfile::tempdir().unwrap();
+    let (json, report) = on_the_rulebook(
+        "diagrams.mjs",
+        work.path(),
+        serde_json::json!({
+            "pages": pages,
+            "stepping": ["the-move.html", "capturing.html", "never-ending-moves.html"],
+        }),
+    );
+    assert_eq!(json["failures"], serde_json::json!([]), "{report}");
+    assert!(json["figures"].as_u64().unwrap() >= 40, "{report}");
+    assert!(json["stepped"].as_u64().unwrap() >= 8, "{report}");
+    for w in ["390", "360"] {
+        assert!(
+            json["smallest"][w]["px"].as_f64().unwrap() >= 11.0,
+            "{report}"
+        );
+    }
 }
 
 /// The analysis board (tests/browser/analysis.mjs): 50 random positions

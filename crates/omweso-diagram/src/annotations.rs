@@ -42,12 +42,16 @@ impl std::fmt::Display for PitRef {
     }
 }
 
-/// The look of a highlight.
+/// The look of a highlight. `Start`, `Relay`, `End` and `Capture` look
+/// exactly like the marks the diagrams draw for what a move does (the pit
+/// lifted, a relay, the last seed of a move, captured seeds), so a mark
+/// means one thing whoever drew it; `Mark`, `Danger` and `Good` are the
+/// author's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HighlightStyle {
-    /// Where the move starts.
+    /// Where the move starts: the pit lifted (or sown from).
     Start,
-    /// A neutral mark: "look here".
+    /// A neutral mark: "look here" (the label says why).
     Mark,
     /// Pits captured or about to be.
     Capture,
@@ -55,15 +59,21 @@ pub enum HighlightStyle {
     Danger,
     /// A strong point.
     Good,
+    /// The last seed of a lap falls here and the pit is sown on (relay).
+    Relay,
+    /// The last seed of the move falls here: the move ends.
+    End,
 }
 
 impl HighlightStyle {
-    pub const ALL: [HighlightStyle; 5] = [
+    pub const ALL: [HighlightStyle; 7] = [
         HighlightStyle::Start,
         HighlightStyle::Mark,
         HighlightStyle::Capture,
         HighlightStyle::Danger,
         HighlightStyle::Good,
+        HighlightStyle::Relay,
+        HighlightStyle::End,
     ];
 
     pub fn name(self) -> &'static str {
@@ -73,6 +83,8 @@ impl HighlightStyle {
             HighlightStyle::Capture => "capture",
             HighlightStyle::Danger => "danger",
             HighlightStyle::Good => "good",
+            HighlightStyle::Relay => "relay",
+            HighlightStyle::End => "end",
         }
     }
 

@@ -6,9 +6,7 @@ use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
 use crate::narrate::{self, seeds, thousands};
 use crate::{Annotations, PitRef};
 use omweso_engine::notation;
-use omweso_engine::{
-    Board, Direction, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side,
-};
+use omweso_engine::{Board, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side};
 
 /// Moves of at most this many laps are shown lap by lap.
 pub const MAX_LAP_FRAMES: usize = 24;
@@ -24,6 +22,26 @@ fn frame(name: String, title: String, desc: String, scene: &Scene, details: &[St
         desc,
         scene: scene.clone(),
         details: details.to_vec(),
+        heading: String::new(),
+        words: Vec::new(),
+    }
+}
+
+/// `first move · no capture yet` → `First move · no capture yet`.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A list in prose: `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -92,16 +110,27 @@ pub(crate) fn board_frame(pos: &Position, ann: &Annotations, variant: &str) -> F
     if let Some(c) = &ann.caption {
         scene.footer.push(c.clone());
     }
-    let mut desc = vec![format!(
-        "{} ({variant}). South has {}, North {}.",
-        narrate::to_move(mover),
-        seeds(pos.board.side_total(Side::South) as u64),
-        seeds(pos.board.side_total(Side::North) as u64)
-    )];
+    let south = pos.board.side_total(Side::South) as u64;
+    let north = pos.board.side_total(Side::North) as u64;
+    // an empty board illustrates the board: nobody is to move on it
+    let mut desc = vec![if south + north == 0 {
+        format!("The empty board ({variant}).")
+    } else {
+        format!(
+            "{} ({variant}). South has {}, North {}.",
+            narrate::to_move(mover),
+            seeds(south),
+            seeds(north)
+        )
+    }];
     desc.extend(author_words(ann));
     desc.extend(ann.caption.iter().cloned());
     let title = scene.heading.clone();
-    frame("00-board".into(), title, desc.join(" "), &scene, &[])
+    let mut f = frame("00-board".into(), title, desc.join(" "), &scene, &[]);
+    // in a page: the title and caption are the figure's; the side to move
+    // is beside its name on the board
+    f.heading = capitalised(&flags(pos).join(" · "));
+    f
 }
 
 /// The facts of a move that every frame's words use.
@@ -247,21 +276,6 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
     } else {
         scene.mark(m.mover, lap.from, Mark::Lift);
     }
-    if lap.direction == Direction::Clockwise {
-        scene.mark(m.mover, lap.from, Mark::Clockwise);
-    }
-    let mut drops: Vec<(Pit, usize)> = Vec::new();
-    for p in &lap.sown {
-        match drops.iter_mut().find(|(q, _)| q == p) {
-            Some((_, k)) => *k += 1,
-            None => drops.push((*p, 1)),
-        }
-    }
-    for (p, k) in drops {
-        if k > 1 {
-            scene.mark(m.mover, p, Mark::Drops(k));
-        }
-    }
     match lap.end {
         LapEnd::Stop => scene.mark(m.mover, lap.landing, Mark::End),
         LapEnd::Relay { pit } => scene.mark(m.mover, pit, Mark::Relay),
@@ -311,7 +325,16 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
     for n in &notes {
         desc.push_str(&format!(" Note: {n}"));
     }
-    frame(format!("{seq:02}-lap-{k}"), title, desc, &scene, &details)
+    let words = scene.footer.clone();
+    let mut f = frame(format!("{seq:02}-lap-{k}"), title, desc, &scene, &details);
+    f.heading = format!(
+        "{} ({}): {}",
+        m.lap_of(k),
+        narrate::lap_kind(lap.kind),
+        sowing_words(m, lap, true)
+    );
+    f.words = words;
+    f
 }
 
 /// The laps shown one by one: `(head, tail)` index ranges, and whether an
@@ -344,7 +367,7 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
             let until = ne.laps_before_cycle.unwrap_or(0) + ne.cycle_laps;
             let more = until.saturating_sub(head as u64);
             footer.push(format!(
-                "After lap {} the move repeats itself: from lap {} on, the same cycle of {} comes round again and again, so the move never ends.",
+                "After lap {} the move repeats itself: from lap {} on, the same cycle of {} comes round again and again, for ever.",
                 thousands(until),
                 thousands(ne.laps_before_cycle.unwrap_or(0) + 1),
                 narrate::laps(ne.cycle_laps)
@@ -418,13 +441,18 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
         banner,
         scene.footer.join(" ")
     );
-    frame(
+    let words = scene.footer.clone();
+    let mut f = frame(
         format!("{seq:02}-more-laps"),
         format!("{} — {}", m.who, title_tail),
         desc,
         &scene,
         &[],
-    )
+    );
+    f.heading = banner.trim_matches(|c| c == '…' || c == ' ').to_string();
+    f.heading = capitalised(&f.heading);
+    f.words = words;
+    f
 }
 
 fn before_frame(m: &MoveCtx) -> Frame {
@@ -456,12 +484,12 @@ fn before_frame(m: &MoveCtx) -> Frame {
     // in the picture an author's caption that names the pit lifted
     // describes the move instead of the generated sentence (both are in
     // `<desc>`)
-    if !m
+    let said_by_caption = m
         .ann
         .caption
         .as_ref()
-        .is_some_and(|c| mentions(c, m.mover, pit))
-    {
+        .is_some_and(|c| mentions(c, m.mover, pit));
+    if !said_by_caption {
         scene.footer.push(how.clone());
     }
     if let Some(c) = &m.ann.caption {
@@ -469,6 +497,12 @@ fn before_frame(m: &MoveCtx) -> Frame {
     }
     let notes = m.notes(|n| n == 0);
     scene.footer.extend(notes.iter().cloned());
+    // in a page the caption is the figure's, said once
+    let mut words: Vec<String> = Vec::new();
+    if !said_by_caption {
+        words.push(how.clone());
+    }
+    words.extend(notes.iter().cloned());
     let mut desc = vec![format!("{} ({}). Before the move: {how}", m.who, m.variant)];
     desc.extend(author_words(m.ann));
     desc.extend(m.ann.caption.iter().cloned());
@@ -477,7 +511,12 @@ fn before_frame(m: &MoveCtx) -> Frame {
         Some(t) => format!("{t} — before the move"),
         None => format!("{} — before the move", m.who),
     };
-    frame("00-before".into(), title, desc.join(" "), &scene, &[])
+    let mut f = frame("00-before".into(), title, desc.join(" "), &scene, &[]);
+    let mut heading = vec!["Before the move".to_string()];
+    heading.extend(flags(&p.before).iter().map(|s| s.to_string()));
+    f.heading = heading.join(" · ");
+    f.words = words;
+    f
 }
 
 fn summary_frame(m: &MoveCtx) -> Frame {
@@ -486,46 +525,38 @@ fn summary_frame(m: &MoveCtx) -> Frame {
     let mut lines: Vec<String> = Vec::new();
     let (board, subheading) = match p.end {
         MoveEnd::Finished(f) => {
-            let kinds = if p.mv.three_seed {
-                "the three-seed opening".to_string()
+            // the laps in words: `2 laps: the start and 1 relay`
+            let laps = if p.mv.three_seed {
+                "The three-seed opening".to_string()
+            } else if f.laps == 1 {
+                "One lap".to_string()
             } else {
                 let relays = f.laps - 1 - f.capture_sowings;
-                format!(
-                    "1 start, {} relay, {} capture-sowing",
-                    thousands(relays),
-                    thousands(f.capture_sowings)
-                )
+                let mut kinds = vec!["the start".to_string()];
+                if relays > 0 {
+                    kinds.push(narrate::plural(relays, "relay"));
+                }
+                if f.capture_sowings > 0 {
+                    kinds.push(format!(
+                        "{} of captured seeds",
+                        narrate::plural(f.capture_sowings, "sowing")
+                    ));
+                }
+                format!("{}: {}", narrate::laps(f.laps), and_list(&kinds))
             };
-            lines.push(format!("{}: {kinds}.", narrate::laps(f.laps)));
-            lines.push(if f.captured == 0 {
-                "Nothing is captured.".to_string()
-            } else {
-                format!("{} captured.", seeds(f.captured as u64))
-            });
-            (
-                f.board,
-                format!(
-                    "{} · {} · {}",
-                    m.who,
-                    narrate::laps(f.laps),
-                    if f.captured == 0 {
-                        "nothing captured".to_string()
-                    } else {
-                        format!("{} captured", seeds(f.captured as u64))
-                    }
-                ),
-            )
+            lines.push(format!("{laps}."));
+            (f.board, format!("{} · {}", m.who, m.variant))
         }
         MoveEnd::NeverEnding(ne) => {
             if let Some(b) = ne.laps_before_cycle {
                 lines.push(format!(
-                    "The move never ends: after {} it enters a cycle of {} that repeats for ever.",
+                    "After {} the move enters a cycle of {} that repeats for ever.",
                     narrate::laps(b),
                     narrate::laps(ne.cycle_laps)
                 ));
             } else {
                 lines.push(format!(
-                    "The move never ends: it repeats a cycle of {}.",
+                    "The move repeats a cycle of {} for ever.",
                     narrate::laps(ne.cycle_laps)
                 ));
             }
@@ -572,20 +603,40 @@ fn summary_frame(m: &MoveCtx) -> Frame {
             scene.mark(m.mover, last.landing, Mark::End);
         }
     }
-    if !captures.is_empty() && captures.len() <= 12 && p.complete {
-        lines.push(format!("Captures: {}.", captures.join(", ")));
+    if let MoveEnd::Finished(f) = p.end {
+        lines.push(if f.captured == 0 {
+            "Nothing is captured.".to_string()
+        } else if !captures.is_empty() && captures.len() <= 12 && p.complete {
+            format!(
+                "{} captured: {}.",
+                capitalised(&seeds(f.captured as u64)),
+                captures.join(", ")
+            )
+        } else {
+            format!("{} captured.", capitalised(&seeds(f.captured as u64)))
+        });
     }
     match p.end.result() {
+        // the heading says how a never-ending move ends the game
+        Some(_) if p.end.is_never_ending() => {}
         Some(r) => lines.push(format!("Result: {}.", narrate::result(&r))),
-        None => lines.push(format!("The game goes on: {}.", narrate::to_move(opp))),
+        None => lines.push(format!("{}.", narrate::to_move(opp))),
     }
     let total = m.total;
     let notes = m.notes(|n| total.is_some_and(|t| n as u64 > t));
     lines.extend(notes);
     scene.footer = lines.clone();
-    let desc = format!("{} ({}). {}", m.who, m.variant, lines.join(" "));
+    // the words alone (the text version, a screen reader) say the result
+    let mut said = lines.clone();
+    if let (true, Some(r)) = (p.end.is_never_ending(), p.end.result()) {
+        said.push(format!("Result: {}.", narrate::result(&r)));
+    }
+    let desc = format!("{} ({}). {}", m.who, m.variant, said.join(" "));
     let title = format!("{} — summary", m.who);
-    frame("99-summary".into(), title, desc, &scene, &[])
+    let mut f = frame("99-summary".into(), title, desc, &scene, &[]);
+    f.heading = scene.heading.clone();
+    f.words = lines;
+    f
 }
 
 /// The frames of a played move.

@@ -84,6 +84,15 @@ pub struct Frame {
     pub scene: Scene,
     /// Lines the text twin adds under the scene's own words.
     pub details: Vec<String>,
+    /// The frame's heading in a page that shows the figure's title and
+    /// caption once and the board alone ([`Layout::Board`]): `Before the
+    /// move`, `Lap 1 of 2 (start): 3 seeds ↺ anticlockwise from S5 to S8`,
+    /// `After the move`; empty for a board without a move.
+    pub heading: String,
+    /// What the frame says in such a page, beside its board: the move's
+    /// sentences and the author's notes (not the caption, which the page
+    /// says once).
+    pub words: Vec<String>,
 }
 
 impl Frame {
@@ -104,6 +113,91 @@ impl Frame {
     pub fn text(&self) -> String {
         text::render(&self.scene, &self.details)
     }
+
+    /// The frame's words as HTML, for a page that shows its board alone
+    /// ([`Layout::Board`]) and the figure's title and caption once: a
+    /// paragraph with the frame's number (`2/4`, when given) and heading,
+    /// then what happens, and the author's labels as a key, each with a
+    /// small picture of its mark. Empty when the frame has nothing to
+    /// say. All text is escaped.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, Highlight, HighlightStyle, PitRef, board_frame};
+    /// use omweso_engine::{Board, Position, Side};
+    ///
+    /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// let ann = Annotations {
+    ///     highlights: vec![Highlight {
+    ///         pits: vec![PitRef::parse("S5").unwrap()],
+    ///         style: HighlightStyle::Danger,
+    ///         label: Some("weak <here>".into()),
+    ///     }],
+    ///     ..Annotations::default()
+    /// };
+    /// let html = board_frame(&pos, &ann, "modern").words_html(None);
+    /// assert!(html.contains("S5: weak &lt;here&gt;"));
+    /// assert!(html.contains("omw-ring-danger"));
+    /// ```
+    pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
+        let mut h = String::new();
+        let keys = svg::key(&self.scene);
+        if self.heading.is_empty() && self.words.is_empty() && keys.is_empty() && number.is_none() {
+            return h;
+        }
+        h.push_str("<div class=\"frame-words\">");
+        let mut first = String::new();
+        if let Some((i, n)) = number {
+            first.push_str(&format!("<span class=\"frame-no\">{i}/{n}</span> "));
+        }
+        if !self.heading.is_empty() {
+            first.push_str(&format!(
+                "<strong class=\"frame-heading\">{}</strong>",
+                html_escape(&self.heading)
+            ));
+        }
+        let mut words = self.words.iter();
+        if !first.is_empty() {
+            h.push_str(&format!("<p class=\"frame-text\">{first}"));
+            // the first sentence goes on the heading's line
+            if let Some(w) = words.next() {
+                h.push(' ');
+                h.push_str(&html_escape(w));
+            }
+            h.push_str("</p>");
+        }
+        for w in words {
+            h.push_str(&format!("<p class=\"frame-text\">{}</p>", html_escape(w)));
+        }
+        if !keys.is_empty() {
+            h.push_str("<ul class=\"frame-key\">");
+            for k in &keys {
+                h.push_str(&format!(
+                    "<li>{}{}</li>",
+                    svg::swatch(k.look),
+                    html_escape(&k.text)
+                ));
+            }
+            h.push_str("</ul>");
+        }
+        h.push_str("</div>");
+        h
+    }
+}
+
+/// Text for HTML: `&`, `<`, `>` and quotes escaped.
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The frames of one figure, for a page that shows them together: what
@@ -295,7 +389,9 @@ mod tests {
             assert!(board.contains("class=\"omw-pit\""));
             assert!(board.contains("class=\"omw-side\""));
             let (w, h) = f.size(Layout::Board);
-            assert!(board.contains(&format!(" 640 {h}\"")), "{w} {h}");
+            // the board and a little room round it
+            assert!(board.contains(&format!(" 608 {h}\"")), "{w} {h}");
+            assert_eq!(w, 608.0);
             assert!(
                 !full.contains(&format!("viewBox=\"0 0 640 {h}\"")),
                 "the board is a part"
@@ -428,6 +524,53 @@ mod tests {
             svgs[1].len(),
             alone.len()
         );
+    }
+
+    /// In a page the frames' words say each thing once, in a reader's
+    /// words: the caption is the figure's, the summary counts the laps by
+    /// kind without zeros.
+    #[test]
+    fn frame_words_for_a_page() {
+        let mut south = [0; 16];
+        south[4] = 3;
+        south[7] = 1;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        let played = trace(
+            &Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(Pit::new(5).expect("pit")),
+            100,
+        )
+        .expect("legal");
+        assert_eq!(played.laps.len(), 2);
+        let ann = Annotations {
+            title: Some("A relay".into()),
+            caption: Some("South lifts pit 5 and relays at pit 8.".into()),
+            ..Annotations::default()
+        };
+        let f = move_frames(&played, &ann, "shackell-1935");
+        for frame in &f {
+            let all = format!("{} {}", frame.heading, frame.words.join(" "));
+            assert!(!all.contains("A relay"), "{}: {all}", frame.name);
+            assert!(!all.contains("relays at pit 8"), "{}: {all}", frame.name);
+        }
+        // the caption names the pit lifted: it says the move, not the frame
+        assert_eq!(f[0].heading, "Before the move");
+        assert!(f[0].words.is_empty(), "{:?}", f[0].words);
+        assert!(f[1].heading.starts_with("Lap 1 of 2 (start): 3 seeds"));
+        let summary = f.last().expect("a summary");
+        assert_eq!(summary.heading, "After the move");
+        assert_eq!(
+            summary.words,
+            [
+                "2 laps: the start and 1 relay.",
+                "Nothing is captured.",
+                "North to move."
+            ]
+        );
+        // the page's HTML: the number and heading, then the words
+        let html = f[1].words_html(Some((2, 4)));
+        assert!(html.starts_with("<div class=\"frame-words\"><p class=\"frame-text\"><span class=\"frame-no\">2/4</span> <strong class=\"frame-heading\">Lap 1 of 2"), "{html}");
     }
 
     #[test]

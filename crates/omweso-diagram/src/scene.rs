@@ -11,8 +11,6 @@ pub(crate) enum Mark {
     Lift,
     /// E, where captured seeds are sown from.
     SowFrom,
-    /// A lap sown clockwise starts here.
-    Clockwise,
     /// The landing pit is relayed: lifted and sown on.
     Relay,
     /// The last seed fell into an empty pit: the move ends here.
@@ -21,8 +19,6 @@ pub(crate) enum Mark {
     CaptureAt,
     /// An opponent's pit whose seeds are captured.
     Captured(Seeds),
-    /// Seeds dropped into the pit in this lap, when more than one.
-    Drops(usize),
 }
 
 impl Mark {
@@ -35,8 +31,6 @@ impl Mark {
             Mark::End => 3,
             Mark::CaptureAt => 4,
             Mark::Captured(_) => 5,
-            Mark::Drops(_) => 6,
-            Mark::Clockwise => 7,
         }
     }
 }

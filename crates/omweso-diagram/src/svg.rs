@@ -1,11 +1,9 @@
 //! Rendering a scene as a standalone, themeable SVG document.
 
-use super::scene::{
-    LapPath, Mark, Scene, SceneArrow, SceneHighlight, display_cell, pit_at_display, top_side,
-};
+use super::scene::{LapPath, Mark, Scene, SceneArrow, display_cell, pit_at_display, top_side};
 use crate::markup::Markup;
 use crate::narrate;
-use crate::{Embed, Layout, PitRef, RenderOptions};
+use crate::{Embed, HighlightStyle, Layout, PitRef, RenderOptions};
 use omweso_engine::{Direction, Pit, Side};
 use svg::node::Text as TextNode;
 use svg::node::element::{
@@ -17,10 +15,27 @@ pub(crate) const WIDTH: f64 = 640.0;
 const MARGIN: f64 = 20.0;
 const CELL: f64 = 72.0;
 const PAD: f64 = 12.0;
-const GAP: f64 = 12.0;
-const PIT_R: f64 = 29.0;
+const GAP: f64 = 18.0;
+const PIT_R: f64 = 32.0;
 const BOARD_W: f64 = 8.0 * CELL + 2.0 * PAD;
 const BOARD_H: f64 = 4.0 * CELL + 2.0 * PAD + GAP;
+/// From a pit's centre to the lane outside it where its seeds are sown:
+/// along the board's edge for the outer rows, along the centre line for
+/// the inner rows, so that no path crosses a pit's count.
+const LANE: f64 = 38.0;
+/// How much further out a lap's second round runs.
+const LANE_STEP: f64 = 4.0;
+/// The captured seeds' way back to E runs this many steps out: on the
+/// centre line beside the inner rows, clear of a lap's lanes.
+const CAPTURE_LANE: f64 = 1.75;
+/// The radius of a ring around a pit.
+const RING: f64 = 35.5;
+/// Space above the board for the top side's name, and below it for the
+/// bottom side's (room for the phone size of the names).
+const SIDE_ABOVE: f64 = 30.0;
+const SIDE_BELOW: f64 = 32.0;
+/// The line height of the key under the board (a standalone frame).
+const KEY_LINE: f64 = 24.0;
 const FOOTER_LINE: f64 = 19.0;
 /// Characters per footer line (13px text over the board's width).
 pub(crate) const FOOTER_CHARS: usize = 84;
@@ -91,6 +106,8 @@ impl Pt {
 struct Geo {
     seat: Side,
     board_y: f64,
+    /// Pit numbers are drawn (inside the pits, above the counts).
+    labels: bool,
 }
 
 impl Geo {
@@ -102,7 +119,8 @@ impl Geo {
         };
         Geo {
             seat: scene.seat,
-            board_y: header_h + 28.0,
+            board_y: header_h + SIDE_ABOVE,
+            labels: scene.labels,
         }
     }
 
@@ -121,6 +139,56 @@ impl Geo {
     fn board_bottom(&self) -> f64 {
         self.board_y + BOARD_H
     }
+
+    /// The centre line between the two halves.
+    fn middle(&self) -> f64 {
+        self.board_y + PAD + 2.0 * CELL + GAP / 2.0
+    }
+
+    /// The point of a pit's lane beside it (`k`: 0 for a lap's first
+    /// round, 1 further out).
+    fn port(&self, side: Side, pit: Pit, k: f64) -> Pt {
+        let (row, col) = display_cell(self.seat, side, pit);
+        let c = self.cell_centre(row, col);
+        // outer rows: towards the board's edge; inner rows: towards the
+        // centre line
+        let out = if row == 0 || row == 2 { -1.0 } else { 1.0 };
+        Pt {
+            x: c.x,
+            y: c.y + out * (LANE + k * LANE_STEP),
+        }
+    }
+
+    /// The lane through `seq` (pits of one side, each next to the one
+    /// before it in the order of sowing either way, and its round), round
+    /// the ends of the side's rows outside the pits.
+    fn lane(&self, side: Side, seq: &[(Pit, f64)]) -> Vec<Pt> {
+        let mut pts: Vec<Pt> = Vec::with_capacity(seq.len() + 4);
+        for (i, &(p, k)) in seq.iter().enumerate() {
+            if i > 0 {
+                let (q, kq) = seq[i - 1];
+                let (rq, cq) = display_cell(self.seat, side, q);
+                let (rp, _) = display_cell(self.seat, side, p);
+                if rq != rp {
+                    // round the end of the rows: out, along, back in
+                    let kk = k.max(kq);
+                    let h = if cq == 0 { -1.0 } else { 1.0 };
+                    let x = self.cell_centre(rq, cq).x + h * (LANE + kk * LANE_STEP);
+                    pts.push(Pt {
+                        x,
+                        y: self.port(side, q, kk).y,
+                    });
+                    pts.push(Pt {
+                        x,
+                        y: self.port(side, p, kk).y,
+                    });
+                }
+            }
+            pts.push(self.port(side, p, k));
+        }
+        pts.dedup_by(|a, b| (a.x - b.x).abs() < 0.01 && (a.y - b.y).abs() < 0.01);
+        pts
+    }
 }
 
 fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
@@ -136,24 +204,6 @@ fn circle(class: &str, c: Pt, r: f64) -> Circle {
         .set("cx", n(c.x))
         .set("cy", n(c.y))
         .set("r", n(r))
-}
-
-/// A rounded label ("pill") centred at `c`.
-fn pill(class: &str, c: Pt, label: &str) -> Group {
-    let chars = label.chars().count() as f64;
-    let w = (chars * 6.4 + 10.0).max(18.0);
-    let h = 15.0;
-    Group::new()
-        .add(
-            Rectangle::new()
-                .set("class", format!("omw-pill {class}"))
-                .set("x", n(c.x - w / 2.0))
-                .set("y", n(c.y - h / 2.0))
-                .set("width", n(w))
-                .set("height", n(h))
-                .set("rx", n(h / 2.0)),
-        )
-        .add(text("omw-pill-text", c.x, c.y + 3.6, label))
 }
 
 /// Wrap prose to lines of at most `width` characters (longer words stand
@@ -176,36 +226,65 @@ pub(crate) fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The part of the picture drawn (top, height): everything, or the board
-/// between its side names.
-fn shown(geo: &Geo, layout: Layout, height: f64) -> (f64, f64) {
+/// Where the parts of a full frame go below the board: the first line of
+/// the key, the first line of the words, and the picture's height.
+struct Below {
+    key_y: f64,
+    footer_y: f64,
+    height: f64,
+}
+
+fn below(geo: &Geo, key_lines: usize, footer_lines: usize) -> Below {
+    let key_y = geo.board_bottom() + SIDE_BELOW + 20.0;
+    let footer_y = key_y + key_lines as f64 * KEY_LINE;
+    let height = if footer_lines > 0 {
+        footer_y + (footer_lines - 1) as f64 * FOOTER_LINE + 16.0
+    } else if key_lines > 0 {
+        footer_y - KEY_LINE + 16.0
+    } else {
+        geo.board_bottom() + SIDE_BELOW + 4.0
+    };
+    Below {
+        key_y,
+        footer_y,
+        height,
+    }
+}
+
+/// The part of the picture drawn (left, top, width, height): everything,
+/// or the board between its side names.
+fn shown(geo: &Geo, layout: Layout, height: f64) -> (f64, f64, f64, f64) {
     match layout {
-        Layout::Full => (0.0, height),
+        Layout::Full => (0.0, 0.0, WIDTH, height),
         Layout::Board => {
-            let top = geo.board_y - 28.0;
-            (top, geo.board_bottom() + 32.0 - top)
+            let top = geo.board_y - SIDE_ABOVE;
+            (
+                MARGIN - 4.0,
+                top,
+                BOARD_W + 8.0,
+                geo.board_bottom() + SIDE_BELOW - top,
+            )
         }
     }
+}
+
+/// The footer's lines of a full frame.
+fn footer_lines(scene: &Scene) -> Vec<String> {
+    scene
+        .footer
+        .iter()
+        .flat_map(|f| wrap(f, FOOTER_CHARS))
+        .collect()
 }
 
 /// The size (width, height) of a scene's picture in user units.
 pub(crate) fn size(scene: &Scene, layout: Layout) -> (f64, f64) {
     let geo = Geo::new(scene);
-    let lines = scene
-        .footer
-        .iter()
-        .map(|f| wrap(f, FOOTER_CHARS).len())
-        .sum::<usize>();
-    let height = if lines == 0 {
-        geo.board_bottom() + 36.0
-    } else {
-        geo.board_bottom() + 50.0 + (lines - 1) as f64 * FOOTER_LINE + 16.0
-    };
-    (WIDTH, shown(&geo, layout, height).1)
+    let b = below(&geo, key(scene).len(), footer_lines(scene).len());
+    let (_, _, w, h) = shown(&geo, layout, b.height);
+    (w, h)
 }
 
-/// The SVG document of a scene, with its `<title>` and `<desc>`, rendered
-/// with `opts`.
 pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOptions) -> String {
     let mut out = Markup::with_capacity(16 * 1024);
     render_into(scene, title, desc, opts, None, &mut out);
@@ -258,8 +337,9 @@ impl Shared {
 
 /// The name of the counts of display row `row` of a scene, holding
 /// exactly what they look like: the row's place (the board's place
-/// follows from whether the scene has a subheading) and its eight counts,
-/// six bits each. None when the row is empty or a count is over 63.
+/// follows from whether the scene has a subheading), whether the pits are
+/// numbered (the counts then sit lower) and its eight counts, six bits
+/// each. None when the row is empty or a count is over 63.
 fn row_key(scene: &Scene, row: usize) -> Option<u64> {
     let mut key = 0u64;
     let mut any = false;
@@ -272,7 +352,13 @@ fn row_key(scene: &Scene, row: usize) -> Option<u64> {
         any |= k > 0;
         key |= k << (6 * col);
     }
-    any.then_some(1 << 63 | (scene.subheading.is_some() as u64) << 50 | (row as u64) << 48 | key)
+    any.then_some(
+        1 << 63
+            | (scene.labels as u64) << 51
+            | (scene.subheading.is_some() as u64) << 50
+            | (row as u64) << 48
+            | key,
+    )
 }
 
 /// What a board as drawn depends on, as a number below 16: whether the
@@ -340,6 +426,9 @@ fn use_of(out: &mut Markup, name: &str, at: Option<Pt>) {
 /// The scene as an SVG document into `out`. With `shared`, the board and
 /// the small counts are drawn once for all the frames of a figure: defined
 /// in the `<defs>` of the first frame that shows them and `<use>`d.
+/// The scene as an SVG document into `out`. With `shared`, the board and
+/// the small counts are drawn once for all the frames of a figure: defined
+/// in the `<defs>` of the first frame that shows them and `<use>`d.
 pub(crate) fn render_into(
     scene: &Scene,
     title: &str,
@@ -350,34 +439,26 @@ pub(crate) fn render_into(
 ) {
     let geo = Geo::new(scene);
     let full = opts.layout == Layout::Full;
-    let footer: Vec<String> = if full {
-        scene
-            .footer
-            .iter()
-            .flat_map(|f| wrap(f, FOOTER_CHARS))
-            .collect()
+    let (footer, keys) = if full {
+        (footer_lines(scene), key(scene))
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
-    let footer_y = geo.board_bottom() + 50.0;
-    let height = if footer.is_empty() {
-        geo.board_bottom() + 36.0
-    } else {
-        footer_y + (footer.len() - 1) as f64 * FOOTER_LINE + 16.0
-    };
-    let (top, shown) = shown(&geo, opts.layout, height);
+    let b = below(&geo, keys.len(), footer.len());
+    let (left, top, width, height) = shown(&geo, opts.layout, b.height);
 
     // the root element, its attributes in the order the `svg` crate writes
     // them (by name)
     out.push_str("<svg class=\"omw-diagram\"");
     if let Some(w) = opts.width {
-        out.push_str(&format!(" height=\"{}\"", n(w * shown / WIDTH)));
+        out.push_str(&format!(" height=\"{}\"", n(w * height / width)));
     }
     out.push_str(&format!(
-        " role=\"img\" viewBox=\"0 {} {} {}\"",
+        " role=\"img\" viewBox=\"{} {} {} {}\"",
+        n(left),
         n(top),
-        n(WIDTH),
-        n(shown)
+        n(width),
+        n(height)
     ));
     if let Some(w) = opts.width {
         out.push_str(&format!(" width=\"{}\"", n(w)));
@@ -453,10 +534,10 @@ pub(crate) fn render_into(
         out,
         Rectangle::new()
             .set("class", "omw-bg")
-            .set("x", 0)
+            .set("x", n(left))
             .set("y", n(top))
-            .set("width", n(WIDTH))
-            .set("height", n(shown)),
+            .set("width", n(width))
+            .set("height", n(height)),
     );
 
     if full {
@@ -467,11 +548,11 @@ pub(crate) fn render_into(
     }
 
     // side names
-    let top = top_side(scene.seat);
-    add(out, side_label(scene, top, geo.board_y - 10.0));
+    let top_side = top_side(scene.seat);
+    add(out, side_label(scene, top_side, geo.board_y - 9.0));
     add(
         out,
-        side_label(scene, scene.seat, geo.board_bottom() + 22.0),
+        side_label(scene, scene.seat, geo.board_bottom() + 23.0),
     );
 
     if is_shared {
@@ -481,24 +562,33 @@ pub(crate) fn render_into(
         out.append(&board(scene, &geo, false));
     }
 
-    for h in &scene.highlights {
-        add(out, highlight(h, &geo));
-    }
+    // the marks outside the pits, the lanes, then the counts inside them:
+    // nothing is drawn over a count or a pit's number
+    add(out, marks(scene, &geo));
     if let Some(p) = &scene.path {
         add(out, lap_path(p, &geo));
     }
-    add(out, marks(scene, &geo));
-    counts(scene, &geo, sh_rows.as_ref(), out);
     for a in &scene.arrows {
         add(out, arrow(a, &geo));
     }
-    // every word on the board is placed once, inside the picture and clear
-    // of the pit numbers and of each other
-    let mut taken = pit_number_boxes(scene, &geo);
-    add(out, pills(scene, &geo, &mut taken));
-    add(out, arrow_labels(scene, &geo, height, &mut taken));
+    counts(scene, &geo, sh_rows.as_ref(), out);
     if let Some(b) = scene.banner.as_ref().filter(|_| full) {
         add(out, banner(b, &geo));
+    }
+    for (i, k) in keys.iter().enumerate() {
+        let y = b.key_y + i as f64 * KEY_LINE;
+        let mut g = Group::new().set("class", "omw-key");
+        for shape in swatch_shapes(&k.look, Pt { x: 0.0, y: 0.0 }) {
+            g = g.add(shape);
+        }
+        add(
+            out,
+            g.set(
+                "transform",
+                format!("translate({} {}) scale(0.3)", n(MARGIN + 11.0), n(y - 4.5)),
+            ),
+        );
+        add(out, text("omw-key-text", MARGIN + 28.0, y, &k.text));
     }
     for (i, line) in footer.iter().enumerate() {
         add(
@@ -506,7 +596,7 @@ pub(crate) fn render_into(
             text(
                 "omw-footer",
                 MARGIN,
-                footer_y + i as f64 * FOOTER_LINE,
+                b.footer_y + i as f64 * FOOTER_LINE,
                 line,
             ),
         );
@@ -514,18 +604,31 @@ pub(crate) fn render_into(
     out.push_str("\n</svg>\n");
 }
 
+/// A side's name, with its seeds (and whether it is to move) unless the
+/// board is empty: an empty board illustrates the board itself.
 fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
-    let seeds = scene.board.side_total(side);
-    let mut info = format!("  {}", narrate::seeds(seeds as u64));
-    if scene.mover == Some(side) {
-        info.push_str(" · to move");
-    }
-    Text::new("")
+    let t = Text::new("")
         .set("class", "omw-side")
         .set("x", n(MARGIN + 2.0))
         .set("y", n(y))
-        .add(TSpan::new(side.title()))
-        .add(TSpan::new(info).set("class", "omw-side-info"))
+        .add(TSpan::new(side.title()));
+    match side_info(scene, side) {
+        Some(info) => t.add(TSpan::new(format!(" · {info}")).set("class", "omw-side-info")),
+        None => t,
+    }
+}
+
+/// What a side's name says besides the name: `9 seeds · to move`; None on
+/// an empty board.
+pub(crate) fn side_info(scene: &Scene, side: Side) -> Option<String> {
+    if scene.board.side_total(Side::South) + scene.board.side_total(Side::North) == 0 {
+        return None;
+    }
+    let mut info = narrate::seeds(scene.board.side_total(side) as u64);
+    if scene.mover == Some(side) {
+        info.push_str(" · to move");
+    }
+    Some(info)
 }
 
 /// The board: its outline, reverse zones, groove and pits (with their
@@ -547,10 +650,10 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
             .iter()
             .map(|&p| geo.centre(side, Pit::new(p).expect("pit")))
             .collect();
-        let x0 = cells.iter().map(|p| p.x).fold(f64::MAX, f64::min) - CELL / 2.0 + 3.0;
-        let x1 = cells.iter().map(|p| p.x).fold(f64::MIN, f64::max) + CELL / 2.0 - 3.0;
-        let y0 = cells.iter().map(|p| p.y).fold(f64::MAX, f64::min) - CELL / 2.0 + 3.0;
-        let y1 = cells.iter().map(|p| p.y).fold(f64::MIN, f64::max) + CELL / 2.0 - 3.0;
+        let x0 = cells.iter().map(|p| p.x).fold(f64::MAX, f64::min) - CELL / 2.0 + 2.0;
+        let x1 = cells.iter().map(|p| p.x).fold(f64::MIN, f64::max) + CELL / 2.0 - 2.0;
+        let y0 = cells.iter().map(|p| p.y).fold(f64::MAX, f64::min) - CELL / 2.0 + 2.0;
+        let y1 = cells.iter().map(|p| p.y).fold(f64::MIN, f64::max) + CELL / 2.0 - 2.0;
         g = g.add(
             Rectangle::new()
                 .set("class", "omw-reverse-zone")
@@ -562,7 +665,7 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
         );
     }
     // the centre line between the two sides
-    let mid = geo.board_y + PAD + 2.0 * CELL + GAP / 2.0;
+    let mid = geo.middle();
     g = g.add(
         Line::new()
             .set("class", "omw-groove")
@@ -613,9 +716,9 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
 
 /// A carved look: a shaded arc along the upper rim of the pit at `c`.
 fn pit_shade(c: Pt) -> Path {
-    let a0 = 200f64.to_radians();
-    let a1 = 340f64.to_radians();
-    let r = PIT_R - 3.5;
+    let a0 = 205f64.to_radians();
+    let a1 = 335f64.to_radians();
+    let r = PIT_R - 3.0;
     Path::new().set("class", "omw-pit-shade").set(
         "d",
         format!(
@@ -630,19 +733,23 @@ fn pit_shade(c: Pt) -> Path {
     )
 }
 
-/// The number of the pit in a display cell, if the board is labelled.
+/// How much lower a pit's count is drawn (a small count with its seeds, a
+/// large one) when the pit's number stands above it: far enough that, at
+/// the phone's sizes of the theme, the number's box and the count's do not
+/// meet, and the number stays within the pit's rim.
+fn count_shift(geo: &Geo) -> (f64, f64) {
+    if geo.labels { (12.5, 9.5) } else { (0.0, 0.0) }
+}
+
+/// The number of the pit in a display cell, if the board is labelled:
+/// inside the pit, above its count.
 fn pit_label(scene: &Scene, geo: &Geo, row: usize, col: usize) -> Option<Text> {
     if !scene.labels {
         return None;
     }
     let c = geo.cell_centre(row, col);
     let (side, pit) = pit_at_display(scene.seat, row, col);
-    Some(text(
-        "omw-pitno",
-        c.x - CELL / 2.0 + 3.0,
-        c.y - CELL / 2.0 + 11.0,
-        &narrate::pit(side, pit),
-    ))
+    Some(text("omw-pitno", c.x, c.y - 10.0, &narrate::pit(side, pit)))
 }
 
 /// The pits holding seeds: (centre, display cell, count), row by row.
@@ -663,23 +770,23 @@ fn pit_counts(scene: &Scene, geo: &Geo) -> Vec<(Pt, (usize, usize), usize)> {
 /// A small count (up to [`SMALL_COUNT`]) at `c`: its number and its seeds
 /// as dots, one row up to three, else two rows.
 fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
-    let t = text("omw-count", c.x, c.y + 3.0, &k.to_string()).set("font-size", "19px");
+    let t = text("omw-count", c.x, c.y + 3.0, &k.to_string());
     let rows: Vec<usize> = if k <= 3 {
         vec![k]
     } else {
         vec![k.div_ceil(2), k / 2]
     };
     let ys: Vec<f64> = if rows.len() == 1 {
-        vec![c.y + 13.5]
+        vec![c.y + 12.0]
     } else {
-        vec![c.y + 11.0, c.y + 18.5]
+        vec![c.y + 9.5, c.y + 15.5]
     };
     let mut dots = Vec::with_capacity(k);
     for (cnt, y) in rows.iter().zip(ys) {
         let w = (*cnt as f64 - 1.0) * 7.5;
         for i in 0..*cnt {
             let x = c.x - w / 2.0 + i as f64 * 7.5;
-            dots.push(circle("omw-seed", Pt { x, y }, 2.7));
+            dots.push(circle("omw-seed", Pt { x, y }, 2.6));
         }
     }
     (t, dots)
@@ -714,6 +821,7 @@ fn counts(scene: &Scene, geo: &Geo, shared: Option<&[bool; 4]>, out: &mut Markup
 /// The counts of display row `row`; `shared`: the small ones `<use>`
 /// their shared definitions.
 fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Markup) {
+    let (small, big) = count_shift(geo);
     for col in 0..8 {
         let (side, pit) = pit_at_display(scene.seat, row, col);
         let k = scene.board.get(side, pit) as usize;
@@ -721,6 +829,11 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
             continue;
         }
         let c = geo.cell_centre(row, col);
+        let dy = if k <= SMALL_COUNT { small } else { big };
+        let c = Pt {
+            x: c.x,
+            y: c.y + dy,
+        };
         if k <= SMALL_COUNT {
             if shared {
                 use_of(out, &format!("k{k}"), Some(c));
@@ -733,11 +846,11 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
             }
         } else {
             // written directly (a number needs no escaping), as the `svg`
-            // crate writes `text("omw-count", …).set("font-size", "23px")`
+            // crate writes `text("omw-count omw-count-big", …)`
             use std::fmt::Write;
             let _ = write!(
                 out,
-                "\n<text class=\"omw-count\" font-size=\"23px\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
+                "\n<text class=\"omw-count omw-count-big\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
                 n(c.x),
                 n(c.y + 8.0)
             );
@@ -745,29 +858,41 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
     }
 }
 
-fn path_points(p: &LapPath, geo: &Geo) -> Vec<Pt> {
-    let mut pts = Vec::with_capacity(p.sown.len() + 1);
-    for (i, pit) in std::iter::once(&p.from).chain(p.sown.iter()).enumerate() {
-        let round = (i / 16) as f64;
-        let c = geo.centre(p.side, *pit);
-        let (row, col) = display_cell(geo.seat, p.side, *pit);
-        // later rounds of a long lap run inside the earlier ones
-        let dy = match row {
-            0 | 2 => 9.0,
-            _ => -9.0,
-        } * round;
-        let dx = if col < 4 { 9.0 } else { -9.0 } * round;
-        pts.push(Pt {
-            x: c.x + dx,
-            y: c.y + dy,
-        });
+/// A line through `pts`.
+fn polyline(class: &str, pts: &[Pt]) -> Path {
+    let mut d = String::with_capacity(pts.len() * 12);
+    for (i, q) in pts.iter().enumerate() {
+        d.push(if i == 0 { 'M' } else { 'L' });
+        d.push_str(&n(q.x));
+        d.push(' ');
+        d.push_str(&n(q.y));
     }
-    pts
+    Path::new().set("class", class).set("d", d)
 }
 
+/// `pts` with its last point drawn back by `by` along the last segment
+/// (where an arrowhead goes), and the head's tip and direction.
+fn for_head(mut pts: Vec<Pt>, by: f64) -> (Vec<Pt>, Pt, Pt) {
+    let last = pts.len() - 1;
+    let tip = pts[last];
+    let mut i = last;
+    while i > 0 && pts[i - 1].sub(tip).len() < 0.5 {
+        i -= 1;
+    }
+    let dir = if i == 0 {
+        Pt { x: 1.0, y: 0.0 }
+    } else {
+        tip.sub(pts[i - 1]).unit()
+    };
+    pts[last] = tip.sub(dir.scale(by));
+    (pts, tip, dir)
+}
+
+/// A lap's seeds along the lane outside the pits: a dot where the lap
+/// starts (E), a small dot at every pit a seed falls into, and the head at
+/// the pit of the last seed; a later round runs further out.
 fn lap_path(p: &LapPath, geo: &Geo) -> Group {
     let cw = p.direction == Direction::Clockwise;
-    let mut pts = path_points(p, geo);
     let mut g = Group::new().set(
         "class",
         if cw {
@@ -776,31 +901,24 @@ fn lap_path(p: &LapPath, geo: &Geo) -> Group {
             "omw-lap omw-lap-acw"
         },
     );
-    let last = pts.len() - 1;
-    let dir = pts[last].sub(pts[last - 1]).unit();
-    let tip = pts[last].sub(dir.scale(21.0));
-    let head_len = 13.0;
-    pts[last] = tip.sub(dir.scale(if cw { 2.0 } else { head_len - 1.0 }));
-    let mut d = format!("M{} {}", n(pts[0].x), n(pts[0].y));
-    for q in &pts[1..] {
-        d.push_str(&format!("L{} {}", n(q.x), n(q.y)));
+    let mut seq: Vec<(Pit, f64)> = Vec::with_capacity(p.sown.len() + 1);
+    seq.push((p.from, 0.0));
+    for (i, pit) in p.sown.iter().enumerate() {
+        // the 16th seed and after go round again
+        let round = ((i + 1) / 16).min(1) as f64;
+        seq.push((*pit, round));
     }
-    g = g.add(
-        Path::new()
-            .set("class", if cw { "omw-path-cw" } else { "omw-path" })
-            .set("d", d),
-    );
-    g = g.add(circle(
-        if cw {
-            "omw-path-start-cw"
-        } else {
-            "omw-path-start"
-        },
-        pts[0],
-        5.5,
-    ));
-    let base = tip.sub(dir.scale(head_len));
-    let side = dir.perp().scale(if cw { 9.0 } else { 8.0 });
+    let pts = geo.lane(p.side, &seq);
+    let head = 11.0;
+    let (line, tip, dir) = for_head(pts, if cw { 1.5 } else { head - 1.0 });
+    g = g.add(polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line));
+    // where each seed falls (the last one under the head)
+    for &(pit, k) in &seq[1..seq.len() - 1] {
+        g = g.add(circle("omw-sown", geo.port(p.side, pit, k), 3.0));
+    }
+    g = g.add(circle("omw-path-start", geo.port(p.side, p.from, 0.0), 5.5));
+    let base = tip.sub(dir.scale(head));
+    let side = dir.perp().scale(if cw { 6.5 } else { 6.0 });
     let (a, b) = (base.add(side), base.sub(side));
     if cw {
         // an open chevron for clockwise laps
@@ -837,311 +955,229 @@ fn triangle(class: &str, tip: Pt, a: Pt, b: Pt) -> Path {
     )
 }
 
+/// How a mark looks: one shape and one colour per meaning, the same
+/// whether the move or the author marks the pit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    /// The pit lifted, or sown from (E): a solid ring.
+    Lift,
+    /// A relay: a double ring.
+    Relay,
+    /// The move ends here: a rounded square.
+    End,
+    /// The pit that captures: a double ring, its outer ring dashed.
+    CaptureAt,
+    /// A pit captured from: a dashed ring.
+    Captured,
+    /// The author's "look here": a dotted ring.
+    Mark,
+    /// A weakness: a dash-dot ring.
+    Danger,
+    /// A strong point: a long-dashed ring.
+    Good,
+    /// The author's arrow.
+    Arrow,
+}
+
+impl Look {
+    /// The look of a mark the move makes.
+    fn of_mark(m: &Mark) -> Look {
+        match m {
+            Mark::Lift | Mark::SowFrom => Look::Lift,
+            Mark::Relay => Look::Relay,
+            Mark::End => Look::End,
+            Mark::CaptureAt => Look::CaptureAt,
+            Mark::Captured(_) => Look::Captured,
+        }
+    }
+
+    /// The look of an author's highlight.
+    pub(crate) fn of_style(s: HighlightStyle) -> Look {
+        match s {
+            HighlightStyle::Start => Look::Lift,
+            HighlightStyle::Relay => Look::Relay,
+            HighlightStyle::End => Look::End,
+            HighlightStyle::Capture => Look::Captured,
+            HighlightStyle::Mark => Look::Mark,
+            HighlightStyle::Danger => Look::Danger,
+            HighlightStyle::Good => Look::Good,
+        }
+    }
+}
+
+/// The shapes of a look around the pit at `c`, `grow` units further out
+/// (a second look on one pit).
+fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
+    let ring = |class: &str, r: f64| -> Box<dyn svg::Node> { Box::new(circle(class, c, r + grow)) };
+    match look {
+        Look::Lift => vec![ring("omw-ring-lift", RING)],
+        Look::Relay => vec![
+            ring("omw-ring-relay", PIT_R - 0.2),
+            ring("omw-ring-relay", RING + 0.5),
+        ],
+        Look::End => {
+            let h = RING + grow;
+            vec![Box::new(
+                Rectangle::new()
+                    .set("class", "omw-ring-end")
+                    .set("x", n(c.x - h))
+                    .set("y", n(c.y - h))
+                    .set("width", n(2.0 * h))
+                    .set("height", n(2.0 * h))
+                    .set("rx", 13),
+            )]
+        }
+        Look::CaptureAt => vec![
+            ring("omw-ring-capture-at", PIT_R - 0.2),
+            ring("omw-ring-capture-at-out", RING + 0.5),
+        ],
+        Look::Captured => vec![ring("omw-ring-captured", RING)],
+        Look::Mark => vec![ring("omw-ring-mark", RING)],
+        Look::Danger => vec![ring("omw-ring-danger", RING)],
+        Look::Good => vec![ring("omw-ring-good", RING)],
+        Look::Arrow => {
+            let a = Pt {
+                x: c.x - 34.0,
+                y: c.y,
+            };
+            let tip = Pt {
+                x: c.x + 34.0,
+                y: c.y,
+            };
+            let base = Pt {
+                x: tip.x - 14.0,
+                y: c.y,
+            };
+            vec![
+                Box::new(polyline("omw-arrow", &[a, base])),
+                Box::new(triangle(
+                    "omw-arrow-head",
+                    tip,
+                    Pt {
+                        x: base.x,
+                        y: c.y - 8.0,
+                    },
+                    Pt {
+                        x: base.x,
+                        y: c.y + 8.0,
+                    },
+                )),
+            ]
+        }
+    }
+}
+
+/// A key's picture of a look: a pit so marked (an arrow alone), centred
+/// at `c`, in the board's units.
+fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
+    let mut v: Vec<Box<dyn svg::Node>> = Vec::new();
+    if *look != Look::Arrow {
+        v.push(Box::new(circle("omw-pit", c, PIT_R)));
+    }
+    v.extend(look_shapes(*look, c, 0.0));
+    v
+}
+
+/// A small picture of a look for a page's key (HTML): an inline SVG of a
+/// pit so marked, in the diagrams' colours.
+pub(crate) fn swatch(look: Look) -> String {
+    let mut s = String::from(
+        "<svg class=\"omw-diagram omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
+    );
+    for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
+        s.push_str(&shape.to_string());
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The rings (and squares) of the marks: the move's, then the author's
+/// highlights; a look drawn once per pit, a second look around the first.
 fn marks(scene: &Scene, geo: &Geo) -> Group {
     let mut g = Group::new().set("class", "omw-marks");
-    let cw = scene.marks.iter().any(|(_, m)| *m == Mark::Clockwise);
-    // captured pits of one column are grouped by a frame
-    let captured: Vec<PitRef> = scene
+    let mut drawn: Vec<(PitRef, Look)> = Vec::new();
+    let mut looks: Vec<(PitRef, Look)> = scene
         .marks
         .iter()
-        .filter(|(_, m)| matches!(m, Mark::Captured(_)))
-        .map(|(r, _)| *r)
+        .map(|(r, m)| (*r, Look::of_mark(m)))
         .collect();
-    let mut done: Vec<usize> = Vec::new();
-    for r in &captured {
-        let (_, col) = display_cell(geo.seat, r.side, r.pit);
-        if done.contains(&col) {
+    for h in &scene.highlights {
+        for r in &h.pits {
+            looks.push((*r, Look::of_style(h.style)));
+        }
+    }
+    for (r, look) in looks {
+        if drawn.contains(&(r, look)) {
             continue;
         }
-        done.push(col);
-        let ys: Vec<f64> = captured
-            .iter()
-            .filter(|q| display_cell(geo.seat, q.side, q.pit).1 == col)
-            .map(|q| geo.centre(q.side, q.pit).y)
-            .collect();
-        let x = geo.centre(r.side, r.pit).x;
-        let y0 = ys.iter().copied().fold(f64::MAX, f64::min) - CELL / 2.0 + 1.0;
-        let y1 = ys.iter().copied().fold(f64::MIN, f64::max) + CELL / 2.0 - 1.0;
-        g = g.add(
-            Rectangle::new()
-                .set("class", "omw-capture-group")
-                .set("x", n(x - CELL / 2.0 + 1.0))
-                .set("y", n(y0))
-                .set("width", n(CELL - 2.0))
-                .set("height", n(y1 - y0))
-                .set("rx", 16),
-        );
-    }
-    for (r, m) in &scene.marks {
+        let before = drawn.iter().filter(|(p, _)| *p == r).count() as f64;
+        drawn.push((r, look));
         let c = geo.centre(r.side, r.pit);
-        match m {
-            Mark::Lift | Mark::SowFrom => {
-                let class = if cw {
-                    "omw-ring-lift-cw"
-                } else {
-                    "omw-ring-lift"
-                };
-                g = g.add(circle(class, c, 33.0))
+        for shape in look_shapes(look, c, before * 4.0) {
+            g = g.add(shape);
+        }
+        // a pit emptied by a capture is crossed out (below its number)
+        if look == Look::Captured && scene.board.get(r.side, r.pit) == 0 {
+            let (k, dy) = if geo.labels { (8.0, 6.0) } else { (10.0, 0.0) };
+            for s in [-1.0, 1.0] {
+                g = g.add(
+                    Line::new()
+                        .set("class", "omw-cross")
+                        .set("x1", n(c.x - k))
+                        .set("y1", n(c.y + dy - k * s))
+                        .set("x2", n(c.x + k))
+                        .set("y2", n(c.y + dy + k * s)),
+                );
             }
-            Mark::Relay => g = g.add(circle("omw-ring-relay", c, 33.0)),
-            Mark::End => {
-                g = g
-                    .add(circle("omw-ring-end", c, 32.0))
-                    .add(circle("omw-ring-end", c, 35.5))
-            }
-            Mark::CaptureAt => g = g.add(circle("omw-ring-capture-at", c, 33.0)),
-            Mark::Captured(_) => {
-                g = g.add(circle("omw-ring-captured", c, 32.0));
-                if scene.board.get(r.side, r.pit) == 0 {
-                    let k = 12.0;
-                    for s in [-1.0, 1.0] {
-                        g = g.add(
-                            Line::new()
-                                .set("class", "omw-cross")
-                                .set("x1", n(c.x - k))
-                                .set("y1", n(c.y - k * s))
-                                .set("x2", n(c.x + k))
-                                .set("y2", n(c.y + k * s)),
-                        );
-                    }
-                }
-            }
-            Mark::Drops(_) | Mark::Clockwise => {}
         }
     }
     g
 }
 
-/// The status pill of a mark; `cw`: the lap is sown clockwise.
-fn pill_text(m: &Mark, cw: bool) -> Option<(String, &'static str)> {
-    Some(match m {
-        Mark::Lift if cw => ("\u{21bb} lift".into(), "omw-pill-cw"),
-        Mark::SowFrom if cw => ("\u{21bb} sow from E".into(), "omw-pill-cw"),
-        Mark::Lift => ("lift".into(), "omw-pill-lift"),
-        Mark::SowFrom => ("sow from E".into(), "omw-pill-lift"),
-        Mark::Relay => ("relay".into(), "omw-pill-relay"),
-        Mark::End => ("end".into(), "omw-pill-end"),
-        Mark::CaptureAt => ("captures".into(), "omw-pill-capture"),
-        Mark::Captured(k) => (format!("\u{2212}{k}"), "omw-pill-capture"),
-        Mark::Drops(_) | Mark::Clockwise => return None,
-    })
-}
-
-/// Pits whose status pill goes above the pit rather than below, so as not
-/// to hide the lap's path: a landing reached from below, a start left
-/// downwards.
-fn pills_on_top(scene: &Scene, geo: &Geo) -> Vec<PitRef> {
-    let mut top = Vec::new();
-    if let Some(p) = &scene.path {
-        let pts = path_points(p, geo);
-        if pts.len() >= 2 {
-            let last = pts.len() - 1;
-            if pts[last].y < pts[last - 1].y - 1.0 {
-                top.push(PitRef::new(p.side, *p.sown.last().expect("sown")));
-            }
-            if pts[1].y > pts[0].y + 1.0 {
-                top.push(PitRef::new(p.side, p.from));
-            }
-        }
-    }
-    top
-}
-
-/// An axis-aligned box that a word takes up.
-#[derive(Clone, Copy)]
-struct Boxed {
-    x0: f64,
-    y0: f64,
-    x1: f64,
-    y1: f64,
-}
-
-impl Boxed {
-    fn around(c: Pt, w: f64, h: f64) -> Boxed {
-        Boxed {
-            x0: c.x - w / 2.0,
-            y0: c.y - h / 2.0,
-            x1: c.x + w / 2.0,
-            y1: c.y + h / 2.0,
-        }
-    }
-
-    fn overlap(&self, o: &Boxed) -> f64 {
-        let w = self.x1.min(o.x1) - self.x0.max(o.x0);
-        let h = self.y1.min(o.y1) - self.y0.max(o.y0);
-        if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
-    }
-}
-
-/// Where the pit numbers are (nothing when the board has no labels).
-fn pit_number_boxes(scene: &Scene, geo: &Geo) -> Vec<Boxed> {
-    let mut out = Vec::new();
-    if !scene.labels {
-        return out;
-    }
-    for row in 0..4 {
-        for col in 0..8 {
-            let (side, pit) = pit_at_display(scene.seat, row, col);
-            let chars = narrate::pit(side, pit).chars().count() as f64;
-            let c = geo.cell_centre(row, col);
-            out.push(Boxed {
-                x0: c.x - CELL / 2.0 + 2.0,
-                y0: c.y - CELL / 2.0 + 1.0,
-                x1: c.x - CELL / 2.0 + 4.0 + chars * 6.3,
-                y1: c.y - CELL / 2.0 + 13.0,
-            });
-        }
+/// The pits of `side` from `from` to `to` one by one, the shorter way
+/// round (anticlockwise on a tie).
+fn along(from: Pit, to: Pit) -> Vec<Pit> {
+    let (a, b) = (from.number() as i32, to.number() as i32);
+    let acw = (b - a).rem_euclid(16);
+    let step = if acw <= 8 { 1 } else { -1 };
+    let mut out = vec![from];
+    let mut p = a;
+    while p != b {
+        p = (p - 1 + step).rem_euclid(16) + 1;
+        out.push(Pit::new(p as u8).expect("1 to 16"));
     }
     out
 }
 
-/// The first best of `cands` (centres of a `w`×`h` box, moved inside
-/// `bounds`): no overlap with `taken` if possible, then as little with
-/// `soft` as possible, then near `home`.
-fn place(
-    w: f64,
-    h: f64,
-    cands: &[Pt],
-    bounds: (f64, f64, f64, f64),
-    taken: &[Boxed],
-    soft: &[(Boxed, f64)],
-    home: Pt,
-) -> Pt {
-    let clamp = |p: Pt| Pt {
-        x: p.x.clamp(
-            bounds.0 + w / 2.0,
-            (bounds.2 - w / 2.0).max(bounds.0 + w / 2.0),
-        ),
-        y: p.y.clamp(
-            bounds.1 + h / 2.0,
-            (bounds.3 - h / 2.0).max(bounds.1 + h / 2.0),
-        ),
+/// The way from one pit to another along the lanes: round the side's
+/// pits, and across the centre line to the other side where they face
+/// each other; `k`: the lane's round.
+fn route(geo: &Geo, from: PitRef, to: PitRef, k: f64) -> Vec<Pt> {
+    let lane = |side: Side, pits: Vec<Pit>| -> Vec<Pt> {
+        let seq: Vec<(Pit, f64)> = pits.into_iter().map(|p| (p, k)).collect();
+        geo.lane(side, &seq)
     };
-    let mut best = (f64::MAX, clamp(home));
-    for (i, p) in cands.iter().enumerate() {
-        let p = clamp(*p);
-        let b = Boxed::around(p, w, h);
-        let hard: f64 = taken.iter().map(|t| b.overlap(t)).sum();
-        let light: f64 = soft.iter().map(|(t, k)| b.overlap(t) * k).sum();
-        let cost = hard * 100.0 + light + p.sub(home).len() * 2.0 + i as f64 * 0.01;
-        if cost < best.0 {
-            best = (cost, p);
-        }
+    if from.side == to.side {
+        return lane(from.side, along(from.pit, to.pit));
     }
-    best.1
+    // to the inner pit of `from`'s column, across, then round `to`'s side
+    let n = from.pit.number();
+    let inner = if n <= 8 { 17 - n } else { n };
+    let inner = Pit::new(inner).expect("an inner pit");
+    let facing = Pit::new(25 - inner.number()).expect("the facing pit");
+    let mut pts = lane(from.side, along(from.pit, inner));
+    pts.extend(lane(to.side, along(facing, to.pit)));
+    pts
 }
 
-/// The pills of one pit: its status (from the marks) and the author's
-/// labels, a label said once even if both give it.
-fn pit_pills(scene: &Scene, r: PitRef, cw: bool) -> Vec<(String, String)> {
-    let authored: Vec<(String, String)> = scene
-        .highlights
-        .iter()
-        .filter(|h| h.pits.first() == Some(&r))
-        .filter_map(|h| {
-            h.label
-                .as_ref()
-                .map(|l| (l.clone(), format!("omw-pill-hl-{}", h.style.name())))
-        })
-        .collect();
-    let said = |t: &str| {
-        let t = t.to_lowercase();
-        authored.iter().any(|(a, _)| {
-            let a = a.to_lowercase();
-            a == t || a.starts_with(&format!("{t} ")) || a.starts_with(&format!("{t},"))
-        })
-    };
-    let status: Vec<(String, &str)> = scene
-        .marks_of(r)
-        .iter()
-        .filter_map(|m| pill_text(m, cw))
-        .filter(|(t, _)| !said(t))
-        .collect();
-    let mut out = Vec::new();
-    if let Some((_, class)) = status.first() {
-        let label: Vec<&str> = status.iter().map(|(t, _)| t.as_str()).collect();
-        out.push((label.join(" · "), class.to_string()));
-    }
-    out.extend(authored);
-    out
-}
-
-fn pills(scene: &Scene, geo: &Geo, taken: &mut Vec<Boxed>) -> Group {
-    let mut g = Group::new().set("class", "omw-pills");
-    let on_top = pills_on_top(scene, geo);
-    let cw = scene.marks.iter().any(|(_, m)| *m == Mark::Clockwise);
-    let mut pits: Vec<PitRef> = Vec::new();
-    for r in scene.marks.iter().map(|(r, _)| *r).chain(
-        scene
-            .highlights
-            .iter()
-            .filter_map(|h| h.pits.first().copied()),
-    ) {
-        if !pits.contains(&r) {
-            pits.push(r);
-        }
-    }
-    let (x0, x1) = (MARGIN + 2.0, MARGIN + BOARD_W - 2.0);
-    let mut above_used: Vec<PitRef> = Vec::new();
-    for r in &pits {
-        let c = geo.centre(r.side, r.pit);
-        let top = on_top.contains(r);
-        for (i, (label, class)) in pit_pills(scene, *r, cw).iter().enumerate() {
-            let w = (label.chars().count() as f64 * 6.4 + 10.0).max(18.0);
-            let h = 15.0;
-            // the status goes where the path is not; a second pill opposite
-            let first_top = top != (i % 2 == 1);
-            let mut cands = Vec::new();
-            for up in [first_top, !first_top] {
-                let y = if up { c.y - 31.0 } else { c.y + 30.5 };
-                for dx in [0.0, 6.0, 12.0, 18.0, -12.0, 24.0, -24.0, 36.0, -36.0] {
-                    cands.push(Pt { x: c.x + dx, y });
-                }
-            }
-            let home = cands[0];
-            let p = place(w, h, &cands, (x0, 0.0, x1, f64::MAX), taken, &[], home);
-            taken.push(Boxed::around(p, w, h));
-            if p.y < c.y {
-                above_used.push(*r);
-            }
-            g = g.add(pill(class, p, label));
-        }
-        // the drop count in a corner clear of the pit's pills
-        let corner = if above_used.contains(r) { 25.0 } else { -25.0 };
-        for m in scene.marks_of(*r) {
-            if let Mark::Drops(k) = m {
-                let p = Pt {
-                    x: c.x + 25.0,
-                    y: c.y + corner,
-                };
-                taken.push(Boxed::around(p, 24.0, 15.0));
-                g = g.add(pill("omw-pill-drop", p, &format!("+{k}")));
-            }
-        }
-    }
-    g
-}
-
-fn highlight(h: &SceneHighlight, geo: &Geo) -> Group {
-    let style = h.style.name();
-    let mut g = Group::new().set("class", format!("omw-highlight omw-highlight-{style}"));
-    for r in &h.pits {
-        g = g.add(circle(
-            &format!("omw-hl omw-hl-{style}"),
-            geo.centre(r.side, r.pit),
-            35.0,
-        ));
-    }
-    g
-}
-
+/// An arrow along the lanes: the author's (ink), or the captured seeds'
+/// way to the pit they are sown from (dashed, in the capture colour,
+/// beside the lap's own lane).
 fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
-    let p0 = geo.centre(a.from.side, a.from.pit);
-    let p1 = geo.centre(a.to.side, a.to.pit);
-    let (line_class, head_class) = if a.capture {
-        ("omw-capture-arrow", "omw-capture-head")
+    let (line_class, head_class, k) = if a.capture {
+        ("omw-capture-arrow", "omw-capture-head", CAPTURE_LANE)
     } else {
-        ("omw-arrow", "omw-arrow-head")
+        ("omw-arrow", "omw-arrow-head", 0.0)
     };
     let mut g = Group::new().set(
         "class",
@@ -1151,99 +1187,53 @@ fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
             "omw-arrow-group"
         },
     );
-    let d = p1.sub(p0);
-    let len = d.len();
-    let bend = if len < CELL * 1.5 { 0.35 } else { 0.22 };
-    let ctrl = p0.add(d.scale(0.5)).add(d.perp().unit().scale(len * bend));
-    // start and end on the pits' rims
-    let s = p0.add(ctrl.sub(p0).unit().scale(PIT_R + 3.0));
-    let tip = p1.add(ctrl.sub(p1).unit().scale(PIT_R + 2.0));
-    let dir = tip.sub(ctrl).unit();
-    let head = 13.0;
-    let e = tip.sub(dir.scale(head - 1.0));
-    g = g.add(Path::new().set("class", line_class).set(
-        "d",
-        format!(
-            "M{} {}Q{} {} {} {}",
-            n(s.x),
-            n(s.y),
-            n(ctrl.x),
-            n(ctrl.y),
-            n(e.x),
-            n(e.y)
-        ),
-    ));
+    let mut pts = route(geo, a.from, a.to, k);
+    if a.capture {
+        // from the captured pit's lane, which faces the centre line
+        pts[0] = geo.port(a.from.side, a.from.pit, 0.0);
+    }
+    if pts.len() < 2 {
+        return g;
+    }
+    let head = 12.0;
+    let (line, tip, dir) = for_head(pts, head - 1.0);
+    g = g.add(polyline(line_class, &line));
     let base = tip.sub(dir.scale(head));
-    let w = dir.perp().scale(7.5);
+    let w = dir.perp().scale(6.0);
     g.add(triangle(head_class, tip, base.add(w), base.sub(w)))
 }
 
-/// The curve of an arrow: start, control point, end (before the head) and
-/// the head's tip.
-fn arrow_curve(a: &SceneArrow, geo: &Geo) -> (Pt, Pt, Pt, Pt) {
-    let p0 = geo.centre(a.from.side, a.from.pit);
-    let p1 = geo.centre(a.to.side, a.to.pit);
-    let d = p1.sub(p0);
-    let len = d.len();
-    let bend = if len < CELL * 1.5 { 0.35 } else { 0.22 };
-    let ctrl = p0.add(d.scale(0.5)).add(d.perp().unit().scale(len * bend));
-    let s = p0.add(ctrl.sub(p0).unit().scale(PIT_R + 3.0));
-    let tip = p1.add(ctrl.sub(p1).unit().scale(PIT_R + 2.0));
-    let e = tip.sub(tip.sub(ctrl).unit().scale(12.0));
-    (s, ctrl, e, tip)
+/// One line of a key: how a mark looks and what the author says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct KeyItem {
+    pub look: Look,
+    /// `S8: relay`, `S8 → S9: round the corner`.
+    pub text: String,
 }
 
-/// The arrows' labels, each placed near its curve's midpoint where it
-/// hides the least: inside the picture, off the pit numbers and pills.
-fn arrow_labels(scene: &Scene, geo: &Geo, height: f64, taken: &mut Vec<Boxed>) -> Group {
-    let mut g = Group::new().set("class", "omw-arrow-labels");
-    // the pits' middles, lightly, more so where seeds are counted
-    let pits: Vec<(Boxed, f64)> = (0..4)
-        .flat_map(|row| (0..8).map(move |col| (row, col)))
-        .map(|(row, col)| {
-            let (side, pit) = pit_at_display(scene.seat, row, col);
-            let k = if scene.board.get(side, pit) == 0 {
-                1.0
-            } else {
-                4.0
-            };
-            (Boxed::around(geo.cell_centre(row, col), 40.0, 40.0), k)
-        })
-        .collect();
-    for a in &scene.arrows {
-        let Some(label) = &a.label else { continue };
-        let (s, ctrl, e, tip) = arrow_curve(a, geo);
-        let mid = s.scale(0.25).add(ctrl.scale(0.5)).add(e.scale(0.25));
-        let along = e.sub(s).unit();
-        let out = ctrl.sub(mid).unit();
-        let w = label.chars().count() as f64 * 7.6 + 6.0;
-        let h = 16.0;
-        let mut cands = Vec::new();
-        for k in [0.0, 10.0, 20.0, 30.0, 40.0, -10.0, -20.0, -30.0] {
-            for j in [0.0, 12.0, -12.0, 24.0, -24.0] {
-                cands.push(mid.add(out.scale(k)).add(along.scale(j)));
-            }
+/// The author's labelled highlights and arrows of a scene, each once: the
+/// only words said of the board's marks (what the move's own marks mean
+/// is the diagrams' key; the frame's words name their pits).
+pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
+    let mut out = Vec::new();
+    for h in &scene.highlights {
+        if let Some(l) = &h.label {
+            let pits: Vec<String> = h.pits.iter().map(|p| p.to_string()).collect();
+            out.push(KeyItem {
+                look: Look::of_style(h.style),
+                text: format!("{}: {l}", pits.join(", ")),
+            });
         }
-        // and the arrow itself, more so
-        let mut soft = pits.clone();
-        for i in 0..=10 {
-            let t = i as f64 / 10.0;
-            let q = s
-                .scale((1.0 - t) * (1.0 - t))
-                .add(ctrl.scale(2.0 * t * (1.0 - t)))
-                .add(e.scale(t * t));
-            soft.push((Boxed::around(q, 8.0, 8.0), 6.0));
-        }
-        for i in 0..=3 {
-            let q = e.add(tip.sub(e).scale(i as f64 / 3.0));
-            soft.push((Boxed::around(q, 14.0, 14.0), 6.0));
-        }
-        let bounds = (4.0, 4.0, WIDTH - 4.0, height - 4.0);
-        let c = place(w, h, &cands, bounds, taken, &soft, mid);
-        taken.push(Boxed::around(c, w, h));
-        g = g.add(text("omw-arrow-label", c.x, c.y + 4.0, label));
     }
-    g
+    for a in scene.arrows.iter().filter(|a| !a.capture) {
+        if let Some(l) = &a.label {
+            out.push(KeyItem {
+                look: Look::Arrow,
+                text: format!("{} \u{2192} {}: {l}", a.from, a.to),
+            });
+        }
+    }
+    out
 }
 
 fn banner(b: &str, geo: &Geo) -> Group {
@@ -1274,6 +1264,195 @@ fn banner(b: &str, geo: &Geo) -> Group {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Annotations, Highlight, move_frames};
+    use omweso_engine::{Board, Move, Position, Rules, trace};
+
+    /// The distance from `p` to the segment `a`–`b`.
+    fn to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
+        let ab = b.sub(a);
+        let l2 = ab.x * ab.x + ab.y * ab.y;
+        let t = if l2 == 0.0 {
+            0.0
+        } else {
+            ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / l2
+        };
+        let q = a.add(ab.scale(t.clamp(0.0, 1.0)));
+        p.sub(q).len()
+    }
+
+    fn scene(labels: bool, seat: Side) -> Scene {
+        Scene::new(Board::from_sides([1; 16], [1; 16]), seat, labels)
+    }
+
+    /// Every way along the lanes (a lap from any pit, round once or
+    /// twice, either way; the captured seeds' way across) keeps outside
+    /// every pit's rim, inside the board, and off the centre line's other
+    /// side's lanes only where it crosses.
+    #[test]
+    fn lanes_run_outside_the_pits_and_inside_the_board() {
+        for seat in Side::BOTH {
+            let geo = Geo::new(&scene(true, seat));
+            let centres: Vec<Pt> = (0..4)
+                .flat_map(|r| (0..8).map(move |c| (r, c)))
+                .map(|(r, c)| geo.cell_centre(r, c))
+                .collect();
+            let check = |pts: &[Pt], what: &str| {
+                for w in pts.windows(2) {
+                    for c in &centres {
+                        let d = to_segment(*c, w[0], w[1]);
+                        assert!(d > PIT_R + 2.0, "{what}: {d} from a pit");
+                    }
+                }
+                for p in pts {
+                    assert!(p.x > MARGIN + 2.0 && p.x < MARGIN + BOARD_W - 2.0, "{what}");
+                    assert!(
+                        p.y > geo.board_y + 2.0 && p.y < geo.board_bottom() - 2.0,
+                        "{what}"
+                    );
+                }
+            };
+            for side in Side::BOTH {
+                for from in 1..=16u8 {
+                    for seeds in [1usize, 3, 9, 15, 16, 17, 31] {
+                        for step in [1i32, -1] {
+                            let mut seq = vec![(Pit::new(from).unwrap(), 0.0)];
+                            for i in 1..=seeds {
+                                let n = (from as i32 - 1 + step * i as i32).rem_euclid(16) + 1;
+                                let round = (i / 16).min(1) as f64;
+                                seq.push((Pit::new(n as u8).unwrap(), round));
+                            }
+                            let pts = geo.lane(side, &seq);
+                            check(&pts, &format!("{seat:?} {side:?} {from} {seeds} {step}"));
+                        }
+                    }
+                    for to in 1..=16u8 {
+                        let (a, b) = (
+                            PitRef::new(side, Pit::new(from).unwrap()),
+                            PitRef::new(side.opponent(), Pit::new(to).unwrap()),
+                        );
+                        if from >= 9 {
+                            let mut pts = route(&geo, a, b, CAPTURE_LANE);
+                            pts[0] = geo.port(a.side, a.pit, 0.0);
+                            check(&pts, &format!("capture {a} {b}"));
+                        }
+                        check(&route(&geo, a, PitRef::new(side, b.pit), 0.0), "arrow");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A lap's path is drawn through the lanes: a dot beside every pit a
+    /// seed falls into, not through the pits' counts.
+    #[test]
+    fn a_lap_marks_every_pit_sown_beside_it() {
+        let mut south = [1; 16];
+        south[4] = 9;
+        let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+        let played = trace(
+            &Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(Pit::new(5).unwrap()),
+            100,
+        )
+        .unwrap();
+        let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+        let lap = &played.laps[0];
+        let svg = frames[1].svg(&RenderOptions::default());
+        // the start, then one small dot a seed but the last (the head)
+        assert_eq!(svg.matches("class=\"omw-path-start\"").count(), 1);
+        assert_eq!(
+            svg.matches("class=\"omw-sown\"").count(),
+            lap.sown.len() - 1
+        );
+        let geo = Geo::new(&frames[1].scene);
+        for p in &lap.sown[..lap.sown.len() - 1] {
+            let q = geo.port(Side::South, *p, 0.0);
+            assert!(svg.contains(&format!("cx=\"{}\" cy=\"{}\"", n(q.x), n(q.y))));
+        }
+    }
+
+    /// One shape per meaning: the author's `start` on the pit the move
+    /// lifts is the move's own ring, drawn once; `relay` and `end` are the
+    /// move's relay and end; the looks differ from each other.
+    #[test]
+    fn a_mark_looks_the_same_whoever_draws_it() {
+        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        let played = trace(
+            &Rules::SHACKELL_1935,
+            &pos,
+            &Move::forward(Pit::new(5).unwrap()),
+            100,
+        )
+        .unwrap();
+        let s5 = PitRef::parse("S5").unwrap();
+        let ann = Annotations {
+            highlights: vec![Highlight {
+                pits: vec![s5],
+                style: HighlightStyle::Start,
+                label: None,
+            }],
+            ..Annotations::default()
+        };
+        let before = &move_frames(&played, &ann, "x")[0];
+        let svg = before.svg(&RenderOptions {
+            embed: crate::Embed::Embedded,
+            ..RenderOptions::default()
+        });
+        assert_eq!(svg.matches("omw-ring-lift").count(), 1, "drawn once");
+        // the move's marks and the author's styles share their looks
+        for (m, style) in [
+            (Mark::Lift, HighlightStyle::Start),
+            (Mark::SowFrom, HighlightStyle::Start),
+            (Mark::Relay, HighlightStyle::Relay),
+            (Mark::End, HighlightStyle::End),
+            (Mark::Captured(3), HighlightStyle::Capture),
+        ] {
+            assert_eq!(Look::of_mark(&m), Look::of_style(style), "{m:?}");
+        }
+        // and every look is drawn differently (shape and class)
+        let c = Pt { x: 0.0, y: 0.0 };
+        let all = [
+            Look::Lift,
+            Look::Relay,
+            Look::End,
+            Look::CaptureAt,
+            Look::Captured,
+            Look::Mark,
+            Look::Danger,
+            Look::Good,
+            Look::Arrow,
+        ];
+        let drawn: Vec<String> = all
+            .iter()
+            .map(|l| {
+                look_shapes(*l, c, 0.0)
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<String>()
+            })
+            .collect();
+        for i in 0..drawn.len() {
+            for j in 0..i {
+                assert_ne!(drawn[i], drawn[j], "{:?} {:?}", all[i], all[j]);
+            }
+        }
+    }
+
+    /// An empty board (an illustration) names its sides and nothing else.
+    #[test]
+    fn an_empty_board_has_no_seeds_and_nobody_to_move() {
+        let mut s = Scene::new(Board::from_sides([0; 16], [0; 16]), Side::South, true);
+        s.mover = Some(Side::South);
+        assert_eq!(side_info(&s, Side::South), None);
+        let t = side_label(&s, Side::South, 0.0).to_string();
+        assert!(!t.contains("seeds") && !t.contains("to move"), "{t}");
+        s.board = Board::from_sides([0; 16], [1; 16]);
+        assert_eq!(
+            side_info(&s, Side::South).as_deref(),
+            Some("0 seeds · to move")
+        );
+    }
 
     #[test]
     fn coordinates_format_as_before() {

@@ -31,12 +31,10 @@ fn row_name(side: Side, row_pits: &[(Side, omweso_engine::Pit)]) -> String {
 }
 
 fn side_line(scene: &Scene, side: Side) -> String {
-    let seeds = scene.board.side_total(side) as u64;
-    let mut s = format!("{} · {}", narrate::side(side), narrate::seeds(seeds));
-    if scene.mover == Some(side) {
-        s.push_str(" · to move");
+    match crate::svg::side_info(scene, side) {
+        Some(info) => format!("{} · {info}", narrate::side(side)),
+        None => narrate::side(side).to_string(),
     }
-    s
 }
 
 /// The text twin of a scene.

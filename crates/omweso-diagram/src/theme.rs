@@ -22,23 +22,19 @@ pub(crate) const VARS: &[Var] = &[
     v("reverse-zone", "#b98a54", "#4d3622", "#eeeeee"),
     v("pit", "#f5ead7", "#2c241c", "#ffffff"),
     v("pit-edge", "#7a5330", "#1a140f", "#000000"),
-    v("pit-shade", "#d9c4a3", "#201a14", "#bbbbbb"),
+    v("pit-shade", "#e3d2b6", "#241d16", "#dddddd"),
     v("seed", "#5b3b22", "#e0c9a6", "#000000"),
     v("count", "#2a2119", "#f3eadc", "#000000"),
-    v("label", "#4a3320", "#e6d5bd", "#000000"),
-    v("path", "#1f5fa8", "#7fb4f0", "#000000"),
-    v("path-cw", "#a8431f", "#f0a07f", "#000000"),
-    v("relay", "#1f5fa8", "#7fb4f0", "#000000"),
+    v("label", "#6b4f37", "#cdb89c", "#333333"),
+    // one colour per meaning: seeds sown (the pit lifted, the path, a
+    // relay), the move ends, a capture; and the author's own marks
+    v("sow", "#1f5fa8", "#7fb4f0", "#000000"),
     v("end", "#2f7a3d", "#86d195", "#000000"),
     v("capture", "#b3261e", "#ff8a80", "#000000"),
-    v("lift", "#6a4c93", "#c3a6ec", "#000000"),
-    v("arrow", "#3d3a8c", "#b0acf5", "#000000"),
-    v("hl-start", "#1f5fa8", "#7fb4f0", "#000000"),
+    v("arrow", "#2a2119", "#efe6d8", "#000000"),
     v("hl-mark", "#6a4c93", "#c3a6ec", "#000000"),
-    v("hl-capture", "#b3261e", "#ff8a80", "#000000"),
     v("hl-danger", "#c25e00", "#ffb366", "#000000"),
-    v("hl-good", "#2f7a3d", "#86d195", "#000000"),
-    v("pill-ink", "#ffffff", "#15130f", "#ffffff"),
+    v("hl-good", "#00727d", "#6fd6e0", "#000000"),
     v(
         "font",
         "\"DejaVu Sans\", \"Segoe UI\", system-ui, -apple-system, Roboto, \"Helvetica Neue\", Arial, sans-serif",
@@ -63,6 +59,16 @@ const fn v(
 
 /// Class rules; `var(--omw-NAME)` refers to the variables above. Only simple
 /// class selectors, so that every renderer (resvg included) applies them.
+///
+/// One colour and one shape per meaning, whoever drew the mark (the move
+/// or the author's highlight): a single solid ring is the pit lifted
+/// (`sow`), a double ring a relay (`sow`), a rounded square the pit where
+/// the move ends (`end`), a double ring with a dashed outer ring the pit
+/// that captures and a dashed ring a pit captured from (`capture`); the
+/// author's own marks are a dotted ring (look here), a dash-dot ring
+/// (danger) and a long-dashed ring (a strong point). Seeds sown run along
+/// a lane outside the pits (solid anticlockwise, dashed clockwise), a dot
+/// where each seed falls; captured seeds go back in a dashed lane.
 const RULES: &str = "
 .omw-bg { fill: var(--omw-bg); }
 .omw-board { fill: var(--omw-board); stroke: var(--omw-board-edge); stroke-width: 2; }
@@ -72,53 +78,52 @@ const RULES: &str = "
 .omw-pit-shade { fill: none; stroke: var(--omw-pit-shade); stroke-width: 3; stroke-linecap: round; }
 .omw-dim { opacity: 0.45; }
 .omw-seed { fill: var(--omw-seed); }
-.omw-count { fill: var(--omw-count); font-family: var(--omw-font); font-weight: bold; text-anchor: middle; stroke: var(--omw-pit); stroke-width: 4; stroke-linejoin: round; paint-order: stroke; }
-.omw-pitno { fill: var(--omw-label); font-family: var(--omw-font); font-size: 10px; }
+.omw-count { fill: var(--omw-count); font-family: var(--omw-font); font-size: 20px; font-weight: bold; text-anchor: middle; stroke: var(--omw-pit); stroke-width: 4; stroke-linejoin: round; paint-order: stroke; }
+.omw-count-big { font-size: 23px; }
+.omw-pitno { fill: var(--omw-label); font-family: var(--omw-font); font-size: 12.5px; text-anchor: middle; }
 .omw-side { fill: var(--omw-ink); font-family: var(--omw-font); font-size: 14px; font-weight: bold; letter-spacing: 0.5px; }
-.omw-side-info { fill: var(--omw-muted); font-family: var(--omw-font); font-size: 12px; }
+.omw-side-info { fill: var(--omw-muted); font-family: var(--omw-font); font-size: 12px; font-weight: normal; letter-spacing: 0; }
 .omw-heading { fill: var(--omw-ink); font-family: var(--omw-font); font-size: 19px; font-weight: bold; }
 .omw-subheading { fill: var(--omw-muted); font-family: var(--omw-font); font-size: 14px; }
 .omw-footer { fill: var(--omw-ink); font-family: var(--omw-font); font-size: 13px; }
+.omw-key-text { fill: var(--omw-ink); font-family: var(--omw-font); font-size: 13px; }
 .omw-banner-box { fill: var(--omw-bg); stroke: var(--omw-ink); stroke-width: 1.5; stroke-dasharray: 6 4; }
 .omw-banner { fill: var(--omw-ink); font-family: var(--omw-font); font-size: 17px; font-weight: bold; text-anchor: middle; }
-.omw-path { fill: none; stroke: var(--omw-path); stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; stroke-opacity: 0.75; }
-.omw-path-cw { fill: none; stroke: var(--omw-path-cw); stroke-width: 4; stroke-linecap: butt; stroke-linejoin: round; stroke-dasharray: 9 6; stroke-opacity: 0.85; }
-.omw-head { fill: var(--omw-path); stroke: none; }
-.omw-head-cw { fill: none; stroke: var(--omw-path-cw); stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; }
-.omw-path-start { fill: var(--omw-path); }
-.omw-path-start-cw { fill: var(--omw-bg); stroke: var(--omw-path-cw); stroke-width: 3; }
-.omw-ring-lift { fill: none; stroke: var(--omw-lift); stroke-width: 2.5; stroke-dasharray: 4 3; }
-.omw-ring-lift-cw { fill: none; stroke: var(--omw-path-cw); stroke-width: 2.5; stroke-dasharray: 4 3; }
-.omw-ring-relay { fill: none; stroke: var(--omw-relay); stroke-width: 3.5; }
-.omw-ring-end { fill: none; stroke: var(--omw-end); stroke-width: 2; }
-.omw-ring-capture-at { fill: none; stroke: var(--omw-capture); stroke-width: 3.5; }
+.omw-path { fill: none; stroke: var(--omw-sow); stroke-width: 3.5; stroke-linecap: round; stroke-linejoin: round; }
+.omw-path-cw { fill: none; stroke: var(--omw-sow); stroke-width: 3.5; stroke-linecap: butt; stroke-linejoin: round; stroke-dasharray: 8 5; }
+.omw-head { fill: var(--omw-sow); stroke: none; }
+.omw-head-cw { fill: none; stroke: var(--omw-sow); stroke-width: 3; stroke-linecap: round; stroke-linejoin: round; }
+.omw-path-start { fill: var(--omw-sow); stroke: var(--omw-board); stroke-width: 1.5; }
+.omw-sown { fill: var(--omw-sow); }
+.omw-ring-lift { fill: none; stroke: var(--omw-sow); stroke-width: 3.5; }
+.omw-ring-relay { fill: none; stroke: var(--omw-sow); stroke-width: 2.2; }
+.omw-ring-end { fill: none; stroke: var(--omw-end); stroke-width: 3.5; }
+.omw-ring-capture-at { fill: none; stroke: var(--omw-capture); stroke-width: 2.2; }
+.omw-ring-capture-at-out { fill: none; stroke: var(--omw-capture); stroke-width: 2.2; stroke-dasharray: 5 3; }
 .omw-ring-captured { fill: none; stroke: var(--omw-capture); stroke-width: 3; stroke-dasharray: 7 4; }
+.omw-ring-mark { fill: none; stroke: var(--omw-hl-mark); stroke-width: 3.5; stroke-dasharray: 0.1 5.5; stroke-linecap: round; }
+.omw-ring-danger { fill: none; stroke: var(--omw-hl-danger); stroke-width: 3; stroke-dasharray: 10 3 2 3; }
+.omw-ring-good { fill: none; stroke: var(--omw-hl-good); stroke-width: 3; stroke-dasharray: 14 4; }
 .omw-cross { stroke: var(--omw-capture); stroke-width: 2.5; stroke-linecap: round; stroke-opacity: 0.7; }
-.omw-capture-group { fill: none; stroke: var(--omw-capture); stroke-width: 2; stroke-dasharray: 2 4; stroke-linecap: round; }
-.omw-capture-arrow { fill: none; stroke: var(--omw-capture); stroke-width: 3; stroke-dasharray: 10 4; stroke-linecap: round; }
+.omw-capture-arrow { fill: none; stroke: var(--omw-capture); stroke-width: 3; stroke-dasharray: 7 4; stroke-linecap: butt; stroke-linejoin: round; }
 .omw-capture-head { fill: var(--omw-capture); }
-.omw-arrow { fill: none; stroke: var(--omw-arrow); stroke-width: 3; stroke-linecap: round; }
+.omw-arrow { fill: none; stroke: var(--omw-arrow); stroke-width: 2.5; stroke-linecap: round; stroke-linejoin: round; }
 .omw-arrow-head { fill: var(--omw-arrow); }
-.omw-arrow-label { fill: var(--omw-arrow); font-family: var(--omw-font); font-size: 12px; font-weight: bold; text-anchor: middle; stroke: var(--omw-bg); stroke-width: 4; stroke-linejoin: round; paint-order: stroke; }
-.omw-pill { stroke: none; }
-.omw-pill-text { fill: var(--omw-pill-ink); font-family: var(--omw-font); font-size: 10px; font-weight: bold; text-anchor: middle; }
-.omw-pill-lift { fill: var(--omw-lift); }
-.omw-pill-relay { fill: var(--omw-relay); }
-.omw-pill-end { fill: var(--omw-end); }
-.omw-pill-capture { fill: var(--omw-capture); }
-.omw-pill-drop { fill: var(--omw-muted); }
-.omw-pill-cw { fill: var(--omw-path-cw); }
-.omw-hl { fill: none; stroke-width: 3; }
-.omw-hl-start { stroke: var(--omw-hl-start); stroke-width: 3.5; }
-.omw-hl-mark { stroke: var(--omw-hl-mark); stroke-dasharray: 1 5; stroke-linecap: round; stroke-width: 3.5; }
-.omw-hl-capture { stroke: var(--omw-hl-capture); stroke-dasharray: 8 4; }
-.omw-hl-danger { stroke: var(--omw-hl-danger); stroke-dasharray: 10 3 2 3; }
-.omw-hl-good { stroke: var(--omw-hl-good); stroke-dasharray: 14 3; }
-.omw-pill-hl-start { fill: var(--omw-hl-start); }
-.omw-pill-hl-mark { fill: var(--omw-hl-mark); }
-.omw-pill-hl-capture { fill: var(--omw-hl-capture); }
-.omw-pill-hl-danger { fill: var(--omw-hl-danger); }
-.omw-pill-hl-good { fill: var(--omw-hl-good); }
+";
+
+/// On a phone (a page, or a picture, at most 40rem wide) a diagram is
+/// drawn at about half its size: its words are drawn larger, to be at
+/// least 11 CSS px from 360 px up (a board 608 units wide in about 330
+/// px). The drawing leaves room for these sizes (the pit numbers above the
+/// counts, the side names above and below the board). For browsers: the
+/// adaptive stylesheet only.
+const PHONE_RULES: &str = "@media (max-width: 40rem) {
+.omw-count { font-size: 22px; }
+.omw-count-big { font-size: 24px; }
+.omw-pitno { font-size: 20.5px; letter-spacing: -0.5px; }
+.omw-side { font-size: 21px; }
+.omw-side-info { font-size: 21px; }
+}
 ";
 
 fn declarations(pick: fn(&Var) -> &'static str) -> String {
@@ -167,6 +172,7 @@ pub(crate) fn stylesheet() -> String {
         declarations(|v| v.print)
     ));
     s.push_str(&rules(|v| format!("var(--omw-{})", v.name)));
+    s.push_str(PHONE_RULES);
     s
 }
 

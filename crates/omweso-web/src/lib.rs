@@ -33,7 +33,7 @@ pub mod wasm;
 pub use rules::{parse_rules, rules_text};
 
 use json::Json;
-use omweso_diagram::{Annotations, Embed, Frame, RenderOptions, Theme, narrate};
+use omweso_diagram::{Annotations, Embed, Frame, Layout, RenderOptions, Theme, narrate};
 use omweso_engine::{
     Board, GameResult, Grid, LegalMove, MoveEnd, Pit, Position, Rules, Side, Variant, legal_moves,
     moves_from, notation, search, trace,
@@ -440,10 +440,14 @@ pub fn respond(req: &Request) -> Result<String, String> {
     Ok(j.finish())
 }
 
+/// The frames as a page draws them: the board alone (its text sized for a
+/// phone), and the words beside it (`heading`, `words`) for the page to
+/// write under it, as the site's figures do.
 fn frames_json(j: &mut Json, frames: &[Frame], theme: Theme) {
     let options = RenderOptions {
         theme,
         embed: Embed::Embedded,
+        layout: Layout::Board,
         ..RenderOptions::default()
     };
     j.key("frames").open('[');
@@ -452,6 +456,12 @@ fn frames_json(j: &mut Json, frames: &[Frame], theme: Theme) {
         j.key("name").string(&f.name);
         j.key("title").string(&f.title);
         j.key("desc").string(&f.desc);
+        j.key("heading").string(&f.heading);
+        j.key("words").open('[');
+        for w in &f.words {
+            j.string(w);
+        }
+        j.close(']');
         j.key("svg").string(&f.svg(&options));
         j.close('}');
     }

@@ -353,6 +353,17 @@
     status("Drawing " + m.notation + "…");
     return ask(requestText("play", p, "move " + m.notation + "\n")).then(function (a) {
       frames = a.frames; frame = 0;
+      // every frame's words in one place, one shown: the buttons under
+      // them stay where they are
+      var caption = $(".an-frame-caption");
+      caption.textContent = "";
+      caption.classList.add("frame-stack");
+      frames.forEach(function (f, i) {
+        var span = document.createElement("span");
+        span.className = "frame";
+        span.textContent = (i + 1) + "/" + frames.length + " " + [f.heading].concat(f.words || []).join(" ");
+        caption.appendChild(span);
+      });
       $(".an-frames").hidden = false;
       $(".an-frames-title").textContent = (p.to_move === "south" ? "S" : "N") + m.notation + ": " + outcomeText(m);
       showFrame();
@@ -363,7 +374,7 @@
   function showFrame() {
     var f = frames[frame];
     $(".an-frame").innerHTML = f.svg;
-    $(".an-frame-caption").textContent = (frame + 1) + "/" + frames.length + " " + f.title + " — " + f.desc;
+    Array.prototype.forEach.call($(".an-frame-caption").children, function (c, i) { c.hidden = i !== frame; });
     $(".an-frame-prev").disabled = frame === 0;
     $(".an-frame-next").disabled = frame === frames.length - 1;
   }

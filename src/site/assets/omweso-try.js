@@ -122,28 +122,49 @@
     return s;
   }
 
+  // A frame's words under its board, as in a figure: its number and
+  // heading, then what happens (the engine's `heading` and `words`).
+  function words(f, i, n) {
+    var box = el("div", "frame-words");
+    var first = el("p", "frame-text");
+    first.appendChild(el("span", "frame-no", (i + 1) + "/" + n));
+    first.appendChild(document.createTextNode(" "));
+    if (f.heading) first.appendChild(el("strong", "frame-heading", f.heading));
+    var rest = (f.words || []).slice();
+    if (rest.length) first.appendChild(document.createTextNode(" " + rest.shift()));
+    box.appendChild(first);
+    rest.forEach(function (w) { box.appendChild(el("p", "frame-text", w)); });
+    return box;
+  }
   // A played move's frames (the engine's `play` answer) with Previous and
-  // Next, as in a static figure.
+  // Next, as in a static figure: every frame in one place, one shown, so
+  // the buttons stay where they are.
   function viewer(a, focus) {
     var wrap = el("div", "try-viewer");
-    var frame = 0;
-    var box = el("div", "try-frame");
-    var caption = el("p", "frame-caption");
-    caption.setAttribute("aria-live", "polite");
+    var frame = 0, n = a.frames.length;
+    var list = el("ol", "frames frame-stack try-frame");
+    var items = a.frames.map(function (f, i) {
+      var li = el("li", "frame");
+      li.innerHTML = f.svg;
+      li.appendChild(words(f, i, n));
+      list.appendChild(li);
+      return li;
+    });
+    var status = el("span", "frame-status");
+    status.setAttribute("aria-live", "polite");
     var steps = el("div", "stepper");
     var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
     prev.type = nxt.type = "button";
-    steps.appendChild(prev); steps.appendChild(nxt);
+    steps.appendChild(prev); steps.appendChild(nxt); steps.appendChild(status);
     function show() {
-      var f = a.frames[frame];
-      box.innerHTML = f.svg;
-      caption.textContent = (frame + 1) + "/" + a.frames.length + " " + f.title + " — " + f.desc;
+      items.forEach(function (li, i) { li.hidden = i !== frame; });
+      status.textContent = "Frame " + (frame + 1) + " of " + n;
       prev.disabled = frame === 0;
-      nxt.disabled = frame === a.frames.length - 1;
+      nxt.disabled = frame === n - 1;
     }
     prev.addEventListener("click", function () { if (frame > 0) { frame--; show(); } });
-    nxt.addEventListener("click", function () { if (frame < a.frames.length - 1) { frame++; show(); } });
-    wrap.appendChild(box); wrap.appendChild(caption); wrap.appendChild(steps);
+    nxt.addEventListener("click", function () { if (frame < n - 1) { frame++; show(); } });
+    wrap.appendChild(list); wrap.appendChild(steps);
     show();
     if (focus) setTimeout(function () { nxt.focus(); }, 0);
     return wrap;

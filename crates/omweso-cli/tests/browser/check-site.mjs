@@ -101,7 +101,7 @@ try {
     report.pages++;
     const info = await page.evaluate(() => {
       const figures = [...document.querySelectorAll('figure.omweso-diagram')].map((f) => {
-        const svgs = [...f.querySelectorAll('li.frame svg')];
+        const svgs = [...f.querySelectorAll('li.frame > svg')];
         const visible = svgs.filter((s) => {
           const r = s.getBoundingClientRect();
           return r.width > 0 && r.height > 0;

@@ -1,0 +1,224 @@
+// The diagrams on a phone and under the pointer (issue 12, issue 10 item 6),
+// run by tests/browser.rs on a served copy of the bundled rulebook:
+//
+//   node diagrams.mjs BASE_URL CASES.json ARTIFACTS_DIR
+//
+// CASES.json: { "pages": ["the-move.html", …], "stepping": ["the-move.html", …] }.
+//
+// At 390 px and at 360 px wide, on every page listed:
+// - every text of every figure (the SVG's words, pit numbers, counts and
+//   side names, scaled as drawn, and the HTML around them) is at least
+//   11 CSS px;
+// - in every frame, no word's box overlaps a pit count's box, every word
+//   stays inside the picture, and no sowing path or arrow runs through a
+//   count (measured on a copy of the frame with its shared drawings
+//   written out, as `<use>` draws them);
+// and on the pages listed for stepping, stepping a figure through all its
+// frames with Next and back with Previous leaves both buttons where they
+// were (the frames keep one height). Prints a JSON report; exits non-zero
+// on any failure.
+
+import { launch, watchErrors } from './chromium.mjs';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, casesFile, artifacts] = process.argv.slice(2);
+if (!base || !casesFile) {
+  console.error('usage: diagrams.mjs BASE_URL CASES.json [ARTIFACTS_DIR]');
+  process.exit(2);
+}
+const cases = JSON.parse(readFileSync(casesFile, 'utf8'));
+const failures = [];
+const fail = (m) => failures.push(m);
+const report = { pages: 0, figures: 0, frames: 0, texts: 0, smallest: {}, stepped: 0, steps: 0 };
+const MIN_PX = 11;
+
+// In the page: measure every figure. Runs in the browser.
+function measure() {
+  const out = { figures: 0, frames: 0, texts: 0, smallest: Infinity, where: '', problems: [] };
+  const problem = (m) => { if (out.problems.length < 20) out.problems.push(m); };
+  // a laid-out element (not display: none, e.g. a closed text version)
+  const laidOut = (e) => e.getClientRects().length > 0;
+  const sizeOf = (e) => parseFloat(getComputedStyle(e).fontSize);
+  // a copy of `svg` with every <use> replaced by what it draws, placed
+  // off screen at the same width, for measuring
+  const flatten = (svg, width) => {
+    const copy = svg.cloneNode(true);
+    const resolve = (root) => {
+      for (const u of [...root.querySelectorAll('use')]) {
+        const id = (u.getAttribute('href') || '').slice(1);
+        const target = document.getElementById(id);
+        const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        g.setAttribute('transform', `translate(${u.getAttribute('x') || 0} ${u.getAttribute('y') || 0})`);
+        if (target) {
+          const t = target.cloneNode(true);
+          resolve(t);
+          g.appendChild(t);
+        }
+        u.replaceWith(g);
+      }
+    };
+    resolve(copy);
+    for (const d of [...copy.querySelectorAll('defs')]) d.remove();
+    for (const e of [...copy.querySelectorAll('[id]')]) e.removeAttribute('id');
+    const box = document.createElement('div');
+    box.style.cssText = `position:absolute;left:-20000px;top:0;width:${width}px;visibility:visible`;
+    copy.style.width = `${width}px`;
+    copy.style.maxWidth = 'none';
+    box.appendChild(copy);
+    document.body.appendChild(box);
+    return { copy, box };
+  };
+  const overlap = (a, b, slack = 0.5) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > slack &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > slack;
+  for (const fig of document.querySelectorAll('figure.omweso-diagram')) {
+    if (!laidOut(fig)) continue;
+    out.figures++;
+    // the HTML around the pictures
+    for (const e of fig.querySelectorAll('*')) {
+      if (e.closest('svg')) continue;
+      const own = [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+      if (!own || !laidOut(e)) continue;
+      out.texts++;
+      const px = sizeOf(e);
+      if (px < out.smallest) { out.smallest = px; out.where = `#${fig.id} <${e.tagName.toLowerCase()} class="${e.className}">`; }
+    }
+    // the frames' pictures, each (shown or not) at the width the figure
+    // shows them
+    const svgs = [...fig.querySelectorAll(':scope > .frames > .frame > svg')];
+    const shown = svgs.find((s) => s.getBoundingClientRect().width > 0);
+    if (!shown) { problem(`#${fig.id}: no frame shows`); continue; }
+    const width = shown.getBoundingClientRect().width;
+    for (const svg of svgs) {
+      out.frames++;
+      const frame = svg.parentElement.dataset.frame;
+      const where = `#${fig.id} ${frame}`;
+      const { copy, box } = flatten(svg, width);
+      try {
+        const scale = copy.getBoundingClientRect().width / copy.viewBox.baseVal.width;
+        const picture = copy.getBoundingClientRect();
+        const texts = [...copy.querySelectorAll('text')].filter((t) => t.textContent.trim());
+        const counts = [];
+        const words = [];
+        for (const t of texts) {
+          out.texts++;
+          const px = sizeOf(t) * scale;
+          if (px < out.smallest) { out.smallest = px; out.where = `${where} "${t.textContent.trim()}" (${t.getAttribute('class')})`; }
+          const r = t.getBoundingClientRect();
+          (t.classList.contains('omw-count') ? counts : words).push({ t, r });
+        }
+        for (const w of words) {
+          const name = `"${w.t.textContent.trim()}"`;
+          if (w.r.left < picture.left - 0.5 || w.r.right > picture.right + 0.5 || w.r.top < picture.top - 0.5 || w.r.bottom > picture.bottom + 0.5) {
+            problem(`${where}: ${name} runs outside the picture`);
+          }
+          for (const c of counts) {
+            if (overlap(w.r, c.r)) problem(`${where}: ${name} overlaps the count ${c.t.textContent.trim()}`);
+          }
+        }
+        // the sowing paths and arrows run between the pits, never through
+        // a count
+        const lines = copy.querySelectorAll('.omw-path, .omw-path-cw, .omw-arrow, .omw-capture-arrow');
+        for (const p of lines) {
+          const len = p.getTotalLength();
+          const m = p.getScreenCTM();
+          for (let s = 0; s <= len; s += 2) {
+            const q = p.getPointAtLength(s).matrixTransform(m);
+            const hit = counts.find((c) => q.x > c.r.left + 1 && q.x < c.r.right - 1 && q.y > c.r.top + 1 && q.y < c.r.bottom - 1);
+            if (hit) { problem(`${where}: a ${p.getAttribute('class')} line runs through the count ${hit.t.textContent.trim()}`); break; }
+          }
+        }
+      } finally {
+        box.remove();
+      }
+    }
+  }
+  return out;
+}
+
+const { context, close } = await launch();
+try {
+  const page = await context.newPage();
+  let now = '';
+  watchErrors(page, fail, () => now);
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 844 });
+    let smallest = { px: Infinity, where: '' };
+    for (const p of cases.pages) {
+      now = `${p} at ${width} px: `;
+      await page.goto(new URL(p, base).href, { waitUntil: 'load' });
+      const m = await page.evaluate(measure);
+      report.pages++;
+      report.figures += m.figures;
+      report.frames += m.frames;
+      report.texts += m.texts;
+      if (m.figures === 0) fail(`${p}: no figure`);
+      for (const pr of m.problems) fail(`${p} at ${width} px: ${pr}`);
+      if (m.smallest < smallest.px) smallest = { px: m.smallest, where: `${p} ${m.where}` };
+    }
+    report.smallest[width] = { px: Math.round(smallest.px * 100) / 100, where: smallest.where };
+    if (!(smallest.px >= MIN_PX)) fail(`at ${width} px the smallest text of a figure is ${smallest.px.toFixed(2)} px (< ${MIN_PX}): ${smallest.where}`);
+    if (artifacts && width === 390) {
+      mkdirSync(artifacts, { recursive: true });
+      await page.goto(new URL(cases.pages[0], base).href, { waitUntil: 'load' });
+      const fig = page.locator('figure.omweso-diagram').filter({ has: page.locator('li.frame:nth-of-type(2)') }).first();
+      if (await fig.count()) await fig.screenshot({ path: join(artifacts, 'diagram-390.png') });
+    }
+  }
+
+  // Stepping does not move the buttons, at a phone's width and a desktop's.
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    for (const p of cases.stepping) {
+      now = `${p} at ${width} px: `;
+      await page.goto(new URL(p, base).href, { waitUntil: 'load' });
+      const figs = page.locator('figure.omweso-diagram.js').filter({ has: page.locator('li.frame:nth-of-type(2)') });
+      const n = await figs.count();
+      if (n === 0) fail(`${p}: no figure with a stepper`);
+      for (let i = 0; i < n; i++) {
+        const fig = figs.nth(i);
+        const id = await fig.getAttribute('id');
+        const at = () => fig.evaluate((f) => {
+          const box = (sel) => {
+            const r = f.querySelector(`:scope > .stepper ${sel}`).getBoundingClientRect();
+            return [r.left + scrollX, r.top + scrollY, r.width, r.height].map((v) => Math.round(v * 10) / 10);
+          };
+          return { next: box('.next'), prev: box('.prev'), shown: [...f.querySelectorAll(':scope > .frames > .frame')].findIndex((li) => !li.hidden) };
+        });
+        const first = await at();
+        const frames = await fig.locator(':scope > .frames > .frame').count();
+        const same = (a, b) => a.every((v, k) => Math.abs(v - b[k]) <= 0.5);
+        const check = async (how) => {
+          const now2 = await at();
+          report.steps++;
+          if (!same(now2.next, first.next) || !same(now2.prev, first.prev)) {
+            fail(`${p} #${id} at ${width} px: after ${how} (frame ${now2.shown + 1}) the buttons moved: next ${JSON.stringify(first.next)} → ${JSON.stringify(now2.next)}, previous ${JSON.stringify(first.prev)} → ${JSON.stringify(now2.prev)}`);
+            return false;
+          }
+          return true;
+        };
+        let ok = true;
+        for (let k = 1; k < frames && ok; k++) {
+          await fig.locator(':scope > .stepper .next').click();
+          ok = await check('Next');
+        }
+        const last = await at();
+        if (last.shown !== frames - 1) fail(`${p} #${id}: Next reached frame ${last.shown + 1} of ${frames}`);
+        for (let k = 1; k < frames && ok; k++) {
+          await fig.locator(':scope > .stepper .prev').click();
+          ok = await check('Previous');
+        }
+        report.stepped++;
+      }
+    }
+  }
+} finally {
+  await close();
+}
+report.failures = failures;
+console.log(JSON.stringify(report, null, 1));
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
