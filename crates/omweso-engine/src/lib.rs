@@ -41,6 +41,7 @@ mod board;
 mod cycle;
 mod fast;
 mod movegen;
+mod movegen_previous;
 mod moves;
 pub mod notation;
 mod position;

@@ -5,6 +5,7 @@ use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::{Brent, steps_before_cycle};
 use super::fast::{self, Rest, Row};
 use super::movegen::{self, MoveList, legal_moves_into};
+use super::movegen_previous;
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -472,6 +473,25 @@ pub mod reference {
             explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
         }
         out
+    }
+
+    /// [`legal_moves`](super::legal_moves) by the engine's previous packed
+    /// generator (before [`MoveList`]): the same moves, found on the same
+    /// packed state, but each returned with its own choice vector after a
+    /// lap loop that does more work per lap. Kept to benchmark the current
+    /// generator against, and checked by the same tests.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+    ///
+    /// let pos = Position::new(Board::from_sides([3; 16], [2; 16]), Side::South);
+    /// assert_eq!(
+    ///     reference::previous_legal_moves(&Rules::MODERN, &pos),
+    ///     legal_moves(&Rules::MODERN, &pos)
+    /// );
+    /// ```
+    pub fn previous_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+        movegen_previous::legal_moves(rules, pos)
     }
 
     /// [`outcome`](super::outcome) by the reference engine.
