@@ -103,6 +103,24 @@ static COLUMN_PITS: [u128; 256] = {
     t
 };
 
+/// `COLUMN_BITS[columns]`: the opponent's pits facing the columns of the
+/// bits set, as bits (pit index i in bit i).
+static COLUMN_BITS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut c = 0;
+        while c < 8 {
+            if m >> c & 1 != 0 {
+                t[m] |= 1 << c | 1 << (15 - c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// A packed row's pits as an array.
 #[inline(always)]
 fn unpack(x: u128) -> [Seeds; 16] {
@@ -331,11 +349,77 @@ impl Seen {
     }
 }
 
+/// The choices of the path being followed (its prefix), with its first
+/// [`HEAD`] choices also in a fixed array whose other places are all
+/// anticlockwise, so that a move's choices (the prefix, then anticlockwise
+/// at each later choice point) are written out with one fixed-size copy.
+#[derive(Clone, Debug)]
+struct Path {
+    all: Vec<Direction>,
+    head: [Direction; HEAD],
+}
+
+const HEAD: usize = 16;
+
+impl Default for Path {
+    fn default() -> Path {
+        Path {
+            all: Vec::new(),
+            head: [Direction::Anticlockwise; HEAD],
+        }
+    }
+}
+
+impl Path {
+    /// A path starting in `dir`.
+    #[inline]
+    fn start(&mut self, dir: Direction) {
+        self.all.clear();
+        self.all.push(dir);
+        self.head = [Direction::Anticlockwise; HEAD];
+        self.head[0] = dir;
+    }
+
+    /// The path of a branch: the first `parent_len` choices, anticlockwise
+    /// `defaults` times, then clockwise.
+    #[inline]
+    fn branch(&mut self, parent_len: usize, defaults: usize) {
+        self.all.truncate(parent_len);
+        self.all
+            .extend(std::iter::repeat_n(Direction::Anticlockwise, defaults));
+        self.all.push(Direction::Clockwise);
+        for d in self.head.iter_mut().skip(parent_len) {
+            *d = Direction::Anticlockwise;
+        }
+        if let Some(d) = self.head.get_mut(parent_len + defaults) {
+            *d = Direction::Clockwise;
+        }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.all.len()
+    }
+
+    /// Append the path then `defaults` anticlockwise choices to `out`.
+    #[inline(always)]
+    fn write(&self, defaults: usize, out: &mut Vec<Direction>) {
+        let n = self.all.len() + defaults;
+        if n <= HEAD {
+            let from = out.len();
+            out.extend_from_slice(&self.head);
+            out.truncate(from + n);
+        } else {
+            out.extend_from_slice(&self.all);
+            out.extend(std::iter::repeat_n(Direction::Anticlockwise, defaults));
+        }
+    }
+}
+
 /// The generator's working buffers, kept in the list from call to call.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
-    /// The choices of the path being followed (its prefix).
-    path: Vec<Direction>,
+    path: Path,
     branches: Vec<Branch>,
     seen: Seen,
     /// The choices of the start pit's never-ending move, once one is found.
@@ -900,8 +984,7 @@ fn moves_from_k<V: Kind>(
         }
         st.chain = cw && V::REVERSE == ReverseLaps::StartChain;
         st.l = sow(&mut st.own, s, hand, cw as usize);
-        sc.path.clear();
-        sc.path.push(if cw {
+        sc.path.start(if cw {
             Direction::Clockwise
         } else {
             Direction::Anticlockwise
@@ -911,12 +994,8 @@ fn moves_from_k<V: Kind>(
         // alternatives are pushed on top, so this is the general engine's
         // depth-first order
         while let Some(b) = sc.branches.pop() {
-            sc.path.truncate(b.parent_len as usize);
-            sc.path.extend(std::iter::repeat_n(
-                Direction::Anticlockwise,
-                b.defaults_before as usize,
-            ));
-            sc.path.push(Direction::Clockwise);
+            sc.path
+                .branch(b.parent_len as usize, b.defaults_before as usize);
             let mut st = b.st;
             sow_lap::<V>(&mut st, b.capture, b.hand, true);
             run::<V>(ctx, sc, out, st, b.laps + 1);
@@ -960,22 +1039,18 @@ fn sow_lap<V: Kind>(st: &mut St, capture: bool, hand: u32, clockwise: bool) {
 
 /// The path has ended at `st` after `laps` laps: write the move out, unless
 /// an earlier one from the same start pit ends the same.
-#[inline(never)]
+#[inline(always)]
 fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u64) {
     let columns = ctx.columns(st.open);
     let list = &mut *out.list;
     if list.entries[out.first..]
         .iter()
-        .any(|m| m.own == st.own && m.columns == columns && m.kind == EndKind::Packed)
+        .any(|m| m.own == st.own && m.columns == columns)
     {
         return;
     }
     let from = list.choices.len();
-    list.choices.extend_from_slice(&sc.path);
-    list.choices.extend(std::iter::repeat_n(
-        Direction::Anticlockwise,
-        defaults as usize,
-    ));
+    sc.path.write(defaults as usize, &mut list.choices);
     debug_assert!(
         list.entries[out.first..].last().is_none_or(|m| {
             let (a, b) = (m.from as usize, (m.from + m.len) as usize);
@@ -985,9 +1060,8 @@ fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u
     );
     // seeds are conserved: the mover gained what was captured
     let captured = byte_sum(ctx.opp & COLUMN_PITS[columns as usize]);
-    // the pits emptied by the captures
-    let emptied = columns as u16 | (columns.reverse_bits() as u16) << 8;
-    let opp_moves = ctx.opp_moves & !emptied;
+    // the opponent's pits left after the captures
+    let opp_moves = ctx.opp_moves & !COLUMN_BITS[columns as usize];
     let result = judge_with(&ctx.rules, ctx.mover, columns, st.last_capture, || {
         opp_moves != 0
     });
@@ -1013,7 +1087,7 @@ fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u
 fn never(sc: &mut Scratch, cycle_laps: u64, examined: u64) {
     if sc.never_laps.is_none() {
         sc.never.clear();
-        sc.never.extend_from_slice(&sc.path);
+        sc.never.extend_from_slice(&sc.path.all);
         sc.never_laps = Some((cycle_laps, examined));
     }
 }
@@ -1169,5 +1243,60 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
             tortoise = state(own, e, l, open, last_capture, chain, relay_next).key();
             saved = steps;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A path's choices as written out are its prefix then the defaults,
+    /// for paths shorter and longer than its fixed head, however it got
+    /// there (branches from short and long prefixes).
+    #[test]
+    fn paths_write_their_prefix_then_defaults() {
+        let mut x: u64 = 12345;
+        let mut rnd = |n: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % n
+        };
+        let mut path = Path::default();
+        let mut model: Vec<Direction> = Vec::new();
+        let (mut long, mut short) = (0, 0);
+        for _ in 0..20_000 {
+            if rnd(8) == 0 || model.is_empty() {
+                let d = if rnd(2) == 0 {
+                    Direction::Anticlockwise
+                } else {
+                    Direction::Clockwise
+                };
+                path.start(d);
+                model = vec![d];
+            } else {
+                let parent = rnd(model.len() as u64 + 1) as usize;
+                let defaults = rnd(12) as usize;
+                path.branch(parent, defaults);
+                model.truncate(parent);
+                model.extend(std::iter::repeat_n(Direction::Anticlockwise, defaults));
+                model.push(Direction::Clockwise);
+            }
+            assert_eq!(path.len(), model.len());
+            let defaults = rnd(20) as usize;
+            let mut out = vec![Direction::Clockwise; rnd(3) as usize];
+            let before = out.clone();
+            path.write(defaults, &mut out);
+            let mut want = before;
+            want.extend_from_slice(&model);
+            want.extend(std::iter::repeat_n(Direction::Anticlockwise, defaults));
+            assert_eq!(out, want);
+            if model.len() + defaults > HEAD {
+                long += 1;
+            } else {
+                short += 1;
+            }
+        }
+        assert!(long > 1000 && short > 1000, "{long} {short}");
     }
 }
