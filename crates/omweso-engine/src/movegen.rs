@@ -445,18 +445,17 @@ enum EndKind {
     Never,
 }
 
-/// One move of a [`MoveList`], in 64 bytes.
+/// One move of a [`MoveList`], in 48 bytes. The seeds captured and the
+/// capture-sowing laps (one a captured column) follow from the columns.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
+    /// See [`EndKind`]; never-ending: the laps examined.
     own: u128,
     /// Finished: laps; never-ending: the cycle's laps.
     a: u64,
-    /// Finished: capture-sowing laps; never-ending: the laps examined.
-    b: u64,
     /// The choices are `choices[from..from + len]` of the list.
     from: u32,
     len: u32,
-    captured: u32,
     result: Option<GameResult>,
     pit: Pit,
     three_seed: bool,
@@ -679,7 +678,16 @@ impl<'a> MoveRef<'a> {
 
     /// Seeds captured from the opponent (0 for a never-ending move).
     pub fn captured(&self) -> u32 {
-        self.e.captured
+        let (e, list) = (self.e, self.list);
+        match e.kind {
+            // seeds are conserved: the mover gained what was captured
+            EndKind::Packed => byte_sum(list.opp & COLUMN_PITS[e.columns as usize]),
+            EndKind::Wide => {
+                let mover = list.pos.to_move;
+                list.wide[e.own as usize].side_total(mover) - list.pos.board.side_total(mover)
+            }
+            EndKind::Never => 0,
+        }
     }
 
     /// The laps it took to decide the move: a finished move's laps
@@ -687,7 +695,7 @@ impl<'a> MoveRef<'a> {
     /// detection examined ([`NeverEndingInfo::examined_laps`]).
     pub fn laps(&self) -> u64 {
         match self.e.kind {
-            EndKind::Never => self.e.b,
+            EndKind::Never => self.e.own as u64,
             EndKind::Packed | EndKind::Wide => self.e.a,
         }
     }
@@ -718,7 +726,7 @@ impl<'a> MoveRef<'a> {
             to_move: before.to_move.opponent(),
             first_move: before.opponent_first_move,
             opponent_first_move: false,
-            before_first_capture: before.before_first_capture && self.e.captured == 0,
+            before_first_capture: before.before_first_capture && self.e.columns == 0,
         })
     }
 
@@ -728,15 +736,15 @@ impl<'a> MoveRef<'a> {
         match e.kind {
             EndKind::Never => MoveEnd::NeverEnding(NeverEndingInfo {
                 cycle_laps: e.a,
-                examined_laps: e.b,
+                examined_laps: e.own as u64,
                 laps_before_cycle: None,
                 result: e.result.expect("a never-ending move has a result"),
             }),
             EndKind::Packed | EndKind::Wide => MoveEnd::Finished(Finished {
                 board: self.board_after().expect("finished"),
-                captured: e.captured,
+                captured: self.captured(),
                 laps: e.a,
-                capture_sowings: e.b,
+                capture_sowings: e.columns.count_ones() as u64,
                 columns: e.columns,
                 cut_heads: e.columns & 0b1000_0001 == 0b1000_0001,
                 result: e.result,
@@ -853,13 +861,11 @@ impl MoveList {
     fn push_legal(&mut self, m: &LegalMove) {
         let from = self.choices.len() as u32;
         self.choices.extend_from_slice(&m.mv.choices);
-        let entry = |own, a, b, captured, columns, result, kind| Entry {
+        let entry = |own, a, columns, result, kind| Entry {
             own,
             a,
-            b,
             from,
             len: m.mv.choices.len() as u32,
-            captured,
             result,
             pit: m.mv.pit,
             three_seed: m.mv.three_seed,
@@ -869,21 +875,18 @@ impl MoveList {
         let e = match &m.end {
             MoveEnd::Finished(f) => {
                 self.wide.push(f.board);
+                debug_assert_eq!(f.capture_sowings, f.columns.count_ones() as u64);
                 entry(
                     (self.wide.len() - 1) as u128,
                     f.laps,
-                    f.capture_sowings,
-                    f.captured,
                     f.columns,
                     f.result,
                     EndKind::Wide,
                 )
             }
             MoveEnd::NeverEnding(n) => entry(
-                0,
+                n.examined_laps as u128,
                 n.cycle_laps,
-                n.examined_laps,
-                0,
                 0,
                 Some(n.result),
                 EndKind::Never,
@@ -932,10 +935,8 @@ fn gen_k<V: Kind>(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut M
             list.entries.push(Entry {
                 own: after,
                 a: 1,
-                b: 0,
                 from,
                 len: 1,
-                captured: 0,
                 result,
                 pit,
                 three_seed: true,
@@ -1008,12 +1009,10 @@ fn moves_from_k<V: Kind>(
         let from = list.choices.len() as u32;
         list.choices.extend_from_slice(&sc.never);
         list.entries.push(Entry {
-            own: 0,
+            own: examined_laps as u128,
             a: cycle_laps,
-            b: examined_laps,
             from,
             len: sc.never.len() as u32,
-            captured: 0,
             result: Some(never_result(&ctx.rules)),
             pit: out.pit,
             three_seed: false,
@@ -1058,8 +1057,6 @@ fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u
         }),
         "a start pit's moves are found in order of their choices"
     );
-    // seeds are conserved: the mover gained what was captured
-    let captured = byte_sum(ctx.opp & COLUMN_PITS[columns as usize]);
     // the opponent's pits left after the captures
     let opp_moves = ctx.opp_moves & !COLUMN_BITS[columns as usize];
     let result = judge_with(&ctx.rules, ctx.mover, columns, st.last_capture, || {
@@ -1068,11 +1065,8 @@ fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u
     list.entries.push(Entry {
         own: st.own,
         a: laps,
-        // each capture takes a column of its own
-        b: columns.count_ones() as u64,
         from: from as u32,
         len: (list.choices.len() - from) as u32,
-        captured,
         result,
         pit: out.pit,
         three_seed: false,
