@@ -317,7 +317,7 @@ struct Branch {
 
 /// Choice-point states already queued from one start pit: a short list
 /// scanned in place, a hash set once it grows long.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 struct Seen {
     small: Vec<Key>,
     big: Option<HashSet<Key>>,
@@ -353,7 +353,6 @@ impl Seen {
 /// [`HEAD`] choices also in a fixed array whose other places are all
 /// anticlockwise, so that a move's choices (the prefix, then anticlockwise
 /// at each later choice point) are written out with one fixed-size copy.
-#[derive(Clone, Debug)]
 struct Path {
     all: Vec<Direction>,
     head: [Direction; HEAD],
@@ -417,7 +416,7 @@ impl Path {
 }
 
 /// The generator's working buffers, kept in the list from call to call.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 struct Scratch {
     path: Path,
     branches: Vec<Branch>,
@@ -426,12 +425,6 @@ struct Scratch {
     never: Vec<Direction>,
     /// Its cycle and examined laps.
     never_laps: Option<(u64, u64)>,
-}
-
-impl fmt::Debug for Branch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Branch").field("st", &self.st).finish()
-    }
 }
 
 /// How a listed move ends (see [`Entry`]).
@@ -482,7 +475,6 @@ struct Entry {
 ///     assert_eq!(f.finished().unwrap().board.total(), 64);
 /// }
 /// ```
-#[derive(Clone, Debug)]
 pub struct MoveList {
     entries: Vec<Entry>,
     choices: Vec<Direction>,
@@ -498,6 +490,33 @@ pub struct MoveList {
 impl Default for MoveList {
     fn default() -> MoveList {
         MoveList::new()
+    }
+}
+
+impl Clone for MoveList {
+    /// The moves and their position (not the generator's working buffers).
+    fn clone(&self) -> MoveList {
+        let mut list = MoveList::new();
+        list.clone_from(self);
+        list
+    }
+
+    /// Reuses this list's buffers.
+    fn clone_from(&mut self, other: &MoveList) {
+        self.entries.clone_from(&other.entries);
+        self.choices.clone_from(&other.choices);
+        self.wide.clone_from(&other.wide);
+        self.pos = other.pos;
+        self.opp = other.opp;
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveList")
+            .field("position", &self.pos)
+            .field("moves", &self.iter().collect::<Vec<_>>())
+            .finish()
     }
 }
 
@@ -534,8 +553,8 @@ impl MoveList {
     }
 
     /// The moves in order.
-    pub fn iter(&self) -> Iter<'_> {
-        Iter {
+    pub fn iter(&self) -> MoveIter<'_> {
+        MoveIter {
             list: self,
             inner: self.entries.iter(),
         }
@@ -556,20 +575,20 @@ impl MoveList {
 
 impl<'a> IntoIterator for &'a MoveList {
     type Item = MoveRef<'a>;
-    type IntoIter = Iter<'a>;
-    fn into_iter(self) -> Iter<'a> {
+    type IntoIter = MoveIter<'a>;
+    fn into_iter(self) -> MoveIter<'a> {
         self.iter()
     }
 }
 
 /// The moves of a [`MoveList`], in order.
 #[derive(Clone, Debug)]
-pub struct Iter<'a> {
+pub struct MoveIter<'a> {
     list: &'a MoveList,
     inner: std::slice::Iter<'a, Entry>,
 }
 
-impl<'a> Iterator for Iter<'a> {
+impl<'a> Iterator for MoveIter<'a> {
     type Item = MoveRef<'a>;
     #[inline]
     fn next(&mut self) -> Option<MoveRef<'a>> {
@@ -581,9 +600,9 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
+impl ExactSizeIterator for MoveIter<'_> {}
 
-impl<'a> DoubleEndedIterator for Iter<'a> {
+impl<'a> DoubleEndedIterator for MoveIter<'a> {
     fn next_back(&mut self) -> Option<MoveRef<'a>> {
         let list = self.list;
         self.inner.next_back().map(|e| MoveRef { list, e })
@@ -652,17 +671,9 @@ impl<'a> MoveRef<'a> {
     /// Whether `mv` names this move ([`Move::same_as`]: trailing default
     /// choices do not count).
     pub fn is(&self, mv: &Move) -> bool {
-        let trim = |c: &[Direction]| {
-            let n = c
-                .iter()
-                .rposition(|&d| d == Direction::Clockwise)
-                .map_or(0, |i| i + 1);
-            c[..n].len()
-        };
-        let own = self.choices();
         self.e.pit == mv.pit
             && self.e.three_seed == mv.three_seed
-            && own[..trim(own)] == mv.trimmed_choices()[..]
+            && trimmed(self.choices()) == mv.trimmed_choices()
     }
 
     /// The move never ends (the cycle is in [`MoveRef::end`]).
@@ -779,16 +790,20 @@ impl fmt::Display for MoveRef<'_> {
         if self.e.three_seed {
             return f.write_str("T");
         }
-        let c = self.choices();
-        let n = c
-            .iter()
-            .rposition(|&d| d == Direction::Clockwise)
-            .map_or(0, |i| i + 1);
-        for d in &c[..n] {
+        for d in trimmed(self.choices()) {
             write!(f, "{}", d.letter())?;
         }
         Ok(())
     }
+}
+
+/// Choices without their trailing defaults (see [`Move::trimmed_choices`]).
+fn trimmed(c: &[Direction]) -> &[Direction] {
+    let n = c
+        .iter()
+        .rposition(|&d| d == Direction::Clockwise)
+        .map_or(0, |i| i + 1);
+    &c[..n]
 }
 
 /// Every legal move of a position, complete, written into `list` (its

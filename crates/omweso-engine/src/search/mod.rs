@@ -40,7 +40,7 @@
 //! (material plus positional terms, see [`Weights`]); a won game is
 //! [`WIN`] minus the number of plies to the win, a lost one its negative
 //! (see [`Score`]). A never-ending move scores what the variant makes of it
-//! ([`NeverEnding`](crate::NeverEnding)): an annulled or drawn game is 0 (a
+//! ([`NeverEnding`]): an annulled or drawn game is 0 (a
 //! draw), and under `illegal` the move is not among the legal moves at all.
 //!
 //! # Never-ending moves and the budget
