@@ -1,7 +1,10 @@
 //! Engine benchmarks: complete legal-move generation on random positions
-//! (moves/s; the engine's packed generator, and as baselines in the same
-//! run the general explorer it replaced and the reference engine), and laps/s on never-ending moves of growing cycles, against a
-//! baseline written here: a plain Brent loop over the old representation.
+//! (moves/s: the engine's generator into a reused `MoveList`, and through
+//! `legal_moves`, which returns a `Vec<LegalMove>`; as baselines in the same
+//! run, the previous packed generator, the general explorer it replaced and
+//! the reference engine), and laps/s on never-ending moves of growing
+//! cycles, against a baseline written here: a plain Brent loop over the old
+//! representation.
 //!
 //! Run: `cargo bench --bench engine` (criterion), and for the one case
 //! too long for criterion's ten samples (a cycle of 1,411,989,072 laps,
@@ -12,7 +15,8 @@
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use omweso::engine::{
-    Board, Move, MoveEnd, Pit, Position, Rules, Side, legal_moves, moves_from, outcome, reference,
+    Board, Move, MoveEnd, MoveList, Pit, Position, Rules, Side, legal_moves, legal_moves_into,
+    moves_from, outcome, reference,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -235,7 +239,21 @@ fn movegen_group<M: Measurement>(c: &mut Criterion<M>, group: &str, with_referen
             .collect();
         let moves: usize = finite.iter().map(|p| legal_moves(&rules, p).len()).sum();
         group.throughput(Throughput::Elements(moves as u64));
+        // every move complete, into one list reused from position to
+        // position (what the search player does)
+        let mut list = MoveList::new();
         group.bench_with_input(BenchmarkId::new("engine", name), &finite, |b, ps| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in ps {
+                    legal_moves_into(&rules, black_box(p), &mut list);
+                    n += list.len();
+                }
+                n
+            })
+        });
+        // the same moves as a new `Vec<LegalMove>` each time
+        group.bench_with_input(BenchmarkId::new("legal_moves", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;
                 for p in ps {
@@ -244,9 +262,18 @@ fn movegen_group<M: Measurement>(c: &mut Criterion<M>, group: &str, with_referen
                 n
             })
         });
-        // the baselines, in the same run: the general explorer (how the
-        // engine generated moves before its packed generator) and the plain
-        // reference engine
+        // the baselines, in the same run: the previous packed generator,
+        // the general explorer (how the engine generated moves before its
+        // packed generators) and the plain reference engine
+        group.bench_with_input(BenchmarkId::new("previous", name), &finite, |b, ps| {
+            b.iter(|| {
+                let mut n = 0;
+                for p in ps {
+                    n += reference::previous_legal_moves(&rules, black_box(p)).len();
+                }
+                n
+            })
+        });
         group.bench_with_input(BenchmarkId::new("general", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;

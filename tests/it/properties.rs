@@ -4,9 +4,16 @@
 
 use omweso::engine::notation;
 use omweso::engine::{
-    Board, GameResult, LegalMove, MoveEnd, Position, Rules, Side, legal_moves, outcome, trace,
+    Board, GameResult, LegalMove, MoveEnd, MoveList, Position, Rules, Side, legal_moves,
+    legal_moves_into, outcome, reference, trace,
 };
 use proptest::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// One move list for all the cases, as a caller reuses it.
+    static LIST: RefCell<MoveList> = RefCell::new(MoveList::new());
+}
 
 const VARIANTS: [Rules; 4] = [
     Rules::SHACKELL_1935,
@@ -79,6 +86,23 @@ proptest! {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_reused_move_list_holds_the_general_explorers_moves(p in position(), v in 0usize..4) {
+        let rules = VARIANTS[v];
+        let general = reference::general_legal_moves(&rules, &p);
+        LIST.with_borrow_mut(|list| {
+            legal_moves_into(&rules, &p, list);
+            // exactly, the never-ending detection's own work included
+            prop_assert_eq!(list.to_vec(), general);
+            for m in list.iter() {
+                let played = outcome(&rules, &p, &m.to_move()).unwrap();
+                prop_assert_eq!(m.position_after(), played.after);
+                prop_assert_eq!(m.result(), played.end.result());
+            }
+            Ok(())
+        })?;
     }
 
     #[test]

@@ -23,6 +23,26 @@
 //! }
 //! ```
 //!
+//! Generating moves for many positions (a search, a sweep), write them into
+//! one [`MoveList`] instead: [`legal_moves_into`] gives the same moves in
+//! the same order, complete, and allocates nothing once the list has grown
+//! to a position's moves; read them as [`MoveRef`]s.
+//!
+//! ```
+//! use omweso_engine::{Board, MoveList, Position, Rules, Side, legal_moves_into};
+//!
+//! let mut list = MoveList::new();
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! legal_moves_into(&Rules::SHACKELL_1935, &pos, &mut list);
+//! for m in &list {
+//!     // its notation, the seeds it captures, the position it leads to
+//!     println!("{m}: {} captured", m.captured());
+//!     if let Some(next) = m.position_after() {
+//!         assert_eq!(next.to_move, Side::North);
+//!     }
+//! }
+//! ```
+//!
 //! Playing a move: [`outcome`] gives where it ends and the position after
 //! ([`Finished::position_after`]); [`trace`] adds its laps, for diagrams and
 //! descriptions. Moves are read and written by [`notation`].
@@ -41,6 +61,7 @@ mod board;
 mod cycle;
 mod fast;
 mod movegen;
+mod movegen_previous;
 mod moves;
 pub mod notation;
 mod position;
@@ -49,6 +70,7 @@ mod sowing;
 mod variant;
 
 pub use board::{Board, Grid, Pit, Seeds, Side};
+pub use movegen::{MoveIter, MoveList, MoveRef, legal_moves_into};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
     PlayError, Played, every_sequence, legal_moves, moves_from, outcome, reference, trace,

@@ -4,7 +4,8 @@
 use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::{Brent, steps_before_cycle};
 use super::fast::{self, Rest, Row};
-use super::movegen;
+use super::movegen::{self, MoveList, legal_moves_into};
+use super::movegen_previous;
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -404,20 +405,23 @@ fn seeds_of(st: &State) -> u32 {
 /// assert_eq!(f.result, None);
 /// ```
 pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
-    let mut out = Vec::with_capacity(16);
-    match movegen::Gen::new(rules, pos) {
-        Some(mut g) => {
-            for pit in Pit::ALL {
-                g.moves_from(pit, &mut out);
-            }
-        }
-        None => {
-            for pit in Pit::ALL {
-                explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
-            }
-        }
-    }
-    out
+    with_list(|list| {
+        legal_moves_into(rules, pos, list);
+        list.to_vec()
+    })
+}
+
+thread_local! {
+    /// The list behind [`legal_moves`] and [`moves_from`], reused.
+    static LIST: std::cell::Cell<Option<MoveList>> = const { std::cell::Cell::new(None) };
+}
+
+/// `f` with this thread's reusable list.
+fn with_list<T>(f: impl FnOnce(&mut MoveList) -> T) -> T {
+    let mut list = LIST.take().unwrap_or_default();
+    let r = f(&mut list);
+    LIST.set(Some(list));
+    r
 }
 
 /// The straightforward engine, kept as the reference the fast paths are
@@ -471,6 +475,25 @@ pub mod reference {
         out
     }
 
+    /// [`legal_moves`](super::legal_moves) by the engine's previous packed
+    /// generator (before [`MoveList`]): the same moves, found on the same
+    /// packed state, but each returned with its own choice vector after a
+    /// lap loop that does more work per lap. Kept to benchmark the current
+    /// generator against, and checked by the same tests.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+    ///
+    /// let pos = Position::new(Board::from_sides([3; 16], [2; 16]), Side::South);
+    /// assert_eq!(
+    ///     reference::previous_legal_moves(&Rules::MODERN, &pos),
+    ///     legal_moves(&Rules::MODERN, &pos)
+    /// );
+    /// ```
+    pub fn previous_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+        movegen_previous::legal_moves(rules, pos)
+    }
+
     /// [`outcome`](super::outcome) by the reference engine.
     pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
         play(rules, pos, mv, false)
@@ -512,10 +535,17 @@ fn dedupe(moves: Vec<LegalMove>) -> Vec<LegalMove> {
 /// The legal moves starting from one pit, appended to `out`
 /// (see [`legal_moves`]).
 pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
-    match movegen::Gen::new(rules, pos) {
-        Some(mut g) => g.moves_from(pit, out),
-        None => explore_pit(rules, pos, pit, Mode::Distinct, true, out),
-    }
+    with_list(|list| {
+        movegen::moves_from_into(rules, pos, pit, list);
+        out.extend(list.iter().map(|m| m.to_legal_move()));
+    })
+}
+
+/// The legal moves from `pit` by the general explorer (the two sides as
+/// arrays), appended to `out`: what the packed generator falls back to for
+/// positions of more than 255 seeds.
+pub(crate) fn explore_general(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
+    explore_pit(rules, pos, pit, Mode::Distinct, true, out);
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

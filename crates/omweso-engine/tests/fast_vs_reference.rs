@@ -4,9 +4,10 @@
 //! Only `examined_laps` (the detection's own work) may differ.
 
 use omweso_engine::{
-    Board, LegalMove, Move, MoveEnd, Outcome, Position, Rules, Side, legal_moves, outcome,
-    reference, trace,
+    Board, LegalMove, Move, MoveEnd, MoveList, Outcome, Position, Rules, Side, legal_moves,
+    legal_moves_into, notation, outcome, reference, trace,
 };
+use std::cell::RefCell;
 
 const VARIANTS: [Rules; 4] = [
     Rules::SHACKELL_1935,
@@ -206,6 +207,64 @@ fn the_real_mcgill_never_ending_case_agrees() {
     }
 }
 
+thread_local! {
+    /// One list for every position of a test, as a caller reuses it.
+    static LIST: RefCell<MoveList> = RefCell::new(MoveList::new());
+}
+
+/// The moves of `legal_moves_into`, through a list reused from position to
+/// position, must be `expected` exactly (the detection's work included),
+/// and each one read through its `MoveRef` must say what its `LegalMove`
+/// says.
+fn list_agrees(rules: &Rules, pos: &Position, expected: &[LegalMove]) {
+    LIST.with_borrow_mut(|list| {
+        legal_moves_into(rules, pos, list);
+        assert_eq!(list.position(), pos);
+        assert_eq!(list.len(), expected.len(), "{rules:?}\n{pos:?}");
+        assert_eq!(
+            list.to_vec(),
+            expected,
+            "list vs general\n{rules:?}\n{pos:?}"
+        );
+        for (i, (m, g)) in list.iter().zip(expected).enumerate() {
+            let at = || format!("move {i} {:?}\n{rules:?}\n{pos:?}", g.mv);
+            assert_eq!(list.get(i).map(|r| r.to_legal_move()).as_ref(), Some(g));
+            assert_eq!(m.pit(), g.mv.pit, "{}", at());
+            assert_eq!(m.three_seed(), g.mv.three_seed, "{}", at());
+            assert_eq!(m.choices(), &g.mv.choices[..], "{}", at());
+            assert_eq!(m.direction(), g.mv.direction(), "{}", at());
+            assert_eq!(m.to_move(), g.mv, "{}", at());
+            assert!(m.is(&g.mv), "{}", at());
+            assert_eq!(m.end(), g.end, "{}", at());
+            assert_eq!(m.is_never_ending(), g.end.is_never_ending(), "{}", at());
+            assert_eq!(m.result(), g.end.result(), "{}", at());
+            assert_eq!(m.captured(), g.end.captured(), "{}", at());
+            let laps = match &g.end {
+                MoveEnd::Finished(f) => f.laps,
+                MoveEnd::NeverEnding(n) => n.examined_laps,
+            };
+            assert_eq!(m.laps(), laps, "{}", at());
+            let f = g.end.finished();
+            assert_eq!(m.board_after(), f.map(|f| f.board), "{}", at());
+            assert_eq!(
+                m.position_after(),
+                f.map(|f| f.position_after(pos)),
+                "{}",
+                at()
+            );
+            assert_eq!(m.to_string(), notation::format(&g.mv), "{}", at());
+        }
+        assert!(list.get(expected.len()).is_none());
+        // no move is named by another's notation (trailing defaults aside,
+        // two listed moves always differ)
+        for (i, m) in list.iter().enumerate() {
+            for (j, g) in expected.iter().enumerate() {
+                assert_eq!(m.is(&g.mv), i == j, "{i} {j}\n{rules:?}\n{pos:?}");
+            }
+        }
+    });
+}
+
 /// Blanked moves of the packed generator, the general explorer and the
 /// reference engine: all three must agree exactly.
 fn three_agree(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
@@ -213,6 +272,13 @@ fn three_agree(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let general = reference::general_legal_moves(rules, pos);
     // the same states, so even the detection's own work is the same
     assert_eq!(packed, general, "packed vs general\n{rules:?}\n{pos:?}");
+    list_agrees(rules, pos, &general);
+    // the previous packed generator, the benchmarks' second baseline
+    assert_eq!(
+        reference::previous_legal_moves(rules, pos),
+        general,
+        "previous vs general\n{rules:?}\n{pos:?}"
+    );
     let (packed, general) = (blank_moves(packed), blank_moves(general));
     let slow = blank_moves(reference::legal_moves(rules, pos));
     assert_eq!(packed, slow, "packed vs reference\n{rules:?}\n{pos:?}");
@@ -319,10 +385,14 @@ fn packed_generation_agrees_on_never_ending_and_capture_free_positions() {
 fn packed_generation_agrees_at_the_packing_limit() {
     let mut rng = Lcg(255);
     let mut seen = Seen::default();
+    let mut wide = 0;
     let mut check = |rules: &Rules, pos: &Position| {
         let packed = legal_moves(rules, pos);
         let general = reference::general_legal_moves(rules, pos);
         assert_eq!(packed, general, "{rules:?}\n{pos:?}");
+        // the same list for positions on both sides of the limit
+        list_agrees(rules, pos, &general);
+        wide += (pos.board.total() > 255) as usize;
         seen.add(&packed);
     };
     for i in 0..400 {
@@ -346,6 +416,7 @@ fn packed_generation_agrees_at_the_packing_limit() {
             three_agree(&VARIANTS[i % 4], &pos);
         }
     }
-    eprintln!("{seen:?}");
+    eprintln!("{seen:?} {wide} positions over 255 seeds");
     assert!(seen.moves > 10_000, "{seen:?}");
+    assert!(wide > 100, "{wide}");
 }

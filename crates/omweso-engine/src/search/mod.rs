@@ -40,12 +40,12 @@
 //! (material plus positional terms, see [`Weights`]); a won game is
 //! [`WIN`] minus the number of plies to the win, a lost one its negative
 //! (see [`Score`]). A never-ending move scores what the variant makes of it
-//! ([`NeverEnding`](crate::NeverEnding)): an annulled or drawn game is 0 (a
+//! ([`NeverEnding`]): an annulled or drawn game is 0 (a
 //! draw), and under `illegal` the move is not among the legal moves at all.
 //!
 //! # Never-ending moves and the budget
 //!
-//! Move generation ([`legal_moves`]) decides every move exactly, never-ending
+//! Move generation ([`legal_moves_into`]) decides every move exactly, never-ending
 //! ones included. For almost all positions this takes microseconds, but a
 //! rare position whose move cycles only after ~10⁹ laps takes seconds. A
 //! generation cannot be interrupted, so the budget is checked between
@@ -60,9 +60,10 @@ mod tt;
 pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
-use crate::{GameResult, LegalMove, Move, MoveEnd, NeverEnding, Position, Rules, legal_moves};
+use crate::{
+    GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_into,
+};
 use std::collections::HashMap;
-use std::rc::Rc;
 use tt::{Bound, Table};
 
 /// A generation sowing at least this many laps (long relays, never-ending
@@ -183,7 +184,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Positions visited (every position reached, leaves included).
     pub nodes: u64,
-    /// Move generations (calls of [`legal_moves`]), the costly part.
+    /// Move generations (calls of [`legal_moves_into`]), the costly part.
     pub generations: u64,
     /// The expected line of play, `best` first.
     pub pv: Vec<Move>,
@@ -204,20 +205,27 @@ pub struct Searcher {
     /// Costly move generations, by position: iterative deepening visits the
     /// same positions again, and a never-ending move can take seconds to
     /// decide.
-    costly: HashMap<Position, Rc<Vec<LegalMove>>>,
+    costly: HashMap<Position, MoveList>,
+    /// A move list for each ply, reused from node to node.
+    lists: Vec<MoveList>,
 }
 
 /// The score of a move's end, when it ends the game or never ends.
-fn terminal(rules: &Rules, m: &LegalMove, ply: u32) -> Option<i32> {
-    match &m.end {
-        MoveEnd::NeverEnding(_) => Some(never_ending_score(rules)),
-        MoveEnd::Finished(f) => match f.result {
-            // a move never loses its own mover's game
-            Some(GameResult::Win { .. }) => Some(WIN - (ply as i32 + 1)),
-            Some(GameResult::Annulled | GameResult::Draw) => Some(0),
-            None => None,
-        },
+fn terminal(rules: &Rules, m: &MoveRef, ply: u32) -> Option<i32> {
+    if m.is_never_ending() {
+        return Some(never_ending_score(rules));
     }
+    match m.result() {
+        // a move never loses its own mover's game
+        Some(GameResult::Win { .. }) => Some(WIN - (ply as i32 + 1)),
+        Some(GameResult::Annulled | GameResult::Draw) => Some(0),
+        None => None,
+    }
+}
+
+/// The position a move that does not end the game leads to.
+fn child(m: &MoveRef) -> Position {
+    m.position_after().expect("finished")
 }
 
 /// What a never-ending move is worth to its mover: annulled and drawn games
@@ -238,30 +246,39 @@ impl Searcher {
             node_limit: u64::MAX,
             aborted: false,
             costly: HashMap::new(),
+            lists: Vec::new(),
         }
     }
 
-    /// The legal moves of `pos`, from the cache when they were costly.
-    fn generate(&mut self, rules: &Rules, pos: &Position) -> Rc<Vec<LegalMove>> {
+    /// The legal moves of `pos` into `list`, from the cache when they were
+    /// costly.
+    fn generate(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
         if let Some(m) = self.costly.get(pos) {
-            return Rc::clone(m);
+            list.clone_from(m);
+            return;
         }
         self.generations += 1;
-        let moves = Rc::new(legal_moves(rules, pos));
-        let laps: u64 = moves
-            .iter()
-            .map(|m| match &m.end {
-                MoveEnd::Finished(f) => f.laps,
-                MoveEnd::NeverEnding(n) => n.examined_laps,
-            })
-            .sum();
+        legal_moves_into(rules, pos, list);
+        let laps: u64 = list.iter().map(|m| m.laps()).sum();
         if laps >= COSTLY_LAPS {
             if self.costly.len() >= CACHE_ENTRIES {
                 self.costly.clear();
             }
-            self.costly.insert(*pos, Rc::clone(&moves));
+            self.costly.insert(*pos, list.clone());
         }
-        moves
+    }
+
+    /// The reusable move list of `ply` (put it back with [`Searcher::give`]).
+    fn take(&mut self, ply: u32) -> MoveList {
+        let ply = ply as usize;
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, MoveList::new);
+        }
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    fn give(&mut self, ply: u32, list: MoveList) {
+        self.lists[ply as usize] = list;
     }
 
     pub fn config(&self) -> &Config {
@@ -288,7 +305,20 @@ impl Searcher {
         self.generations = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let moves = self.generate(rules, pos);
+        let mut moves = self.take(0);
+        self.generate(rules, pos, &mut moves);
+        let r = self.search_root(rules, limits, stop, &moves);
+        self.give(0, moves);
+        r
+    }
+
+    fn search_root(
+        &mut self,
+        rules: &Rules,
+        limits: Limits,
+        stop: &mut dyn FnMut() -> bool,
+        moves: &MoveList,
+    ) -> SearchResult {
         let g = self.generations;
         let done = |best: Option<LegalMove>, score: i32, depth: u32, nodes, generations| {
             let pv = best.iter().map(|m| m.mv.clone()).collect();
@@ -302,39 +332,37 @@ impl Searcher {
                 stopped: false,
             }
         };
-        if moves.is_empty() {
+        let Some(first) = moves.get(0) else {
             return done(None, -WIN, 0, 1, g);
-        }
+        };
         // a win at once, or a single move: nothing to search
         if let Some(m) = moves
             .iter()
-            .find(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
+            .find(|m| matches!(m.result(), Some(GameResult::Win { .. })))
         {
-            return done(Some(m.clone()), WIN - 1, 0, 1, g);
+            return done(Some(m.to_legal_move()), WIN - 1, 0, 1, g);
         }
         if moves.len() == 1 {
-            let s = terminal(rules, &moves[0], 0).unwrap_or_else(|| {
-                let f = moves[0].end.finished().expect("finished");
-                -evaluate(&self.config.weights, &f.position_after(pos))
-            });
-            return done(Some(moves[0].clone()), s, 0, 1, g);
+            let s = terminal(rules, &first, 0)
+                .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&first)));
+            return done(Some(first.to_legal_move()), s, 0, 1, g);
         }
-        let mut order = self.order(rules, pos, &moves, None, 0);
+        let mut order = self.order(rules, moves, None, 0);
         let mut best = order[0].0;
         let mut best_score = order[0].1;
-        let mut pv = vec![moves[best].mv.clone()];
+        let mut pv = vec![moves.get(best).expect("listed").to_move()];
         let mut depth_done = 0;
         for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
             let mut alpha = -WIN - 1;
             let beta = WIN + 1;
             let mut it_best: Option<(usize, i32, Vec<Move>)> = None;
             for &(i, _) in &order {
-                let m = &moves[i];
+                let m = moves.get(i).expect("listed");
                 let mut line = Vec::new();
-                let s = match terminal(rules, m, 0) {
+                let s = match terminal(rules, &m, 0) {
                     Some(s) => s,
                     None => {
-                        let child = m.end.finished().expect("finished").position_after(pos);
+                        let child = child(&m);
                         if depth == 1 {
                             self.nodes += 1;
                             -evaluate(&self.config.weights, &child)
@@ -357,7 +385,7 @@ impl Searcher {
                 };
                 if s > alpha {
                     alpha = s;
-                    let mut l = vec![m.mv.clone()];
+                    let mut l = vec![m.to_move()];
                     l.extend(line);
                     it_best = Some((i, s, l));
                 }
@@ -383,7 +411,7 @@ impl Searcher {
             }
         }
         SearchResult {
-            best: Some(moves[best].clone()),
+            best: moves.get(best).map(|m| m.to_legal_move()),
             score: best_score,
             depth: depth_done,
             nodes: self.nodes,
@@ -398,8 +426,7 @@ impl Searcher {
     fn order(
         &mut self,
         rules: &Rules,
-        pos: &Position,
-        moves: &[LegalMove],
+        moves: &MoveList,
         tt_move: Option<usize>,
         ply: u32,
     ) -> Vec<(usize, i32)> {
@@ -407,10 +434,8 @@ impl Searcher {
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let s = terminal(rules, m, ply).unwrap_or_else(|| {
-                    let f = m.end.finished().expect("finished");
-                    -evaluate(&self.config.weights, &f.position_after(pos))
-                });
+                let s = terminal(rules, &m, ply)
+                    .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&m)));
                 (i, s)
             })
             .collect();
@@ -458,62 +483,64 @@ impl Searcher {
                 }
             }
         }
-        let moves = self.generate(rules, pos);
-        if moves.is_empty() {
-            return Some(-(WIN - ply as i32));
-        }
-        let tt_move = tt_move.filter(|&i| i < moves.len());
-        let order = self.order(rules, pos, &moves, tt_move, ply);
-        let alpha0 = alpha;
-        let mut best = -WIN - 1;
-        let mut best_i = order[0].0;
-        for &(i, one_ply) in &order {
-            let m = &moves[i];
-            let mut line = Vec::new();
-            let s = match terminal(rules, m, ply) {
-                Some(s) => s,
-                None if depth <= 1 => {
-                    self.nodes += 1;
-                    one_ply
-                }
-                None => {
-                    let child = m.end.finished().expect("finished").position_after(pos);
-                    -self.negamax(
+        let mut moves = self.take(ply);
+        self.generate(rules, pos, &mut moves);
+        let r = (|| {
+            if moves.is_empty() {
+                return Some(-(WIN - ply as i32));
+            }
+            let tt_move = tt_move.filter(|&i| i < moves.len());
+            let order = self.order(rules, &moves, tt_move, ply);
+            let alpha0 = alpha;
+            let mut best = -WIN - 1;
+            let mut best_i = order[0].0;
+            for &(i, one_ply) in &order {
+                let m = moves.get(i).expect("listed");
+                let mut line = Vec::new();
+                let s = match terminal(rules, &m, ply) {
+                    Some(s) => s,
+                    None if depth <= 1 => {
+                        self.nodes += 1;
+                        one_ply
+                    }
+                    None => -self.negamax(
                         rules,
-                        &child,
+                        &child(&m),
                         depth - 1,
                         -beta,
                         -alpha,
                         ply + 1,
                         &mut line,
                         stop,
-                    )?
+                    )?,
+                };
+                if s > best {
+                    best = s;
+                    best_i = i;
+                    pv.clear();
+                    pv.push(m.to_move());
+                    pv.extend(line);
                 }
+                if s > alpha {
+                    alpha = s;
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
             };
-            if s > best {
-                best = s;
-                best_i = i;
-                pv.clear();
-                pv.push(m.mv.clone());
-                pv.extend(line);
-            }
-            if s > alpha {
-                alpha = s;
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.table
-            .store(key, depth, tt::to_table(best, ply), bound, best_i);
-        Some(best)
+            self.table
+                .store(key, depth, tt::to_table(best, ply), bound, best_i);
+            Some(best)
+        })();
+        self.give(ply, moves);
+        r
     }
 }
 

@@ -1,0 +1,92 @@
+//! `legal_moves_into` allocates nothing once its list has grown: a second
+//! pass over the same positions, every variant, counted by a global
+//! allocator that counts.
+
+use omweso_engine::{Board, MoveList, Position, Rules, Side, legal_moves_into};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Mid-game positions as the benchmarks draw them: 32 seeds a side.
+fn positions() -> Vec<Position> {
+    let mut x: u64 = 7;
+    let mut below = |n: u64| {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (x >> 33) % n
+    };
+    (0..300)
+        .map(|i| {
+            let mut sides = [[0u16; 16]; 2];
+            for side in &mut sides {
+                for _ in 0..32 {
+                    side[below(16) as usize] += 1;
+                }
+            }
+            let mut p = Position::new(
+                Board::from_sides(sides[0], sides[1]),
+                if i % 2 == 0 { Side::South } else { Side::North },
+            );
+            p.before_first_capture = i % 5 == 0;
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn a_grown_move_list_generates_without_allocating() {
+    let positions = positions();
+    for rules in [
+        Rules::SHACKELL_1935,
+        Rules::MODERN,
+        Rules::LUDII,
+        Rules::MCGILL_2015,
+    ] {
+        let mut list = MoveList::new();
+        let mut moves = 0;
+        for p in &positions {
+            legal_moves_into(&rules, p, &mut list);
+            moves += list.len();
+        }
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let mut again = 0;
+        for p in &positions {
+            legal_moves_into(&rules, p, &mut list);
+            again += list.len();
+            // reading a move allocates nothing either
+            for m in &list {
+                std::hint::black_box((m.choices(), m.end(), m.position_after()));
+            }
+        }
+        let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        assert_eq!(again, moves);
+        assert!(moves > 2_000, "{moves}");
+        assert_eq!(
+            allocated, 0,
+            "{rules:?}: {allocated} allocations for {moves} moves"
+        );
+    }
+}
