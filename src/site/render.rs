@@ -691,7 +691,12 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         let data = serde_json::json!({
-            "default_variant": crate::model::variant::DEFAULT_VARIANT,
+            "default_variant": self
+                .site
+                .config
+                .default_variant
+                .as_deref()
+                .unwrap_or(crate::model::variant::DEFAULT_VARIANT),
             "variants": variants,
         });
         // in a <script> element: no `<` may close it

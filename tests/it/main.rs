@@ -10,4 +10,5 @@ mod never_ending;
 mod properties;
 mod puzzle;
 mod rules;
+mod sheet;
 mod site;
