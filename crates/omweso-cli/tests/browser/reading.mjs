@@ -10,7 +10,8 @@
 // - at 1366 px a chapter's "On this page" sits in the right margin, beside
 //   the text and clear of it, and stays in sight (sticky) when the chapter
 //   is scrolled; at 390 px it sits above the text, in the flow, and
-//   scrolls away with it; neither width scrolls sideways.
+//   scrolls away with it; neither width scrolls sideways, and no chapter
+//   scrolls sideways at 390 px.
 // Screenshots of reverse-capture.html scrolled (1366 and 390) go to
 // ARTIFACT_DIR. Prints a JSON report; exits 1 when a check failed.
 
@@ -126,6 +127,15 @@ try {
     fail(`at 390 px On this page stays in sight when scrolled to ${phone.after.scrollY} (top ${phone.after.top}): it should scroll away`);
   }
   ok(`390 px: On this page above the text, gone after scrolling ${Math.round(phone.after.scrollY)} px (bottom ${Math.round(phone.after.bottom)})`);
+
+  // --- no chapter scrolls sideways at 390 px (a wide table scrolls in its own box)
+  const chapters = await page.$$eval('.chapter-list a', (as) => as.map((a) => a.getAttribute('href')));
+  for (const c of chapters) {
+    await open(c);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    if (overflow > 2) fail(`${c} at 390 px scrolls sideways by ${overflow} px`);
+  }
+  ok(`390 px: ${chapters.length} chapters, none scrolls sideways`);
 } catch (e) {
   fail(`unexpected: ${e.stack || e}`);
 } finally {
