@@ -82,11 +82,16 @@ impl Hints {
     }
 }
 
+/// The most puzzles a page holds.
+pub const MAX_PER_PAGE: usize = 4;
+
 /// How to lay out a sheet.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
     pub paper: Paper,
-    /// Puzzles per page (1–6; 3 by default, boards at full size up to 3).
+    /// Puzzles per page (1–4; 3 by default, boards at full size up to 3,
+    /// at three quarters with 4: more would make the pit names too small
+    /// to read).
     pub per_page: usize,
     pub title: String,
     pub hints: Hints,
@@ -674,7 +679,7 @@ fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, puzzle_page: bool) 
 pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<String> {
     let m = Metrics::new(fonts);
     let (w, h) = opts.paper.size();
-    let per = opts.per_page.clamp(1, 6);
+    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
     let right = w - MARGIN;
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
@@ -939,7 +944,7 @@ fn embedded_sans_css() -> String {
 /// (the boards inline SVG, the shipped sans face embedded), each group of
 /// puzzles, the hints and the answer key starting a new printed page.
 pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
-    let per = opts.per_page.clamp(1, 6);
+    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
     let mut s = format!(

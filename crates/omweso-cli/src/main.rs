@@ -605,7 +605,7 @@ mod puzzles_cli {
         /// The folder of puzzle files.
         #[arg(long, default_value = "puzzles")]
         dir: PathBuf,
-        /// Puzzles per page (1-6; boards are at full size up to 3).
+        /// Puzzles per page (1-4; boards are at full size up to 3).
         #[arg(long, default_value_t = 3)]
         per_page: usize,
         /// a4 or letter.
@@ -628,8 +628,12 @@ mod puzzles_cli {
             .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
         let hints = sheet::Hints::parse(&a.hints)
             .ok_or_else(|| format!("unknown --hints {:?}: expected off or page", a.hints))?;
-        if !(1..=6).contains(&a.per_page) {
-            return Err(format!("--per-page {}: expected 1 to 6", a.per_page));
+        if !(1..=sheet::MAX_PER_PAGE).contains(&a.per_page) {
+            return Err(format!(
+                "--per-page {}: expected 1 to {} (the pit names must stay readable)",
+                a.per_page,
+                sheet::MAX_PER_PAGE
+            ));
         }
         let variants = variants_for(&a.dir);
         if let Some(v) = a.variant.as_deref()

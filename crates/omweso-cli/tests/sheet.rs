@@ -73,7 +73,7 @@ fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
     for (args, says) in [
         (&["--variant", "nope"][..], "unknown --variant \"nope\""),
         (&["--hints", "inline"][..], "unknown --hints \"inline\""),
-        (&["--per-page", "7"][..], "--per-page 7"),
+        (&["--per-page", "5"][..], "--per-page 5: expected 1 to 4"),
     ] {
         let run = omweso(tmp.path(), &[&["--out", "s.html"][..], args].concat());
         assert!(!run.status.success());
