@@ -8,8 +8,8 @@
 //   every heading in one face, Source Sans 3, both loaded from the site's
 //   own assets/fonts/ (no request leaves the site's host);
 // - at 1366 px a chapter's "On this page" sits in the right margin, beside
-//   the text and clear of it, and stays in sight (sticky) when the chapter
-//   is scrolled; at 390 px it sits above the text, in the flow, and
+//   the text and clear of it, stays in sight (sticky) when the chapter is
+//   scrolled and marks the section being read (aria-current); at 390 px it sits above the text, in the flow, and
 //   scrolls away with it; neither width scrolls sideways, and no chapter
 //   scrolls sideways at 390 px.
 // Screenshots of reverse-capture.html scrolled (1366 and 390) go to
@@ -95,10 +95,18 @@ try {
       };
     });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(150);
     const after = await page.evaluate(() => {
       const b = document.querySelector('.chapter > .toc > .toc-inner').getBoundingClientRect();
-      return { top: b.top, bottom: b.bottom, scrollY };
+      // the section being read: the last heading above the top third
+      const links = [...document.querySelectorAll('.chapter > .toc a')];
+      let want = null;
+      for (const a of links) {
+        const h = document.getElementById(a.getAttribute('href').slice(1));
+        if (h && h.getBoundingClientRect().top <= innerHeight / 3) want = a.textContent;
+      }
+      const marked = links.filter((a) => a.getAttribute('aria-current') === 'location').map((a) => a.textContent);
+      return { top: b.top, bottom: b.bottom, scrollY, want, marked };
     });
     await page.screenshot({ path: join(artifacts, `reverse-capture-scrolled-${width}.png`) });
     return { before, after };
@@ -116,7 +124,10 @@ try {
     fail(`at 1366 px On this page does not stay in sight when scrolled to ${wide.after.scrollY}: top ${wide.after.top}, bottom ${wide.after.bottom}`);
   }
   if (wide.before.overflow > 2) fail(`at 1366 px the page scrolls sideways by ${wide.before.overflow} px`);
-  ok(`1366 px: On this page at x ${Math.round(wide.before.toc.left)} (text ends at ${Math.round(wide.before.textRight)}), top ${Math.round(wide.after.top)} px after scrolling ${Math.round(wide.after.scrollY)} px`);
+  if (!wide.after.want || wide.after.marked.length !== 1 || wide.after.marked[0] !== wide.after.want) {
+    fail(`at 1366 px On this page marks ${JSON.stringify(wide.after.marked)}, not the section being read (${wide.after.want})`);
+  }
+  ok(`1366 px: marks "${wide.after.marked[0]}"; On this page at x ${Math.round(wide.before.toc.left)} (text ends at ${Math.round(wide.before.textRight)}), top ${Math.round(wide.after.top)} px after scrolling ${Math.round(wide.after.scrollY)} px`);
 
   const phone = await tocAt(390, 844);
   if (!(phone.before.toc.bottom <= phone.before.firstText.top)) {
