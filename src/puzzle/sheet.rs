@@ -528,7 +528,8 @@ fn side_caption(pos: &Position, side: Side) -> String {
 /// A puzzle's board for a sheet, black on white, at the origin, BOARD_W ×
 /// BOARD_H: seen from `seat` (its side at the bottom), each pit's count in
 /// bold in its circle and the pit's name (`S12`) centred on a band above it
-/// (bold for the side to move), `ring` drawn round a pit.
+/// (bold for the side to move), `ring` marked by a thick rim inside its
+/// circle.
 fn board_svg(pos: &Position, seat: Side, ring: Option<(Side, Pit)>) -> String {
     let mut s = String::new();
     let top = CAPTION;
@@ -580,9 +581,10 @@ fn board_svg(pos: &Position, seat: Side, ring: Option<(Side, Pit)>) -> String {
                 if mover { 1.3 } else { 0.8 }
             ));
             if ring == Some((side, pit)) {
+                // a thick rim inside the pit's own circle, clear of its name
                 s.push_str(&format!(
-                    r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="black" stroke-width="2.2"/>"#,
-                    PIT_R + 2.6
+                    r#"<circle class="ring" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="black" stroke-width="2.6"/>"#,
+                    PIT_R - 1.9
                 ));
             }
             let n = pos.board.get(side, pit);

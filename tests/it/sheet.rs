@@ -198,7 +198,14 @@ fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
 
 #[test]
 fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
-    let puzzles: Vec<Puzzle> = shipped().into_iter().take(9).collect();
+    let all = shipped();
+    let mut puzzles: Vec<Puzzle> = all.iter().take(6).cloned().collect();
+    puzzles.extend(
+        all.iter()
+            .filter(|p| p.goal == Goal::WhatHappens)
+            .take(3)
+            .cloned(),
+    );
     let fonts = fonts();
     let opts = SheetOptions {
         hints: Hints::Page,
@@ -247,6 +254,20 @@ fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
             // the seat's side is at the bottom
             let bottom = *cy > BOARD_H / 2.0;
             assert_eq!(name.starts_with(seat.letter()), bottom, "{}: {name}", p.id);
+        }
+        // a "what happens?" puzzle's move is marked inside its pit, the
+        // other puzzles' answers are not
+        let rings: Vec<(f32, f32)> = board
+            .split("<circle class=\"ring\" ")
+            .skip(1)
+            .map(|c| (attr(c, "cx"), attr(c, "cy")))
+            .collect();
+        if p.goal == Goal::WhatHappens {
+            let name = format!("{}{}", p.played.mover.letter(), p.played.mv.pit.number());
+            let at = names.iter().position(|(_, n)| *n == name).unwrap();
+            assert_eq!(rings, [circles[at]], "{}", p.id);
+        } else {
+            assert!(rings.is_empty(), "{}", p.id);
         }
         // the counts are the puzzle's
         let counts: u32 = texts(board)
