@@ -861,6 +861,12 @@ pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec
     let (w, h) = opts.paper.size();
     let options = fonts.svg_options();
     let mut doc = Document::new();
+    doc.set_metadata(
+        krilla::metadata::Metadata::new()
+            .title(opts.title.clone())
+            .language("en".into())
+            .creator("omweso sheet".into()),
+    );
     for (i, svg) in page_svgs(puzzles, opts, fonts).iter().enumerate() {
         let tree = usvg::Tree::from_str(svg, &options)
             .map_err(|e| page_error(i, format!("cannot read the page's SVG: {e}")))?;

@@ -474,6 +474,17 @@ fn the_pdf_renders_non_blank_pages_in_the_shipped_font() {
             px.len()
         );
     }
+    // titled as the sheet
+    let info = std::process::Command::new("pdfinfo")
+        .arg(&file)
+        .output()
+        .expect("pdfinfo (apt-get install poppler-utils)");
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(
+        info.lines()
+            .any(|l| l.starts_with("Title:") && l.ends_with("Test sheet")),
+        "{info}"
+    );
     // the fonts embedded are the shipped face's (pdffonts names them)
     let out = std::process::Command::new("pdffonts")
         .arg(&file)
