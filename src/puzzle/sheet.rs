@@ -687,43 +687,68 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
     let rules = rules_line(puzzles);
     let mut bodies: Vec<String> = Vec::new();
 
-    // the puzzles
-    for (pi, chunk) in puzzles.chunks(per).enumerate() {
-        let mut c = Canvas {
-            body: String::new(),
-            m: &m,
-        };
-        let y0 = heading(&mut c, w, &opts.title, &rules, true);
-        let slot = (h - FOOT - y0) / per as f32;
-        let scale = ((slot - 8.0) / BOARD_H).min(1.0);
-        let bw = BOARD_W * scale;
-        let tx = MARGIN + bw + 16.0;
-        let tw = right - tx;
-        for (i, p) in chunk.iter().enumerate() {
-            let n = pi * per + i + 1;
-            let y = y0 + i as f32 * slot;
-            c.body.push_str(&format!(
-                r#"<g class="board" transform="translate({MARGIN} {y}) scale({scale})">{}</g>"#,
-                board_svg(&p.doc.position, p.seat(), question_mark(p))
-            ));
-            let mut ty = c.para(tx, y + 12.0, tw, 11.5, true, &format!("{n}. {}", p.title));
-            ty = c.para(tx, ty + 2.0, tw, 9.5, false, &p.question);
-            ty = c.para(tx, ty, tw, 8.5, false, &meta_line(p, mixed));
-            c.text(tx, ty + 10.0, 9.0, false, "Your answer:");
-            let mut ly = ty + 30.0;
-            while ly < y + slot - 10.0 {
-                c.rule(tx, right, ly, 0.5, "black");
-                ly += 20.0;
-            }
-            if i + 1 < chunk.len() {
-                c.body.push_str(&format!(
-                    r##"<line x1="{MARGIN}" y1="{0}" x2="{right}" y2="{0}" stroke="#999999" stroke-width="0.5" stroke-dasharray="2 2"/>"##,
-                    y + slot - 4.0
-                ));
-            }
+    // the puzzles: `per` a page, each in a slot of an equal share of the
+    // page, or taller when its words need it (then fewer fit)
+    let mut c = Canvas {
+        body: String::new(),
+        m: &m,
+    };
+    let y0 = heading(&mut c, w, &opts.title, &rules, true);
+    let nominal = (h - FOOT - y0) / per as f32;
+    let scale = ((nominal - 8.0) / BOARD_H).min(1.0);
+    let tx = MARGIN + BOARD_W * scale + 16.0;
+    let tw = right - tx;
+    let (mut y, mut on_page) = (y0, 0);
+    for (i, p) in puzzles.iter().enumerate() {
+        let n = i + 1;
+        let title = m.wrap(&format!("{n}. {}", p.title), tw, 11.5, true);
+        let question = m.wrap(&p.question, tw, 9.5, false);
+        let meta = m.wrap(&meta_line(p, mixed), tw, 8.5, false);
+        // the words, "Your answer:" and at least two lines to write on
+        let words_h = 12.0
+            + title.len() as f32 * 11.5 * 1.28
+            + 2.0
+            + question.len() as f32 * 9.5 * 1.28
+            + meta.len() as f32 * 8.5 * 1.28
+            + 50.0;
+        let slot = nominal.max(words_h + 10.0);
+        if on_page == per || (on_page > 0 && y + slot > h - FOOT) {
+            bodies.push(std::mem::take(&mut c.body));
+            heading(&mut c, w, &opts.title, &rules, true);
+            (y, on_page) = (y0, 0);
         }
-        bodies.push(c.body);
+        if on_page > 0 {
+            c.body.push_str(&format!(
+                r##"<line x1="{MARGIN}" y1="{0}" x2="{right}" y2="{0}" stroke="#999999" stroke-width="0.5" stroke-dasharray="2 2"/>"##,
+                y - 4.0
+            ));
+        }
+        c.body.push_str(&format!(
+            r#"<g class="board" transform="translate({MARGIN} {y}) scale({scale})">{}</g>"#,
+            board_svg(&p.doc.position, p.seat(), question_mark(p))
+        ));
+        let mut ty = y + 12.0;
+        for (lines, size, bold, gap) in [
+            (&title, 11.5, true, 2.0),
+            (&question, 9.5, false, 0.0),
+            (&meta, 8.5, false, 0.0),
+        ] {
+            for l in lines {
+                c.text(tx, ty, size, bold, l);
+                ty += size * 1.28;
+            }
+            ty += gap;
+        }
+        c.text(tx, ty + 10.0, 9.0, false, "Your answer:");
+        let mut ly = ty + 30.0;
+        while ly < y + slot - 10.0 {
+            c.rule(tx, right, ly, 0.5, "black");
+            ly += 20.0;
+        }
+        y += slot;
+        on_page += 1;
     }
+    bodies.push(c.body);
 
     // the hints, on pages of their own
     if opts.hints == Hints::Page && puzzles.iter().any(|p| p.hint.is_some()) {

@@ -365,7 +365,14 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
 fn no_text_leaves_the_page_or_overlaps_another() {
     let fonts = fonts();
     let options = fonts.svg_options();
-    let all = shipped();
+    let mut all = shipped();
+    // a puzzle whose words need more than its share of a page
+    all[4].title = "A title that goes on and on, ".repeat(12);
+    all[4].question = format!(
+        "{} {}",
+        all[4].question,
+        "And a question as long. ".repeat(10)
+    );
     for (paper, per_page, hints) in [
         (Paper::A4, 3, Hints::Page),
         (Paper::Letter, 4, Hints::Off),
