@@ -1,25 +1,31 @@
 //! Printable puzzle sheets: a print-ready PDF (krilla + krilla-svg, fonts
 //! embedded) and an HTML print page.
 //!
-//! Pages are drawn as SVG (black-and-white diagrams, numbered puzzles with
-//! room to write, then an answer key on separate pages) and converted with
-//! usvg. Text is set in a system font loaded from disk (DejaVu Sans or a
-//! close relative); without one the sheet fails with a clear error, and a
-//! page whose text the font could not set is an error too: text is never
-//! silently dropped.
+//! A sheet is of one rule set unless asked otherwise ([`one_rule_set`]).
+//! Its pages: the puzzles, under a heading that names the rule set, says how
+//! to write an answer and leaves a line for the solver's name and the date
+//! (each puzzle's board drawn from the seat of the side to move, every pit's
+//! name printed above it, then the question and room to write); the hints
+//! on a page of their own when asked for ([`Hints`]; none by default); then
+//! the answer key, one table with a row a puzzle, its sentences wrapped to
+//! the column by the font's own glyph widths and never cut.
+//!
+//! Pages are drawn as SVG and converted with usvg. The PDF is set in Source
+//! Sans 3, the sans face shipped with the site ([`crate::site::fonts`]);
+//! characters it lacks come from DejaVu Sans (or Liberation Sans, FreeSans,
+//! Noto Sans) when the system has it, and a character no loaded font has is
+//! an error, as is a text the font could not set: text is never silently
+//! dropped.
 
 use super::{Goal, Puzzle};
-use crate::diagram::{
-    self, Annotations, Embed, Frame, Highlight, HighlightStyle, Layout, PitRef, RenderOptions,
-    Theme,
-};
-use crate::engine::{Board, Pit, Position, Side};
-use crate::site::escape;
+use crate::engine::{Pit, Position, Side};
+use crate::site::{escape, fonts};
 use krilla::Document;
 use krilla::geom::Size;
 use krilla::page::PageSettings;
 use krilla_svg::{SurfaceExt, SvgSettings};
 use resvg::usvg;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -55,43 +61,62 @@ impl Paper {
     }
 }
 
+/// Where a sheet prints the puzzles' hints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Hints {
+    /// Not at all (the default: a sheet is a test).
+    #[default]
+    Off,
+    /// On a page of their own, after the puzzles and before the answers.
+    Page,
+}
+
+impl Hints {
+    /// `off` or `page`.
+    pub fn parse(s: &str) -> Option<Hints> {
+        match s {
+            "off" => Some(Hints::Off),
+            "page" => Some(Hints::Page),
+            _ => None,
+        }
+    }
+}
+
+/// The most puzzles a page holds.
+pub const MAX_PER_PAGE: usize = 4;
+
 /// How to lay out a sheet.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
     pub paper: Paper,
-    /// Puzzles per page (1–6).
+    /// Puzzles per page (1–4; 3 by default, boards at full size up to 3,
+    /// at three quarters with 4: more would make the pit names too small
+    /// to read).
     pub per_page: usize,
     pub title: String,
+    pub hints: Hints,
 }
 
 impl Default for SheetOptions {
     fn default() -> Self {
         SheetOptions {
             paper: Paper::A4,
-            per_page: 4,
+            per_page: 3,
             title: "Omweso puzzles".into(),
+            hints: Hints::Off,
         }
     }
 }
 
-/// Font files tried, in order (Debian's fonts-dejavu-core first).
-const FONT_FILES: [&str; 4] = [
-    "DejaVuSans.ttf",
-    "LiberationSans-Regular.ttf",
-    "FreeSans.ttf",
-    "NotoSans-Regular.ttf",
+/// System fonts tried, in order, for characters the shipped face lacks
+/// (Debian's fonts-dejavu-core first): (regular, bold).
+const FALLBACK_FILES: [(&str, &str); 4] = [
+    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
+    ("FreeSans.ttf", "FreeSansBold.ttf"),
+    ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
 ];
-const BOLD_FILES: [&str; 4] = [
-    "DejaVuSans-Bold.ttf",
-    "LiberationSans-Bold.ttf",
-    "FreeSansBold.ttf",
-    "NotoSans-Bold.ttf",
-];
-const FONT_DIRS: [&str; 3] = [
-    "/usr/share/fonts",
-    "/usr/local/share/fonts",
-    "/usr/share/fonts/truetype",
-];
+const FONT_DIRS: [&str; 2] = ["/usr/share/fonts", "/usr/local/share/fonts"];
 
 fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
     for d in dirs {
@@ -107,38 +132,150 @@ fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
 /// Why a sheet could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum SheetError {
-    #[error(
-        "no font found for the PDF sheet: looked for {} in {dirs} (install fonts-dejavu-core, or set OMWESO_FONT_DIR)",
-        FONT_FILES.join(", ")
-    )]
-    NoFont { dirs: String },
-    #[error("cannot load font {}: {reason}", path.display())]
-    Font { path: PathBuf, reason: String },
+    #[error("cannot load font {name}: {reason}")]
+    Font { name: String, reason: String },
     #[error("no puzzles selected for the sheet")]
     Empty,
     #[error(
         "selection term {0:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
     )]
     NoMatch(String),
+    #[error(
+        "no puzzle of the selection is of the rule set {name:?}; the selection has {available}"
+    )]
+    NoneOfRuleSet { name: String, available: String },
+    #[error(
+        "the puzzles selected are of {count} rule sets ({available}): choose one with --variant NAME, or --variant all for a sheet that mixes them"
+    )]
+    MixedRuleSets { count: usize, available: String },
+    #[error(
+        "puzzle {puzzle}: the character {ch:?} (U+{code:04X}) is in none of the sheet's fonts ({fonts}); install fonts-dejavu-core or change the text"
+    )]
+    Glyph {
+        puzzle: String,
+        ch: char,
+        code: u32,
+        fonts: String,
+    },
     #[error("page {page}: {what}")]
     Page { page: usize, what: String },
     #[error("cannot write the PDF: {0}")]
     Write(String),
 }
 
-/// The fonts a sheet is set in.
+/// The rule sets of some puzzles with their counts: `modern (38), ludii (3)`.
+fn rule_set_counts(puzzles: &[Puzzle]) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in puzzles {
+        *counts.entry(p.variant.as_str()).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(v, n)| format!("{v} ({n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The puzzles of one rule set, as a sheet prints them by default: those of
+/// `variant` when it is given (`all` keeps every rule set); else the
+/// selection's own rule set when it has only one; else the site's default
+/// rule set (`site_default`) when the selection has puzzles of it. Otherwise
+/// the caller must choose: the error names the rule sets and their counts.
+///
+/// ```
+/// use omweso::puzzle::sheet::one_rule_set;
+/// let puzzles = omweso::puzzle::verify_dir(
+///     std::path::Path::new("puzzles"),
+///     &omweso::model::Variants::builtin(),
+/// ).0;
+/// let modern = one_rule_set(puzzles.clone(), None, Some("modern")).unwrap();
+/// assert!(modern.iter().all(|p| p.variant == "modern"));
+/// assert!(one_rule_set(puzzles.clone(), None, None).is_err()); // four rule sets: ask
+/// assert_eq!(one_rule_set(puzzles.clone(), Some("all"), None).unwrap().len(), puzzles.len());
+/// ```
+pub fn one_rule_set(
+    puzzles: Vec<Puzzle>,
+    variant: Option<&str>,
+    site_default: Option<&str>,
+) -> Result<Vec<Puzzle>, SheetError> {
+    if puzzles.is_empty() {
+        return Err(SheetError::Empty);
+    }
+    let keep = |name: &str, puzzles: Vec<Puzzle>| {
+        let available = rule_set_counts(&puzzles);
+        let kept: Vec<Puzzle> = puzzles.into_iter().filter(|p| p.variant == name).collect();
+        if kept.is_empty() {
+            Err(SheetError::NoneOfRuleSet {
+                name: name.to_string(),
+                available,
+            })
+        } else {
+            Ok(kept)
+        }
+    };
+    match variant {
+        Some("all") => Ok(puzzles),
+        Some(name) => keep(name, puzzles),
+        None => {
+            let count = puzzles
+                .iter()
+                .map(|p| p.variant.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len();
+            if count == 1 {
+                return Ok(puzzles);
+            }
+            match site_default {
+                Some(d) if puzzles.iter().any(|p| p.variant == d) => keep(d, puzzles),
+                _ => Err(SheetError::MixedRuleSets {
+                    count,
+                    available: rule_set_counts(&puzzles),
+                }),
+            }
+        }
+    }
+}
+
+/// One face's data and whether it is bold.
+#[derive(Clone)]
+struct FaceData {
+    data: Arc<Vec<u8>>,
+    bold: bool,
+}
+
+/// The fonts a sheet is set in: the shipped Source Sans 3 (regular and
+/// bold), and a system fallback for characters it lacks when there is one.
 #[derive(Clone)]
 pub struct Fonts {
     db: Arc<usvg::fontdb::Database>,
-    /// The family name to ask for.
+    /// The family name asked for.
     pub family: String,
-    pub files: Vec<PathBuf>,
+    /// The fallback font files loaded (none when the system has none).
+    pub fallback: Vec<PathBuf>,
+    faces: Vec<FaceData>,
 }
 
 impl Fonts {
-    /// Load DejaVu Sans (or Liberation Sans, FreeSans, Noto Sans) from the
-    /// system font folders, or from `OMWESO_FONT_DIR` when set.
-    pub fn system() -> Result<Fonts, SheetError> {
+    /// Source Sans 3 from the site's assets, with DejaVu Sans (or
+    /// Liberation Sans, FreeSans, Noto Sans) from the system font folders,
+    /// or from `OMWESO_FONT_DIR` when set, as the fallback when found.
+    pub fn shipped() -> Result<Fonts, SheetError> {
+        let mut db = usvg::fontdb::Database::new();
+        let mut faces = Vec::new();
+        let sans = fonts::sans_sfnt().map_err(|reason| SheetError::Font {
+            name: fonts::SANS.into(),
+            reason,
+        })?;
+        for data in sans {
+            let face = ttf_parser::Face::parse(&data, 0).map_err(|e| SheetError::Font {
+                name: fonts::SANS.into(),
+                reason: e.to_string(),
+            })?;
+            let bold = face.is_bold();
+            let data = Arc::new(data);
+            db.load_font_source(usvg::fontdb::Source::Binary(data.clone()));
+            faces.push(FaceData { data, bold });
+        }
         let mut dirs: Vec<PathBuf> = Vec::new();
         if let Some(d) = std::env::var_os("OMWESO_FONT_DIR") {
             dirs.push(PathBuf::from(d));
@@ -147,47 +284,39 @@ impl Fonts {
         if let Some(home) = std::env::var_os("HOME") {
             dirs.push(PathBuf::from(home).join(".local/share/fonts"));
         }
-        for (regular, bold) in FONT_FILES.iter().zip(BOLD_FILES) {
-            if let Some(r) = find_file(&dirs, regular) {
-                let mut files = vec![r];
-                files.extend(find_file(&dirs, bold));
-                return Fonts::from_files(&files);
+        let mut fallback = Vec::new();
+        if let Some((regular, bold)) = FALLBACK_FILES
+            .iter()
+            .find_map(|(r, b)| find_file(&dirs, r).map(|r| (r, find_file(&dirs, b))))
+        {
+            for (path, is_bold) in [(Some(regular), false), (bold, true)] {
+                let Some(path) = path else { continue };
+                // a fallback that cannot be read is left out, not an error
+                let Ok(data) = std::fs::read(&path) else {
+                    continue;
+                };
+                if ttf_parser::Face::parse(&data, 0).is_err() {
+                    continue;
+                }
+                let data = Arc::new(data);
+                db.load_font_source(usvg::fontdb::Source::Binary(data.clone()));
+                faces.push(FaceData {
+                    data,
+                    bold: is_bold,
+                });
+                fallback.push(path);
             }
         }
-        Err(SheetError::NoFont {
-            dirs: dirs
-                .iter()
-                .map(|d| d.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
-    }
-
-    /// Fonts from given files (the first one's family is used).
-    pub fn from_files(files: &[PathBuf]) -> Result<Fonts, SheetError> {
-        let mut db = usvg::fontdb::Database::new();
-        for f in files {
-            db.load_font_file(f).map_err(|e| SheetError::Font {
-                path: f.clone(),
-                reason: e.to_string(),
-            })?;
-        }
-        let family = db
-            .faces()
-            .next()
-            .and_then(|f| f.families.first().map(|(n, _)| n.clone()))
-            .ok_or_else(|| SheetError::Font {
-                path: files.first().cloned().unwrap_or_default(),
-                reason: "no usable font face".into(),
-            })?;
         Ok(Fonts {
             db: Arc::new(db),
-            family,
-            files: files.to_vec(),
+            family: fonts::SANS.into(),
+            fallback,
+            faces,
         })
     }
 
-    fn options(&self) -> usvg::Options<'static> {
+    /// usvg's options for reading a sheet's pages with these fonts.
+    pub fn svg_options(&self) -> usvg::Options<'static> {
         let mut o = usvg::Options {
             font_family: self.family.clone(),
             ..usvg::Options::default()
@@ -195,265 +324,523 @@ impl Fonts {
         o.fontdb = self.db.clone();
         o
     }
-}
 
-/// Width of a board diagram on a PDF page, in points (at most: it shrinks
-/// when many puzzles share a page).
-pub const BOARD_W: f32 = 300.0;
-
-/// A puzzle's board as a diagram frame seen from `seat`, pit names shown,
-/// `ring` highlighted as the move's start.
-fn board_frame(pos: &Position, variant: &str, seat: Side, ring: Option<(Side, Pit)>) -> Frame {
-    let ann = Annotations {
-        labels: true,
-        seat,
-        highlights: ring
-            .map(|(side, pit)| Highlight {
-                pits: vec![PitRef::new(side, pit)],
-                style: HighlightStyle::Start,
-                label: None,
-            })
-            .into_iter()
-            .collect(),
-        ..Annotations::default()
-    };
-    diagram::board_frame(pos, &ann, variant)
-}
-
-/// How a sheet draws its boards: black and white, the board alone.
-fn board_options(width: Option<f64>) -> RenderOptions {
-    RenderOptions {
-        theme: Theme::Print,
-        embed: Embed::Standalone,
-        layout: Layout::Board,
-        width,
+    /// The families loaded, for messages.
+    fn names(&self) -> String {
+        let mut names = vec![self.family.clone()];
+        names.extend(
+            self.fallback
+                .iter()
+                .filter_map(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned()),
+        );
+        names.join(", ")
     }
 }
 
-/// A puzzle's start position.
-fn start_position(p: &Puzzle) -> Position {
-    p.doc.position
+/// Text widths from the fonts' own advances (kerning, which only narrows
+/// text, left out: a line measured to fit does fit).
+struct Metrics<'a> {
+    faces: Vec<(ttf_parser::Face<'a>, bool)>,
 }
 
-/// The position after a puzzle's solution (before it, when the move never
-/// ends), the opponent to move.
-fn answer_position(p: &Puzzle) -> Position {
-    let board = p
-        .played
-        .end
-        .finished()
-        .map(|f| f.board)
-        .unwrap_or(p.doc.position.board);
-    Position::new(board, p.played.mover.opponent())
-}
+impl<'a> Metrics<'a> {
+    fn new(fonts: &'a Fonts) -> Metrics<'a> {
+        Metrics {
+            faces: fonts
+                .faces
+                .iter()
+                .filter_map(|f| Some((ttf_parser::Face::parse(&f.data, 0).ok()?, f.bold)))
+                .collect(),
+        }
+    }
 
-/// Wrap text to lines of at most `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut cur = String::new();
-    for word in text.split_whitespace() {
-        if !cur.is_empty() && cur.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut cur));
+    fn covers(&self, c: char) -> bool {
+        c.is_whitespace() || self.faces.iter().any(|(f, _)| f.glyph_index(c).is_some())
+    }
+
+    fn char_width(&self, c: char, size: f32, bold: bool) -> f32 {
+        let face = self
+            .faces
+            .iter()
+            .filter(|(f, _)| f.glyph_index(c).is_some())
+            .min_by_key(|(_, b)| *b != bold);
+        match face {
+            Some((f, _)) => {
+                let gid = f.glyph_index(c).unwrap_or_default();
+                f.glyph_hor_advance(gid).unwrap_or(0) as f32 / f.units_per_em() as f32 * size
+            }
+            None => size,
+        }
+    }
+
+    fn width(&self, s: &str, size: f32, bold: bool) -> f32 {
+        s.chars().map(|c| self.char_width(c, size, bold)).sum()
+    }
+
+    /// `text` in lines no wider than `width`, broken between words (inside
+    /// a word only when the word alone is wider than a line); every word
+    /// kept.
+    fn wrap(&self, text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut cur = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if cur.is_empty() {
+                word.to_string()
+            } else {
+                format!("{cur} {word}")
+            };
+            if self.width(&candidate, size, bold) <= width {
+                cur = candidate;
+                continue;
+            }
+            if !cur.is_empty() {
+                lines.push(std::mem::take(&mut cur));
+            }
+            // a word wider than the line is cut between characters
+            for c in word.chars() {
+                let mut next = cur.clone();
+                next.push(c);
+                if !cur.is_empty() && self.width(&next, size, bold) > width {
+                    lines.push(std::mem::take(&mut cur));
+                    cur.push(c);
+                } else {
+                    cur = next;
+                }
+            }
         }
         if !cur.is_empty() {
-            cur.push(' ');
+            lines.push(cur);
         }
-        cur.push_str(word);
+        lines
     }
-    if !cur.is_empty() {
-        lines.push(cur);
-    }
-    lines
 }
 
-fn text_lines(x: f32, y: f32, size: f32, lh: f32, lines: &[String], bold: bool) -> String {
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            format!(
-                r#"<text x="{x}" y="{}" font-size="{size}"{} fill="black">{}</text>"#,
-                y + i as f32 * lh,
-                if bold { r#" font-weight="bold""# } else { "" },
-                escape(l)
-            )
-        })
-        .collect()
+/// How to write an answer, printed on every puzzle page.
+pub const INSTRUCTION: &str = "Write a move as the pit you lift from, named as printed above it (S12), then a letter for each choice of direction from the start on, A for anticlockwise or C for clockwise, leaving out the A's at the end: S12, S2C, S7AC. The side to move sits at the bottom of every board.";
+
+/// The rule-set line of a sheet's heading.
+fn rules_line(puzzles: &[Puzzle]) -> String {
+    let first = &puzzles[0];
+    if puzzles.iter().all(|p| p.variant == first.variant) {
+        format!(
+            "Rules: {} · {}",
+            first.variant_title,
+            crate::narrate::plural(puzzles.len() as u64, "puzzle")
+        )
+    } else {
+        format!(
+            "Rules: {} rule sets, named with each puzzle · {}",
+            puzzles
+                .iter()
+                .map(|p| p.variant.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            crate::narrate::plural(puzzles.len() as u64, "puzzle")
+        )
+    }
 }
 
-/// The mover's start pit of a puzzle's solution (ringed in the key).
-fn start_mark(p: &Puzzle) -> (Side, Pit) {
-    (p.played.mover, p.played.mv.pit)
+/// A puzzle's line under its question: goal and difficulty (and rule set
+/// on a mixed sheet).
+fn meta_line(p: &Puzzle, mixed: bool) -> String {
+    let mut s = format!("{} · {}", p.goal_title, p.difficulty.title());
+    if mixed {
+        s.push_str(" · ");
+        s.push_str(&p.variant_title);
+    }
+    s
+}
+
+/// The answer key's sentences for a puzzle: what the solution does, each
+/// reply and its winning answer (win in two), and the explanation. Whole
+/// sentences, in full.
+pub fn answer_text(p: &Puzzle) -> String {
+    let prefix = format!("{}: ", p.solution_with_side);
+    let answer = p.answer.strip_prefix(&prefix).unwrap_or(&p.answer);
+    let mut chars = answer.chars();
+    let mut s: String = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    };
+    for l in &p.line {
+        s.push_str(&format!(
+            " If {} ({}): {} ({}).",
+            l.reply, l.reply_text, l.answer, l.answer_text
+        ));
+    }
+    if let Some(ex) = &p.explanation {
+        s.push(' ');
+        s.push_str(ex.trim());
+    }
+    s
+}
+
+/// Every puzzle's texts (for the glyph check).
+fn texts(p: &Puzzle) -> Vec<String> {
+    let mut t = vec![
+        p.title.clone(),
+        p.question.clone(),
+        p.goal_title.clone(),
+        p.variant_title.clone(),
+        p.solution_with_side.clone(),
+        answer_text(p),
+    ];
+    t.extend(p.hint.clone());
+    t
+}
+
+// Board geometry, in points at scale 1: cells of CELL, each pit's name on
+// a band above its circle.
+const CELL: f32 = 36.0;
+const PIT_R: f32 = 14.0;
+const ROW: f32 = 42.0;
+const PAD: f32 = 6.0;
+const MID: f32 = 8.0;
+const CAPTION: f32 = 14.0;
+/// A sheet board's width, in points at full size.
+pub const BOARD_W: f32 = 8.0 * CELL + 2.0 * PAD;
+/// A sheet board's height, in points at full size (its side names included).
+pub const BOARD_H: f32 = 2.0 * CAPTION + 2.0 * PAD + 4.0 * ROW + MID;
+
+/// The pit drawn at row `vr`, column `vc` (0..4, 0..8 from the top left)
+/// of a board seen from `seat`.
+fn pit_at(seat: Side, vr: usize, vc: usize) -> (Side, Pit) {
+    match seat {
+        Side::South => Pit::at_grid(vr, vc),
+        Side::North => Pit::at_grid(3 - vr, 7 - vc),
+    }
+}
+
+/// A side's caption: `South · 38 seeds · to move`.
+fn side_caption(pos: &Position, side: Side) -> String {
+    let mut s = format!(
+        "{} · {}",
+        side.title(),
+        crate::narrate::seeds(pos.board.side_total(side) as u64)
+    );
+    if pos.to_move == side {
+        s.push_str(" · to move");
+    }
+    s
+}
+
+/// A puzzle's board for a sheet, black on white, at the origin, BOARD_W ×
+/// BOARD_H: seen from `seat` (its side at the bottom), each pit's count in
+/// bold in its circle and the pit's name (`S12`) centred on a band above it
+/// (bold for the side to move), `ring` marked by a thick rim inside its
+/// circle.
+fn board_svg(pos: &Position, seat: Side, ring: Option<(Side, Pit)>) -> String {
+    let mut s = String::new();
+    let top = CAPTION;
+    let bottom = CAPTION + 2.0 * PAD + 4.0 * ROW + MID;
+    let text = |x: f32, y: f32, size: f32, bold: bool, anchor: &str, fill: &str, t: &str| {
+        format!(
+            r#"<text x="{x}" y="{y}" font-size="{size}"{} text-anchor="{anchor}" fill="{fill}">{}</text>"#,
+            if bold { r#" font-weight="bold""# } else { "" },
+            escape(t)
+        )
+    };
+    s.push_str(&text(
+        0.0,
+        10.0,
+        9.0,
+        pos.to_move == seat.opponent(),
+        "start",
+        "black",
+        &side_caption(pos, seat.opponent()),
+    ));
+    s.push_str(&format!(
+        r#"<rect x="0.5" y="{top}" width="{}" height="{}" rx="6" fill="white" stroke="black" stroke-width="1"/>"#,
+        BOARD_W - 1.0,
+        bottom - top
+    ));
+    let mid = top + PAD + 2.0 * ROW + MID / 2.0 - 1.0;
+    s.push_str(&format!(
+        r#"<line x1="{PAD}" y1="{mid}" x2="{}" y2="{mid}" stroke="black" stroke-width="1.2"/>"#,
+        BOARD_W - PAD
+    ));
+    for vr in 0..4 {
+        let row_top = top + PAD + vr as f32 * ROW + if vr >= 2 { MID } else { 0.0 };
+        for vc in 0..8 {
+            let (side, pit) = pit_at(seat, vr, vc);
+            let cx = PAD + (vc as f32 + 0.5) * CELL;
+            let cy = row_top + 11.0 + PIT_R;
+            let mover = side == pos.to_move;
+            s.push_str(&text(
+                cx,
+                row_top + 8.5,
+                8.5,
+                mover,
+                "middle",
+                if mover { "black" } else { "#3c3c3c" },
+                &format!("{}{}", side.letter(), pit.number()),
+            ));
+            s.push_str(&format!(
+                r#"<circle cx="{cx}" cy="{cy}" r="{PIT_R}" fill="white" stroke="black" stroke-width="{}"/>"#,
+                if mover { 1.3 } else { 0.8 }
+            ));
+            if ring == Some((side, pit)) {
+                // a thick rim inside the pit's own circle, clear of its name
+                s.push_str(&format!(
+                    r#"<circle class="ring" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="black" stroke-width="2.6"/>"#,
+                    PIT_R - 1.9
+                ));
+            }
+            let n = pos.board.get(side, pit);
+            if n > 0 {
+                s.push_str(&text(
+                    cx,
+                    cy + 4.6,
+                    13.0,
+                    true,
+                    "middle",
+                    "black",
+                    &n.to_string(),
+                ));
+            }
+        }
+    }
+    s.push_str(&text(
+        0.0,
+        bottom + 11.0,
+        9.0,
+        pos.to_move == seat,
+        "start",
+        "black",
+        &side_caption(pos, seat),
+    ));
+    s
 }
 
 /// The ring on a puzzle's own board: a "what happens" puzzle shows its
 /// move, the others hide their answer.
 fn question_mark(p: &Puzzle) -> Option<(Side, Pit)> {
-    (p.goal == Goal::WhatHappens).then(|| start_mark(p))
+    (p.goal == Goal::WhatHappens).then_some((p.played.mover, p.played.mv.pit))
 }
 
-/// The pages of a sheet, each a complete SVG document (puzzle pages, then
-/// the answer key on pages of its own).
-pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions) -> Vec<String> {
-    let (w, h) = opts.paper.size();
-    let per = opts.per_page.clamp(1, 6);
-    let margin = 36.0;
-    let head = 44.0;
-    let foot = 24.0;
-    let slot = (h - 2.0 * margin - head - foot) / per as f32;
-    // every board frame has the same proportions
-    let (dw, dh) = diagram::board_frame(
-        &Position::new(Board::from_sides([0; 16], [0; 16]), Side::South),
-        &Annotations::default(),
-        "",
-    )
-    .size(Layout::Board);
-    let bw = BOARD_W.min((slot - 8.0) * (dw / dh) as f32);
-    let text_x = margin + bw + 14.0;
-    let chars = (((w - margin - text_x) / 5.6) as usize).max(20);
-    let mut pages = Vec::new();
-    let chunks: Vec<&[Puzzle]> = puzzles.chunks(per).collect();
-    let total = chunks.len() * 2;
-    let page = |body: String, heading: &str, n: usize| {
-        format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="white"/><text x="{margin}" y="{}" font-size="16" font-weight="bold" fill="black">{}</text><line x1="{margin}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="0.8"/>{body}<text x="{}" y="{}" font-size="8" text-anchor="middle" fill="black">{n} / {total}</text></svg>"#,
-            margin + 16.0,
-            escape(heading),
-            margin + 26.0,
-            w - margin,
-            margin + 26.0,
-            w / 2.0,
-            h - margin + 8.0
-        )
-    };
-    let mut number = 0usize;
-    for (pi, chunk) in chunks.iter().enumerate() {
-        let mut body = String::new();
-        for (i, p) in chunk.iter().enumerate() {
-            number = pi * per + i + 1;
-            let y = margin + head + i as f32 * slot;
-            let board = board_frame(&start_position(p), &p.variant, p.seat(), question_mark(p));
-            body.push_str(&format!(
-                r#"<g transform="translate({margin} {})">{}</g>"#,
-                y + 2.0,
-                board.svg(&board_options(Some(bw as f64))).trim_end()
-            ));
-            let mut ty = y + 14.0;
-            let tl = wrap(&format!("{number}. {}", p.title), chars * 8 / 11);
-            body.push_str(&text_lines(text_x, ty, 11.0, 13.0, &tl, true));
-            ty += 2.0 + 13.0 * tl.len() as f32;
-            let mut q = wrap(&p.question, chars);
-            q.push(format!(
-                "{} · {} · {}",
-                p.goal_title,
-                p.difficulty.title(),
-                p.variant_title
-            ));
-            body.push_str(&text_lines(text_x, ty, 8.5, 11.0, &q, false));
-            ty += q.len() as f32 * 11.0 + 4.0;
-            if let Some(hint) = &p.hint {
-                let hl = wrap(&format!("Hint: {hint}"), chars + 6);
-                let hl: Vec<String> = hl.into_iter().take(2).collect();
-                body.push_str(&format!(
-                    r#"<g font-style="italic">{}</g>"#,
-                    text_lines(text_x, ty, 7.5, 9.5, &hl, false)
-                ));
-                ty += hl.len() as f32 * 9.5 + 4.0;
-            }
-            // room to write
-            let mut ly = ty + 14.0;
-            body.push_str(&text_lines(
-                text_x,
-                ty + 8.0,
-                8.0,
-                10.0,
-                &["Your answer:".to_string()],
-                false,
-            ));
-            while ly < y + slot - 8.0 {
-                body.push_str(&format!(
-                    r#"<line x1="{text_x}" y1="{ly}" x2="{}" y2="{ly}" stroke="black" stroke-width="0.4"/>"#,
-                    w - margin
-                ));
-                ly += 18.0;
-            }
-            if i + 1 < chunk.len() {
-                body.push_str(&format!(
-                    r##"<line x1="{margin}" y1="{}" x2="{}" y2="{}" stroke="#999999" stroke-width="0.5" stroke-dasharray="2 2"/>"##,
-                    y + slot - 2.0,
-                    w - margin,
-                    y + slot - 2.0
-                ));
-            }
-        }
-        pages.push(page(body, &opts.title, pages.len() + 1));
-    }
-    let _ = number;
-    // the answer key: the position after the solution, start pit ringed
-    for (pi, chunk) in chunks.iter().enumerate() {
-        let mut body = String::new();
-        for (i, p) in chunk.iter().enumerate() {
-            let number = pi * per + i + 1;
-            let y = margin + head + i as f32 * slot;
-            let board = board_frame(
-                &answer_position(p),
-                &p.variant,
-                p.seat(),
-                Some(start_mark(p)),
-            );
-            body.push_str(&format!(
-                r#"<g transform="translate({margin} {})">{}</g>"#,
-                y + 2.0,
-                board.svg(&board_options(Some(bw as f64))).trim_end()
-            ));
-            let mut ty = y + 14.0;
-            body.push_str(&text_lines(
-                text_x,
-                ty,
-                11.0,
-                13.0,
-                &[format!("{number}. {}", p.solution_with_side)],
-                true,
-            ));
-            ty += 15.0;
-            let mut lines = wrap(&p.answer, chars);
-            if p.played.end.finished().is_some() {
-                lines.push("Diagram: the board after the move; the start pit is ringed.".into());
-            } else {
-                lines.push(
-                    "Diagram: the move never ends; the board before it, start pit ringed.".into(),
-                );
-            }
-            if p.goal == Goal::WinInTwo {
-                for l in p.line.iter().take(3) {
-                    lines.extend(wrap(&format!("If {}: {}.", l.reply, l.answer), chars));
-                }
-                if p.line.len() > 3 {
-                    lines.push(format!(
-                        "… and {} more replies, each answered.",
-                        p.line.len() - 3
-                    ));
-                }
-            }
-            if let Some(ex) = &p.explanation {
-                lines.extend(wrap(ex, chars));
-            }
-            let room = ((y + slot - 6.0 - ty) / 10.5).max(1.0) as usize;
-            if lines.len() > room {
-                lines.truncate(room);
-                if let Some(l) = lines.last_mut() {
-                    l.push_str(" …");
-                }
-            }
-            body.push_str(&text_lines(text_x, ty, 8.0, 10.5, &lines, false));
-        }
-        pages.push(page(
-            body,
-            &format!("{} — answers", opts.title),
-            pages.len() + 1,
+/// A page being drawn: SVG elements in points.
+struct Canvas<'m, 'f> {
+    body: String,
+    m: &'m Metrics<'f>,
+}
+
+impl Canvas<'_, '_> {
+    fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, t: &str) {
+        self.body.push_str(&format!(
+            r#"<text x="{x}" y="{y}" font-size="{size}"{} fill="black">{}</text>"#,
+            if bold { r#" font-weight="bold""# } else { "" },
+            escape(t)
         ));
     }
-    pages
+
+    /// Wrapped text from `y` (the first baseline); the next baseline after.
+    fn para(&mut self, x: f32, y: f32, width: f32, size: f32, bold: bool, t: &str) -> f32 {
+        let lh = size * 1.28;
+        let mut y = y;
+        for l in self.m.wrap(t, width, size, bold) {
+            self.text(x, y, size, bold, &l);
+            y += lh;
+        }
+        y
+    }
+
+    fn rule(&mut self, x1: f32, x2: f32, y: f32, width: f32, colour: &str) {
+        self.body.push_str(&format!(
+            r#"<line x1="{x1}" y1="{y}" x2="{x2}" y2="{y}" stroke="{colour}" stroke-width="{width}"/>"#
+        ));
+    }
+}
+
+const MARGIN: f32 = 40.0;
+const TOP: f32 = 36.0;
+const FOOT: f32 = 30.0;
+
+/// The heading of a page: title, rule set, and for puzzle pages the
+/// instruction and the name and date line. Returns the y below it.
+fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, puzzle_page: bool) -> f32 {
+    let right = w - MARGIN;
+    c.text(MARGIN, TOP + 14.0, 16.0, true, title);
+    let mut y = c.para(MARGIN, TOP + 30.0, right - MARGIN, 9.5, false, rules);
+    if puzzle_page {
+        y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, INSTRUCTION);
+        y += 9.0;
+        c.text(MARGIN, y, 10.0, false, "Name");
+        let name_end = MARGIN + (right - MARGIN) * 0.62;
+        c.rule(MARGIN + 32.0, name_end, y + 1.5, 0.6, "black");
+        c.text(name_end + 14.0, y, 10.0, false, "Date");
+        c.rule(name_end + 42.0, right, y + 1.5, 0.6, "black");
+        y += 7.0;
+    }
+    c.rule(MARGIN, right, y + 4.0, 0.8, "black");
+    y + 12.0
+}
+
+/// The pages of a sheet, each a complete SVG document: the puzzles, the
+/// hints page(s) when asked for, then the answer key.
+pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<String> {
+    let m = Metrics::new(fonts);
+    let (w, h) = opts.paper.size();
+    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let right = w - MARGIN;
+    let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
+    let rules = rules_line(puzzles);
+    let mut bodies: Vec<String> = Vec::new();
+
+    // the puzzles: `per` a page, each in a slot of an equal share of the
+    // page, or taller when its words need it (then fewer fit)
+    let mut c = Canvas {
+        body: String::new(),
+        m: &m,
+    };
+    let y0 = heading(&mut c, w, &opts.title, &rules, true);
+    let nominal = (h - FOOT - y0) / per as f32;
+    let scale = ((nominal - 8.0) / BOARD_H).min(1.0);
+    let tx = MARGIN + BOARD_W * scale + 16.0;
+    let tw = right - tx;
+    let (mut y, mut on_page) = (y0, 0);
+    for (i, p) in puzzles.iter().enumerate() {
+        let n = i + 1;
+        let title = m.wrap(&format!("{n}. {}", p.title), tw, 11.5, true);
+        let question = m.wrap(&p.question, tw, 9.5, false);
+        let meta = m.wrap(&meta_line(p, mixed), tw, 8.5, false);
+        // the words, "Your answer:" and at least two lines to write on
+        let words_h = 12.0
+            + title.len() as f32 * 11.5 * 1.28
+            + 2.0
+            + question.len() as f32 * 9.5 * 1.28
+            + meta.len() as f32 * 8.5 * 1.28
+            + 50.0;
+        let slot = nominal.max(words_h + 10.0);
+        if on_page == per || (on_page > 0 && y + slot > h - FOOT) {
+            bodies.push(std::mem::take(&mut c.body));
+            heading(&mut c, w, &opts.title, &rules, true);
+            (y, on_page) = (y0, 0);
+        }
+        if on_page > 0 {
+            c.body.push_str(&format!(
+                r##"<line x1="{MARGIN}" y1="{0}" x2="{right}" y2="{0}" stroke="#999999" stroke-width="0.5" stroke-dasharray="2 2"/>"##,
+                y - 4.0
+            ));
+        }
+        c.body.push_str(&format!(
+            r#"<g class="board" transform="translate({MARGIN} {y}) scale({scale})">{}</g>"#,
+            board_svg(&p.doc.position, p.seat(), question_mark(p))
+        ));
+        let mut ty = y + 12.0;
+        for (lines, size, bold, gap) in [
+            (&title, 11.5, true, 2.0),
+            (&question, 9.5, false, 0.0),
+            (&meta, 8.5, false, 0.0),
+        ] {
+            for l in lines {
+                c.text(tx, ty, size, bold, l);
+                ty += size * 1.28;
+            }
+            ty += gap;
+        }
+        c.text(tx, ty + 10.0, 9.0, false, "Your answer:");
+        let mut ly = ty + 30.0;
+        while ly < y + slot - 10.0 {
+            c.rule(tx, right, ly, 0.5, "black");
+            ly += 20.0;
+        }
+        y += slot;
+        on_page += 1;
+    }
+    bodies.push(c.body);
+
+    // the hints, on pages of their own
+    if opts.hints == Hints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
+        let title = format!("{} — hints", opts.title);
+        let mut c = Canvas {
+            body: String::new(),
+            m: &m,
+        };
+        let mut y = heading(&mut c, w, &title, &rules, false) + 4.0;
+        for (i, p) in puzzles.iter().enumerate() {
+            let Some(hint) = &p.hint else { continue };
+            let lines = m.wrap(hint, right - MARGIN - 28.0, 10.0, false);
+            if y + lines.len() as f32 * 12.8 > h - FOOT && !c.body.is_empty() {
+                bodies.push(std::mem::take(&mut c.body));
+                y = heading(&mut c, w, &title, &rules, false) + 4.0;
+            }
+            c.text(MARGIN, y, 10.0, true, &format!("{}.", i + 1));
+            for l in lines {
+                c.text(MARGIN + 28.0, y, 10.0, false, &l);
+                y += 12.8;
+            }
+            y += 5.0;
+        }
+        bodies.push(c.body);
+    }
+
+    // the answer key: one table
+    let title = format!("{} — answers", opts.title);
+    let (col_no, col_move) = (MARGIN, MARGIN + 30.0);
+    let col_why = MARGIN + 96.0;
+    let why_w = right - col_why;
+    let (size, lh) = (9.0, 11.6);
+    let table_head = |c: &mut Canvas, y: f32| {
+        c.text(col_no, y, 9.0, true, "No.");
+        c.text(col_move, y, 9.0, true, "Move");
+        c.text(col_why, y, 9.0, true, "What it does");
+        c.rule(MARGIN, right, y + 4.0, 0.8, "black");
+        y + 4.0 + lh
+    };
+    let mut c = Canvas {
+        body: String::new(),
+        m: &m,
+    };
+    let mut y = heading(&mut c, w, &title, &rules, false);
+    y = table_head(&mut c, y + 6.0);
+    let limit = h - FOOT - 6.0;
+    for (i, p) in puzzles.iter().enumerate() {
+        let lines = m.wrap(&answer_text(p), why_w, size, false);
+        let row_h = lines.len() as f32 * lh;
+        let mut new_page = |c: &mut Canvas| {
+            bodies.push(std::mem::take(&mut c.body));
+            let y = heading(c, w, &title, &rules, false);
+            table_head(c, y + 6.0)
+        };
+        // a row is kept whole on a page, unless it is taller than a page
+        if y + row_h > limit && row_h < limit - TOP - 120.0 {
+            y = new_page(&mut c);
+        }
+        c.body
+            .push_str(&format!(r#"<g class="key-row" data-n="{}">"#, i + 1));
+        c.text(col_no, y, size, false, &format!("{}.", i + 1));
+        c.text(col_move, y, size, true, &p.solution_with_side);
+        for line in &lines {
+            if y > limit {
+                c.body.push_str("</g>");
+                y = new_page(&mut c);
+                c.body
+                    .push_str(&format!(r#"<g class="key-row" data-n="{}">"#, i + 1));
+            }
+            c.text(col_why, y, size, false, line);
+            y += lh;
+        }
+        c.body.push_str("</g>");
+        c.rule(MARGIN, right, y - lh + 4.0, 0.3, "#888888");
+        y += 4.0;
+    }
+    bodies.push(c.body);
+
+    let total = bodies.len();
+    bodies
+        .into_iter()
+        .enumerate()
+        .map(|(i, body)| {
+            format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}"><rect width="{w}" height="{h}" fill="white"/>{body}<text x="{}" y="{}" font-size="8" text-anchor="middle" fill="black">{} / {total}</text></svg>"#,
+                w / 2.0,
+                h - 18.0,
+                i + 1,
+                family = escape(&fonts.family),
+            )
+        })
+        .collect()
 }
 
 fn count_text(group: &usvg::Group) -> usize {
@@ -468,19 +855,44 @@ fn count_text(group: &usvg::Group) -> usize {
         .sum()
 }
 
+/// Every character of the puzzles' texts is in one of the fonts.
+fn check_glyphs(puzzles: &[Puzzle], fonts: &Fonts) -> Result<(), SheetError> {
+    let m = Metrics::new(fonts);
+    for p in puzzles {
+        for t in texts(p) {
+            if let Some(ch) = t.chars().find(|&c| !m.covers(c)) {
+                return Err(SheetError::Glyph {
+                    puzzle: p.id.clone(),
+                    ch,
+                    code: ch as u32,
+                    fonts: fonts.names(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Render the sheet as a PDF (fonts embedded).
 pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec<u8>, SheetError> {
     if puzzles.is_empty() {
         return Err(SheetError::Empty);
     }
+    check_glyphs(puzzles, fonts)?;
     let page_error = |page: usize, what: String| SheetError::Page {
         page: page + 1,
         what,
     };
     let (w, h) = opts.paper.size();
-    let options = fonts.options();
+    let options = fonts.svg_options();
     let mut doc = Document::new();
-    for (i, svg) in page_svgs(puzzles, opts).iter().enumerate() {
+    doc.set_metadata(
+        krilla::metadata::Metadata::new()
+            .title(opts.title.clone())
+            .language("en".into())
+            .creator("omweso sheet".into()),
+    );
+    for (i, svg) in page_svgs(puzzles, opts, fonts).iter().enumerate() {
         let tree = usvg::Tree::from_str(svg, &options)
             .map_err(|e| page_error(i, format!("cannot read the page's SVG: {e}")))?;
         let wanted = svg.matches("<text ").count();
@@ -513,91 +925,155 @@ pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec
         .map_err(|e| SheetError::Write(format!("{e:?}")))
 }
 
-/// The sheet as an HTML print page (inline SVG diagrams; each group of
-/// puzzles and the answer key start a new printed page).
+/// A board as a standalone SVG for the HTML sheet.
+fn board_html(pos: &Position, seat: Side, ring: Option<(Side, Pit)>, label: &str) -> String {
+    format!(
+        r#"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {BOARD_W} {BOARD_H}" role="img" aria-label="{}">{}</svg>"#,
+        escape(label),
+        board_svg(pos, seat, ring)
+    )
+}
+
+/// Standard base64 (for the fonts in the HTML sheet's data: addresses).
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut s = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for (i, shift) in [18, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                s.push(ABC[(n >> shift & 63) as usize] as char);
+            } else {
+                s.push('=');
+            }
+        }
+    }
+    s
+}
+
+/// `@font-face` rules carrying the shipped sans faces themselves, so that
+/// the HTML sheet, a file on its own, is set in the PDF's type anywhere.
+fn embedded_sans_css() -> String {
+    fonts::FONT_FILES
+        .iter()
+        .filter(|f| f.family == fonts::SANS)
+        .map(|f| {
+            format!(
+                "@font-face {{ font-family: \"{}\"; font-weight: {}; src: url(data:font/woff;base64,{}) format(\"woff\"); }}\n",
+                f.family,
+                f.weight,
+                base64(f.bytes)
+            )
+        })
+        .collect()
+}
+
+/// The sheet as an HTML print page: the same boards and texts as the PDF
+/// (the boards inline SVG, the shipped sans face embedded), each group of
+/// puzzles, the hints and the answer key starting a new printed page.
 pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
-    let per = opts.per_page.clamp(1, 6);
+    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
+    let rules = rules_line(puzzles);
     let mut s = format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
-@page {{ size: {paper}; margin: 14mm; }}
-body {{ font-family: "DejaVu Sans", sans-serif; color: #000; background: #fff; max-width: 190mm; margin: auto; }}
-h1 {{ font-size: 16pt; border-bottom: 1px solid #000; }}
-.puzzle {{ display: flex; gap: 6mm; break-inside: avoid; border-bottom: 1px dashed #999; padding: 3mm 0; }}
-.puzzle svg {{ width: 80mm; height: auto; flex: none; }}
-.puzzle h2 {{ font-size: 11pt; margin: 0 0 2mm; }}
-.puzzle p {{ font-size: 9pt; margin: 0 0 2mm; }}
-.hint {{ font-style: italic; }}
+{faces}@page {{ size: {paper}; margin: 14mm; }}
+body {{ font-family: "{sans}", "DejaVu Sans", sans-serif; color: #000; background: #fff; max-width: 182mm; margin: auto; }}
+h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
+.sheet-head {{ border-bottom: 1px solid #000; padding-bottom: 2mm; margin-bottom: 2mm; }}
+.sheet-head p {{ font-size: 9.5pt; margin: 0 0 1.5mm; }}
+.name-date {{ display: flex; gap: 4mm; font-size: 10pt; }}
+.name-date span {{ flex: 1; border-bottom: 1px solid #000; }}
+.name-date span.date {{ flex: 0.5; }}
+.puzzle {{ display: flex; gap: 5mm; break-inside: avoid; border-bottom: 1px dashed #999; padding: 3mm 0; }}
+.puzzle:last-child {{ border-bottom: 0; }}
+.puzzle svg {{ width: 96mm; height: auto; flex: none; }}
+.puzzle h2 {{ font-size: 11.5pt; margin: 0 0 2mm; }}
+.puzzle p {{ font-size: 9.5pt; margin: 0 0 2mm; }}
+.puzzle .meta {{ font-size: 8.5pt; }}
 .write {{ border-bottom: 1px solid #000; height: 7mm; }}
 .page {{ break-after: page; }}
+.hints ol {{ font-size: 10pt; }}
+.hints li {{ margin: 0 0 2mm; break-inside: avoid; }}
 .answers {{ break-before: page; }}
-@media screen {{ .page {{ border-bottom: 3px double #000; margin-bottom: 8mm; }} }}
+.key {{ border-collapse: collapse; width: 100%; font-size: 9pt; }}
+.key th, .key td {{ text-align: left; vertical-align: top; padding: 1.2mm 2mm 1.2mm 0; border-bottom: 0.5pt solid #888; }}
+.key th {{ border-bottom: 1pt solid #000; }}
+.key tr {{ break-inside: avoid; }}
+.key td.move {{ font-weight: bold; white-space: nowrap; }}
+@media screen {{ .page, .hints {{ border-bottom: 3px double #000; margin-bottom: 8mm; }} }}
 </style></head><body>
 "#,
         title = escape(&opts.title),
-        paper = opts.paper.css()
+        paper = opts.paper.css(),
+        sans = fonts::SANS,
+        faces = embedded_sans_css(),
     );
+    let head = |title: &str, puzzle_page: bool| {
+        let mut h = format!(
+            "<header class=\"sheet-head\"><h1>{}</h1><p class=\"rules\">{}</p>",
+            escape(title),
+            escape(&rules)
+        );
+        if puzzle_page {
+            h.push_str(&format!(
+                "<p class=\"instruction\">{}</p><p class=\"name-date\">Name <span></span> Date <span class=\"date\"></span></p>",
+                escape(INSTRUCTION)
+            ));
+        }
+        h.push_str("</header>\n");
+        h
+    };
     for (pi, chunk) in puzzles.chunks(per).enumerate() {
-        s.push_str(&format!(
-            "<section class=\"page\"><h1>{}</h1>\n",
-            escape(&opts.title)
-        ));
+        s.push_str("<section class=\"page\">");
+        s.push_str(&head(&opts.title, true));
         for (i, p) in chunk.iter().enumerate() {
             let n = pi * per + i + 1;
             s.push_str(&format!(
-                "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p>{} · {} · {}</p>{}<p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
-                board_frame(&start_position(p), &p.variant, p.seat(), question_mark(p))
-                    .svg(&board_options(None))
-                    .trim_end(),
+                "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p class=\"meta\">{}</p><p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
+                board_html(
+                    &p.doc.position,
+                    p.seat(),
+                    question_mark(p),
+                    &format!("The board of puzzle {n}, {} at the bottom", p.seat().title())
+                ),
                 escape(&p.title),
                 escape(&p.question),
-                escape(&p.goal_title),
-                p.difficulty.title(),
-                escape(&p.variant_title),
-                p.hint
-                    .as_ref()
-                    .map(|h| format!("<p class=\"hint\">Hint: {}</p>", escape(h)))
-                    .unwrap_or_default()
+                escape(&meta_line(p, mixed)),
             ));
         }
         s.push_str("</section>\n");
     }
-    s.push_str(&format!(
-        "<section class=\"answers\"><h1>{} — answers</h1>\n",
-        escape(&opts.title)
-    ));
-    for (i, p) in puzzles.iter().enumerate() {
-        let mut extra = String::new();
-        for l in &p.line {
-            extra.push_str(&format!(
-                "<p>If {} ({}): {} ({}).</p>",
-                escape(&l.reply),
-                escape(&l.reply_text),
-                escape(&l.answer),
-                escape(&l.answer_text)
-            ));
+    if opts.hints == Hints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
+        s.push_str("<section class=\"hints page\">");
+        s.push_str(&head(&format!("{} — hints", opts.title), false));
+        s.push_str("<ol>\n");
+        for (i, p) in puzzles.iter().enumerate() {
+            if let Some(hint) = &p.hint {
+                s.push_str(&format!("<li value=\"{}\">{}</li>\n", i + 1, escape(hint)));
+            }
         }
+        s.push_str("</ol></section>\n");
+    }
+    s.push_str("<section class=\"answers\">");
+    s.push_str(&head(&format!("{} — answers", opts.title), false));
+    s.push_str("<table class=\"key\"><thead><tr><th scope=\"col\">No.</th><th scope=\"col\">Move</th><th scope=\"col\">What it does</th></tr></thead><tbody>\n");
+    for (i, p) in puzzles.iter().enumerate() {
         s.push_str(&format!(
-            "<div class=\"puzzle\">{}<div><h2>{}. {}</h2><p>{}</p>{extra}{}</div></div>\n",
-            board_frame(
-                &answer_position(p),
-                &p.variant,
-                p.seat(),
-                Some(start_mark(p))
-            )
-            .svg(&board_options(None))
-            .trim_end(),
+            "<tr><td>{}.</td><td class=\"move\">{}</td><td>{}</td></tr>\n",
             i + 1,
             escape(&p.solution_with_side),
-            escape(&p.answer),
-            p.explanation
-                .as_ref()
-                .map(|e| format!("<p>{}</p>", escape(e)))
-                .unwrap_or_default()
+            escape(&answer_text(p))
         ));
     }
-    s.push_str("</section>\n</body></html>\n");
+    s.push_str("</tbody></table></section>\n</body></html>\n");
     s
 }
 
@@ -648,5 +1124,77 @@ pub fn outputs(out: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
             Some(out.join("puzzles.pdf")),
             Some(out.join("puzzles.html")),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_word_and_fits_the_width() {
+        let fonts = Fonts::shipped().unwrap();
+        let m = Metrics::new(&fonts);
+        let text = "North plays N16C: 9 laps, 3 captures (from S14, S3, S16, S1, S10, S7); it captures 20 seeds. Averyveryveryveryverylongwordthatcannotfitonalineofitsown ends it.";
+        for width in [40.0, 80.0, 150.0, 400.0] {
+            let lines = m.wrap(text, width, 9.0, false);
+            for l in &lines {
+                assert!(m.width(l, 9.0, false) <= width + 0.01, "{l:?} at {width}");
+            }
+            assert_eq!(
+                lines.concat().replace(' ', ""),
+                text.replace(' ', ""),
+                "{width}"
+            );
+        }
+        // wider characters, wider text
+        assert!(m.width("WWW", 10.0, false) > m.width("iii", 10.0, false));
+        assert!(m.width("Sowing", 10.0, true) > m.width("Sowing", 10.0, false));
+    }
+
+    #[test]
+    fn base64_as_the_standard_says() {
+        // RFC 4648's test vectors
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+    }
+
+    #[test]
+    fn pits_are_placed_as_seen_from_the_seat() {
+        // from South's seat: South's pit 1 at the bottom left, North's 1 at the top right
+        assert_eq!(
+            pit_at(Side::South, 3, 0),
+            (Side::South, Pit::new(1).unwrap())
+        );
+        assert_eq!(
+            pit_at(Side::South, 0, 7),
+            (Side::North, Pit::new(1).unwrap())
+        );
+        assert_eq!(
+            pit_at(Side::South, 2, 0),
+            (Side::South, Pit::new(16).unwrap())
+        );
+        // from North's seat, the other way round
+        assert_eq!(
+            pit_at(Side::North, 3, 0),
+            (Side::North, Pit::new(1).unwrap())
+        );
+        assert_eq!(
+            pit_at(Side::North, 2, 7),
+            (Side::North, Pit::new(9).unwrap())
+        );
+        assert_eq!(
+            pit_at(Side::North, 0, 7),
+            (Side::South, Pit::new(1).unwrap())
+        );
     }
 }

@@ -33,6 +33,11 @@ pub struct Config {
     /// What becomes of HTML written in the chapters' Markdown.
     #[serde(default)]
     pub raw_html: RawHtml,
+    /// The rule set the site starts from where one must be chosen: the
+    /// analysis board's, and a puzzle sheet's when its puzzles are of
+    /// several (a variant name; default: the format's, shackell-1935).
+    #[serde(default)]
+    pub default_variant: Option<String>,
 }
 
 /// `raw_html:` in `omweso.yaml`: what the build does with the HTML an
@@ -71,6 +76,7 @@ impl Default for Config {
             compare: Vec::new(),
             footer: None,
             raw_html: RawHtml::default(),
+            default_variant: None,
         }
     }
 }
@@ -106,6 +112,21 @@ impl Config {
     pub fn read(root: &Path) -> Result<Config, Diagnostics> {
         let src = Source::read(&root.join(CONFIG_FILE))?;
         Config::parse(&src)
+    }
+
+    /// The config file and where its key `key` is written (1-based line
+    /// and column; (0, 0) when it cannot be read), for errors.
+    pub(crate) fn key_location(root: &Path, key: &str) -> (PathBuf, (usize, usize)) {
+        let path = root.join(CONFIG_FILE);
+        let at = Source::read(&path)
+            .and_then(|src| src.yaml())
+            .ok()
+            .and_then(|root| {
+                root.get(&[Seg::Key(key)])
+                    .map(|n| (n.mark.line, n.mark.column))
+            })
+            .unwrap_or((0, 0));
+        (path, at)
     }
 
     /// The config file and where each of its `compare` items is written

@@ -740,6 +740,23 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
         }
     }
     drop(ids);
+    if let Some(v) = &site.config.default_variant
+        && site.variants.get(v).is_none()
+    {
+        let (file, (l, c)) = Config::key_location(root, "default_variant");
+        errs.push(
+            Diagnostic::new(
+                &file,
+                l,
+                c,
+                format!(
+                    "unknown default_variant {v:?}: expected one of {}",
+                    site.variants.names().collect::<Vec<_>>().join(", ")
+                ),
+            )
+            .with_kind(Kind::UnknownRef),
+        );
+    }
     check_glossary(&site, &all_stems, &mut errs);
     check_links(&site, &all_stems, &mut errs);
     errs.0.sort();

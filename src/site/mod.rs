@@ -7,6 +7,7 @@
 //! - [`traces`]: every position's move played once ([`Traces`])
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
 //! - [`figure`]: a diagram in a page (frames, text twin, stepper)
+//! - [`fonts`]: the fonts shipped with every site (and the PDF sheets)
 //! - [`escape`]: the one HTML/XML escape
 //! - [`templates`]: built-in tera templates and the site's overrides
 //! - [`render`]: every page, in parallel
@@ -24,6 +25,7 @@
 pub mod config;
 pub mod content;
 pub mod figure;
+pub mod fonts;
 pub mod games;
 mod html;
 pub mod init;

@@ -135,12 +135,19 @@ impl std::fmt::Display for BuildReport {
 
 /// The site's static assets: (path, content).
 pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
-    let mut css = String::from(include_str!("assets/omweso.css"));
+    // the shipped fonts first, so that the rules below can name them
+    let mut css = String::from("/* Fonts shipped with the site (assets/fonts/OFL.txt) */\n");
+    css.push_str(&super::fonts::font_face_css());
+    css.push_str(include_str!("assets/omweso.css"));
     css.push_str("\n/* Diagram theme (from the diagram module) */\n");
     css.push_str(&crate::diagram::stylesheet());
     css.push('\n');
     let text = |s: &'static str| std::borrow::Cow::Borrowed(s.as_bytes());
-    vec![
+    let fonts = super::fonts::FONT_FILES
+        .iter()
+        .map(|f| (f.path, std::borrow::Cow::Borrowed(f.bytes)))
+        .chain([(super::fonts::LICENCE.0, text(super::fonts::LICENCE.1))]);
+    let mut assets = vec![
         ("assets/omweso.css", css.into_bytes().into()),
         ("assets/omweso.js", text(include_str!("assets/omweso.js"))),
         (
@@ -172,7 +179,9 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
             "assets/omweso-puzzle.js",
             text(include_str!("assets/omweso-puzzle.js")),
         ),
-    ]
+    ];
+    assets.extend(fonts);
+    assets
 }
 
 /// `sitemap.xml` for the pages (the 404 page left out).

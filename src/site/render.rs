@@ -81,6 +81,21 @@ struct VariantNav {
     title: String,
 }
 
+/// Games listed by name in the sidebar, at most (a site with more links
+/// its games page there instead).
+pub const SIDEBAR_GAMES: usize = 6;
+
+/// The games in the navigation: listed in the sidebar when there are few
+/// (`items`); a "Games" entry in the top navigation only when one of them
+/// is a game really played (`top`), since a handful of demonstrations is
+/// reading matter rather than a section of the site.
+#[derive(Clone, Debug, Serialize)]
+struct GamesNav {
+    items: Vec<LinkItem>,
+    total: usize,
+    top: bool,
+}
+
 #[derive(Clone, Debug, Serialize)]
 struct LinkItem {
     url: String,
@@ -156,6 +171,7 @@ pub struct Renderer<'a> {
     /// page's context shares them instead of copying them.
     nav_value: tera::Value,
     variants_value: tera::Value,
+    games_value: tera::Value,
     config_value: tera::Value,
     /// The sidebar of every page when it lists every chapter.
     full_sidebar: Option<tera::Value>,
@@ -186,6 +202,24 @@ impl<'a> Renderer<'a> {
                 title: v.title.clone(),
             })
             .collect::<Vec<VariantNav>>();
+        let games_nav = GamesNav {
+            items: if site.games.len() <= SIDEBAR_GAMES {
+                site.games
+                    .iter()
+                    .map(|g| LinkItem {
+                        url: format!("games/{}.html", g.id),
+                        title: g.title.clone().unwrap_or_else(|| g.id.clone()),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            total: site.games.len(),
+            top: site
+                .games
+                .iter()
+                .any(|g| g.record != crate::model::game::RecordKind::Demonstration),
+        };
         let full_sidebar = (nav.len() <= SIDEBAR_ALL).then(|| {
             tera::Value::from_serializable(&Sidebar {
                 items: &nav,
@@ -201,6 +235,7 @@ impl<'a> Renderer<'a> {
             progress,
             nav_value: tera::Value::from_serializable(&nav),
             variants_value: tera::Value::from_serializable(&variants_nav),
+            games_value: tera::Value::from_serializable(&games_nav),
             config_value: tera::Value::from_serializable(&site.config),
             nav,
             full_sidebar,
@@ -229,6 +264,7 @@ impl<'a> Renderer<'a> {
         c.insert("current", current);
         c.insert_value("nav", self.nav_value.clone());
         c.insert_value("variants_nav", self.variants_value.clone());
+        c.insert_value("games_nav", self.games_value.clone());
         c.insert_value("sidebar", self.sidebar(current));
         c
     }
@@ -698,7 +734,12 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         let data = serde_json::json!({
-            "default_variant": crate::model::variant::DEFAULT_VARIANT,
+            "default_variant": self
+                .site
+                .config
+                .default_variant
+                .as_deref()
+                .unwrap_or(crate::model::variant::DEFAULT_VARIANT),
             "variants": variants,
         });
         // in a <script> element: no `<` may close it

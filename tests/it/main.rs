@@ -9,5 +9,7 @@ mod hostile;
 mod never_ending;
 mod properties;
 mod puzzle;
+mod reading;
 mod rules;
+mod sheet;
 mod site;

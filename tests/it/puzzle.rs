@@ -1,11 +1,10 @@
 //! Puzzles: verification catches wrong and second solutions and bad goals,
 //! the generator is deterministic and dedupes mirror images, every shipped
-//! puzzle verifies, and the sheet's PDF renders non-blank pages.
+//! puzzle verifies (the sheets are tested in `sheet.rs`).
 
 use omweso::engine::{Position, Rules, Side, legal_moves};
 use omweso::model::{Source, Variants};
 use omweso::puzzle::generate::{self, Options};
-use omweso::puzzle::sheet::{self, Fonts, Paper, SheetOptions};
 use omweso::puzzle::{Goal, PositionKey, verify_dir, verify_source};
 use std::path::Path;
 
@@ -365,74 +364,6 @@ fn mirror_images_are_one_puzzle() {
     assert_eq!(ok.len(), 2, "{errs}");
     assert_eq!(errs.len(), 1, "{errs}");
     assert!(errs.to_string().contains("mirror image"), "{errs}");
-}
-
-#[test]
-fn sheet_pdf_renders_non_blank_pages() {
-    let puzzles: Vec<_> = shipped().into_iter().take(6).collect();
-    let fonts = Fonts::system().expect("a system font (apt-get install fonts-dejavu-core)");
-    let opts = SheetOptions {
-        paper: Paper::A4,
-        per_page: 3,
-        title: "Test sheet".into(),
-    };
-    let pdf = sheet::pdf(&puzzles, &opts, &fonts).unwrap();
-    assert!(pdf.starts_with(b"%PDF"));
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("s.pdf");
-    std::fs::write(&file, &pdf).unwrap();
-    let status = std::process::Command::new("pdftoppm")
-        .args(["-r", "30", "-gray"])
-        .arg(&file)
-        .arg(dir.path().join("p"))
-        .status()
-        .expect("pdftoppm (apt-get install poppler-utils)");
-    assert!(status.success());
-    let mut pages: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "pgm"))
-        .collect();
-    pages.sort();
-    // two puzzle pages and two answer pages
-    assert_eq!(pages.len(), 4);
-    for p in pages {
-        let data = std::fs::read(&p).unwrap();
-        // PGM: header of three lines, then one byte per pixel
-        let mut nl = 0;
-        let start = data
-            .iter()
-            .position(|&b| {
-                nl += (b == b'\n') as u32;
-                nl == 3
-            })
-            .unwrap()
-            + 1;
-        let px = &data[start..];
-        let dark = px.iter().filter(|&&b| b < 128).count();
-        assert!(
-            dark * 200 > px.len(),
-            "{} looks blank: {dark} dark pixels of {}",
-            p.display(),
-            px.len()
-        );
-    }
-    let html = sheet::html(&puzzles, &opts);
-    assert_eq!(html.matches("<svg").count(), 12);
-}
-
-#[test]
-fn sheet_selection() {
-    let all = shipped();
-    let n = all.len();
-    let easy_win = sheet::select(all.clone(), "win-now+easy").unwrap();
-    assert!(
-        easy_win
-            .iter()
-            .all(|p| p.goal == Goal::WinNow && p.difficulty.name() == "easy")
-    );
-    assert_eq!(sheet::select(all.clone(), "all").unwrap().len(), n);
-    assert!(sheet::select(all, "no-such-thing").is_err());
 }
 
 /// Issue 11's measure: among the shipped puzzles whose goal is not the

@@ -625,15 +625,23 @@ mod puzzles_cli {
         /// (ids, goals, difficulties, variants, themes), or `all`.
         #[arg(long, default_value = "all")]
         puzzles: String,
+        /// The rule set of the sheet's puzzles, or `all` for a sheet that
+        /// mixes them. Default: the selection's own when it has one, else
+        /// the site's `default_variant` (omweso.yaml).
+        #[arg(long)]
+        variant: Option<String>,
         /// The folder of puzzle files.
         #[arg(long, default_value = "puzzles")]
         dir: PathBuf,
-        /// Puzzles per page (1-6).
-        #[arg(long, default_value_t = 4)]
+        /// Puzzles per page (1-4; boards are at full size up to 3).
+        #[arg(long, default_value_t = 3)]
         per_page: usize,
         /// a4 or letter.
         #[arg(long, default_value = "a4")]
         paper: String,
+        /// The hints: `off`, or `page` (on a page of their own, before the answers).
+        #[arg(long, default_value = "off")]
+        hints: String,
         /// A .pdf or .html file, or a folder (puzzles.pdf and puzzles.html).
         #[arg(long, default_value = "puzzles.pdf")]
         out: PathBuf,
@@ -646,10 +654,25 @@ mod puzzles_cli {
         use omweso::puzzle::sheet;
         let paper = sheet::Paper::parse(&a.paper)
             .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
-        if !(1..=6).contains(&a.per_page) {
-            return Err(format!("--per-page {}: expected 1 to 6", a.per_page));
+        let hints = sheet::Hints::parse(&a.hints)
+            .ok_or_else(|| format!("unknown --hints {:?}: expected off or page", a.hints))?;
+        if !(1..=sheet::MAX_PER_PAGE).contains(&a.per_page) {
+            return Err(format!(
+                "--per-page {}: expected 1 to {} (the pit names must stay readable)",
+                a.per_page,
+                sheet::MAX_PER_PAGE
+            ));
         }
         let variants = variants_for(&a.dir);
+        if let Some(v) = a.variant.as_deref()
+            && v != "all"
+            && variants.get(v).is_none()
+        {
+            return Err(format!(
+                "unknown --variant {v:?}: expected all or one of {}",
+                variants.names().collect::<Vec<_>>().join(", ")
+            ));
+        }
         let (puzzles, errs) = puzzle::verify_dir(&a.dir, &variants);
         if !errs.is_empty() {
             return Err(format!(
@@ -660,34 +683,60 @@ mod puzzles_cli {
         if chosen.is_empty() {
             return Err(format!("the selection {:?} matches no puzzle", a.puzzles));
         }
+        let site_default = site_default_variant(&a.dir)?;
+        let chosen = sheet::one_rule_set(chosen, a.variant.as_deref(), site_default.as_deref())
+            .map_err(|e| e.to_string())?;
         let opts = sheet::SheetOptions {
             paper,
             per_page: a.per_page,
             title: a.title,
+            hints,
         };
         let (pdf, html) = sheet::outputs(&a.out);
         if let Some(dir) = a.out.extension().is_none().then_some(&a.out) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
+        let rule_sets = chosen
+            .iter()
+            .map(|p| p.variant.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(", ");
         if let Some(path) = pdf {
-            let fonts = sheet::Fonts::system().map_err(|e| e.to_string())?;
+            let fonts = sheet::Fonts::shipped().map_err(|e| e.to_string())?;
             let bytes = sheet::pdf(&chosen, &opts, &fonts).map_err(|e| e.to_string())?;
             std::fs::write(&path, bytes)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             println!(
-                "{} ({} puzzles, font {})",
+                "{} ({}, {rule_sets}, font {})",
                 path.display(),
-                chosen.len(),
+                plural(chosen.len() as u64, "puzzle"),
                 fonts.family
             );
         }
         if let Some(path) = html {
             std::fs::write(&path, sheet::html(&chosen, &opts))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            println!("{} ({} puzzles)", path.display(), chosen.len());
+            println!(
+                "{} ({}, {rule_sets})",
+                path.display(),
+                plural(chosen.len() as u64, "puzzle")
+            );
         }
         Ok(ExitCode::SUCCESS)
+    }
+
+    /// The `default_variant` of the site holding `dir`, if there is a site
+    /// (a puzzle folder outside any site has none).
+    fn site_default_variant(dir: &Path) -> Result<Option<String>, String> {
+        let Ok(layout) = omweso::site::Layout::find(dir) else {
+            return Ok(None);
+        };
+        omweso::site::Config::read(layout.root())
+            .map(|c| c.default_variant)
+            .map_err(|e| e.to_string())
     }
 
     fn parse_goal(s: &str) -> Result<Goal, String> {

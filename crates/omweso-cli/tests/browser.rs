@@ -803,3 +803,29 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
     let next = order.iter().find(|p| p.id != second.id).unwrap();
     assert_eq!(json["index"]["next"], format!("{}.html", next.id));
 }
+
+/// Reading comfort (tests/browser/reading.mjs): the shipped fonts set the
+/// text and every heading, nothing is fetched from another host, and a
+/// chapter's "On this page" is in the right margin and sticky at 1366 px,
+/// above the text and scrolling away at 390 px, where no chapter scrolls
+/// sideways.
+#[test]
+fn the_shipped_fonts_and_on_this_page_work_in_a_real_browser() {
+    require_browser();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let work = tempfile::tempdir().unwrap();
+    let site = work.path().join("rulebook");
+    copy_site(&repo(), &site);
+    let server = Served::start(&site, &work.path().join("serve"));
+    let artifacts = artifacts();
+    let (status, report, err) = node("reading.mjs", &[&server.url, artifacts.to_str().unwrap()]);
+    let (_, server_log) = server.interrupt();
+    eprintln!("{report}");
+    let status = status.expect("the browser run took longer than 10 minutes");
+    assert!(
+        status.success(),
+        "the reading checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+    assert_eq!(json["checks"].as_array().map(Vec::len), Some(4), "{report}");
+}

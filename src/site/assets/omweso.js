@@ -1,5 +1,5 @@
-// omweso site script: diagram step-through, full-text search and the phone
-// menu. No server needed. Loaded in the page's head without `defer`, so that
+// omweso site script: diagram step-through, full-text search, the phone
+// menu and the section being read marked in "On this page". No server needed. Loaded in the page's head without `defer`, so that
 // the `js` class is on the page before it is drawn (the phone header folds
 // its sections into a menu only when a script can open it); the rest waits
 // for the document.
@@ -238,9 +238,37 @@
     });
   }
 
+  // A chapter's "On this page" marks the section being read (wide screens
+  // keep it in sight beside the text): the last heading above the top third
+  // of the window.
+  function setupTocSpy() {
+    var links = Array.prototype.slice.call(document.querySelectorAll(".chapter > .toc a[href^='#']"));
+    var pairs = links.map(function (a) {
+      return { a: a, h: document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1))) };
+    }).filter(function (p) { return p.h; });
+    if (pairs.length < 2) return;
+    var pending = false;
+    var marked = null;
+    function mark() {
+      pending = false;
+      var line = window.innerHeight / 3;
+      var here = null;
+      pairs.forEach(function (p) { if (p.h.getBoundingClientRect().top <= line) here = p.a; });
+      if (here === marked) return;
+      if (marked) { marked.classList.remove("here"); marked.removeAttribute("aria-current"); }
+      marked = here;
+      if (here) { here.classList.add("here"); here.setAttribute("aria-current", "location"); }
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
+  }
+
   function init() {
     headingLinks();
     setupMenu();
+    setupTocSpy();
     // On a phone the chapter list starts folded, below the header.
     var toggle = document.querySelector(".sidebar-toggle");
     if (toggle && window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) toggle.open = false;

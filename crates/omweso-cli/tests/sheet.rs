@@ -1,0 +1,82 @@
+//! `omweso sheet` from the outside: the bundled rulebook's sheet is of its
+//! `default_variant`; a folder of puzzles of several rule sets outside any
+//! site is refused until one is chosen; bad options are refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn omweso(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("sheet")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn the_rulebooks_sheet_is_of_its_default_rule_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("sheets");
+    let run = omweso(&root(), &["--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let said = text(&run.stdout);
+    assert!(
+        said.contains("puzzles.pdf (") && said.contains(", modern, font Source Sans 3)"),
+        "{said}"
+    );
+    let pdf = std::fs::read(out.join("puzzles.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let html = std::fs::read_to_string(out.join("puzzles.html")).unwrap();
+    assert!(html.contains("Rules: Modern tournament rules"));
+    assert!(!html.contains("Shackell (1935)"));
+    assert!(!html.contains("class=\"hints"));
+}
+
+#[test]
+fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("puzzles");
+    std::fs::create_dir(&dir).unwrap();
+    for e in std::fs::read_dir(root().join("puzzles")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("win-now-") {
+            std::fs::copy(&p, dir.join(&name)).unwrap();
+        }
+    }
+    let run = omweso(tmp.path(), &["--out", "s.html"]);
+    assert!(!run.status.success());
+    let err = text(&run.stderr);
+    assert!(
+        err.contains("rule sets (") && err.contains("--variant"),
+        "{err}"
+    );
+    let run = omweso(
+        tmp.path(),
+        &["--out", "s.html", "--variant", "ludii", "--hints", "page"],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let html = std::fs::read_to_string(tmp.path().join("s.html")).unwrap();
+    assert!(html.contains("Rules: Ludii"));
+    assert!(html.contains("<section class=\"hints page\">"));
+    let run = omweso(tmp.path(), &["--out", "s.html", "--variant", "all"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    for (args, says) in [
+        (&["--variant", "nope"][..], "unknown --variant \"nope\""),
+        (&["--hints", "inline"][..], "unknown --hints \"inline\""),
+        (&["--per-page", "5"][..], "--per-page 5: expected 1 to 4"),
+    ] {
+        let run = omweso(tmp.path(), &[&["--out", "s.html"][..], args].concat());
+        assert!(!run.status.success());
+        assert!(text(&run.stderr).contains(says), "{}", text(&run.stderr));
+    }
+}
