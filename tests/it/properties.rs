@@ -65,11 +65,24 @@ fn mirror_end(end: &MoveEnd) -> MoveEnd {
     }
 }
 
+/// 128 cases by default (PROPTEST_CASES=N for a longer run), drawn from a
+/// fixed seed unless PROPTEST_RNG_SEED gives another: a random position of
+/// up to 224 seeds can hold a never-ending move whose cycle is decided
+/// exactly only after hours, so every run must draw the same positions
+/// (these take seconds), not new ones that may meet such a cycle.
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        c.cases = 128;
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        c.rng_seed = proptest::test_runner::RngSeed::Fixed(0x6f6d_7765_736f);
+    }
+    c
+}
+
 proptest! {
-    // 128 cases by default; PROPTEST_CASES=N for a longer run
-    #![proptest_config(ProptestConfig::with_cases(
-        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(128)
-    ))]
+    #![proptest_config(config())]
 
     #[test]
     fn seeds_are_conserved_and_only_captured_seeds_change_sides(p in position(), v in 0usize..4) {
