@@ -13,10 +13,12 @@
 //! Options: `--games N` per pairing (rounded up to even), `--nodes N` the
 //! player's budget a move (or `--player AGENT`: `nodes:N`, `depth:N`,
 //! `time:MS`), `--opponents a,b,...` (`random`, `greedy`, `depth:N`,
-//! `nodes:N`), `--variants a,b,...`, `--seed S`, `--max-plies N`.
+//! `nodes:N`), `--variants a,b,...`, `--seed S`, `--max-plies N`,
+//! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
+//! opponents with the default ones).
 
 use omweso::engine::Rules;
-use omweso::engine::search::Config;
+use omweso::engine::search::{Config, Weights};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -36,6 +38,30 @@ fn main() {
     let player = match (opt("--player"), opt("--nodes")) {
         (Some(p), _) => Agent::parse(&p).expect("--player nodes:N | depth:N | time:MS"),
         (None, n) => Agent::nodes(n.map_or(20_000, |s| s.parse().expect("--nodes N"))),
+    };
+    // the player's evaluation weights (material, mobility, threat,
+    // threat against, exposed), to measure a change against the default
+    let config = match opt("--weights") {
+        Some(w) => {
+            let v: Vec<i32> = w
+                .split(',')
+                .map(|x| x.parse().expect("--weights five whole numbers"))
+                .collect();
+            let [material, mobility, threat, threat_against, exposed] = v[..] else {
+                panic!("--weights material,mobility,threat,threat_against,exposed");
+            };
+            Config {
+                weights: Weights {
+                    material,
+                    mobility,
+                    threat,
+                    threat_against,
+                    exposed,
+                },
+                ..Config::default()
+            }
+        }
+        None => Config::default(),
     };
     let opponents: Vec<Agent> = opt("--opponents")
         .unwrap_or_else(|| "random,greedy,depth:1,depth:2".into())
@@ -71,7 +97,7 @@ fn main() {
                 .map(|g| {
                     let pair = (g / 2) as u64;
                     let (a, b) = setups(rules, seed, pair);
-                    let mut me = Player::new(player, Config::default(), seed ^ (g as u64) << 8);
+                    let mut me = Player::new(player, config, seed ^ (g as u64) << 8);
                     let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
                     let me_south = g % 2 == 0;
                     let t = Instant::now();
