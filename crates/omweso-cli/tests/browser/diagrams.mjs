@@ -69,6 +69,20 @@ function measure() {
     document.body.appendChild(box);
     return { copy, box };
   };
+  // the box of a text's ink on the screen: the laid-out box is the font's
+  // (ascent to descent, which a face like Source Sans 3 makes tall), so its
+  // top and bottom are moved to the glyphs' own, measured in the same font
+  // on a canvas
+  const ctx = document.createElement('canvas').getContext('2d');
+  const inkRect = (t) => {
+    const r = t.getBoundingClientRect();
+    const cs = getComputedStyle(t);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const m = ctx.measureText(t.textContent);
+    const k = r.height / (m.fontBoundingBoxAscent + m.fontBoundingBoxDescent);
+    const baseline = r.top + m.fontBoundingBoxAscent * k;
+    return { left: r.left, right: r.right, top: baseline - m.actualBoundingBoxAscent * k, bottom: baseline + m.actualBoundingBoxDescent * k };
+  };
   const overlap = (a, b, slack = 0.5) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > slack &&
     Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > slack;
@@ -105,7 +119,7 @@ function measure() {
           out.texts++;
           const px = sizeOf(t) * scale;
           if (px < out.smallest) { out.smallest = px; out.where = `${where} "${t.textContent.trim()}" (${t.getAttribute('class')})`; }
-          const r = t.getBoundingClientRect();
+          const r = inkRect(t);
           (t.classList.contains('omw-count') ? counts : words).push({ t, r });
         }
         for (const w of words) {
@@ -148,6 +162,8 @@ try {
     for (const p of cases.pages) {
       now = `${p} at ${width} px: `;
       await page.goto(new URL(p, base).href, { waitUntil: 'load' });
+      // measured in the shipped faces, not in a fallback
+      await page.evaluate(() => document.fonts.ready);
       const m = await page.evaluate(measure);
       report.pages++;
       report.figures += m.figures;
