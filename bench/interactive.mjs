@@ -28,10 +28,10 @@ const cases = {
     return [ready, await now(p)];
   },
   'puzzle page: pits to pick': async (p) => {
-    await p.goto(base + 'puzzles/win-in-two-ludii-54c59c.html');
+    await p.goto(base + 'puzzles/win-in-two-ludii-462a9a.html');
     await p.waitForSelector('.omw-pick-pit', { state: 'attached' });
     const ready = await now(p);
-    await p.click('.omw-pick-pit[data-pit="9"]');
+    await p.click('.omw-pick-pit[data-pit="3"]');
     await p.waitForSelector('.trainer-frames .try-frame svg', { timeout: 60000 });
     return [ready, await now(p)];
   },

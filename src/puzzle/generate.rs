@@ -120,6 +120,13 @@ const MAX_PLIES: u32 = 400;
 /// Candidates kept at most per game (for variety).
 const PER_GAME: usize = 2;
 
+/// The most laps a puzzle may take a solver to find its answer
+/// ([`solve::effort`]): beyond it (a reply or answer that cycles for
+/// millions of laps), no person can follow the solution, and the build
+/// spends seconds checking it. "What happens?" puzzles, which ask about
+/// one move, never-ending ones included, are not bounded.
+pub const MAX_EFFORT: u64 = 20_000;
+
 /// Why puzzles could not be generated or written.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
@@ -769,7 +776,7 @@ fn candidate(
     let mv = ev.answer_move(*sol).mv.clone();
     let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
     let rating = solve::rate(&ev, rules, pos, *sol);
-    if target.difficulty.is_some_and(|d| d != rating.difficulty) {
+    if target.difficulty.is_some_and(|d| d != rating.difficulty) || rating.effort > MAX_EFFORT {
         return None;
     }
     let themes = solve::themes(&ev, *sol, &played);

@@ -162,8 +162,9 @@ impl Difficulty {
 
     /// The difficulty of a puzzle whose solution takes a solver `effort`
     /// laps to find ([`solve::effort`]). The bounds are the terciles of
-    /// the efforts of the 72 puzzles found in the search player's games
-    /// when they were set (2026-11-24; see the README's calibration).
+    /// the efforts of the 204 puzzles found in the search player's games
+    /// that the rulebook ships (set on 2026-11-24; the README gives the
+    /// efforts per goal), so a third of them is rated each way.
     pub fn of_effort(effort: u64) -> Difficulty {
         if effort <= EASY_MAX_EFFORT {
             Difficulty::Easy
@@ -200,9 +201,9 @@ pub fn effort_words(p: &Puzzle) -> String {
 }
 
 /// The most laps an easy puzzle takes a solver to find.
-pub const EASY_MAX_EFFORT: u64 = 25;
+pub const EASY_MAX_EFFORT: u64 = 32;
 /// The most laps a medium puzzle takes a solver to find.
-pub const MEDIUM_MAX_EFFORT: u64 = 80;
+pub const MEDIUM_MAX_EFFORT: u64 = 92;
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

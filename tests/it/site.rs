@@ -76,7 +76,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "glossary.html",
         "positions/capture-basic.html",
         "puzzles/index.html",
-        "puzzles/win-now-ludii-015d2c.html",
+        "puzzles/win-now-ludii-dd8a5e.html",
         "print.html",
         "404.html",
         "games/index.html",
@@ -121,7 +121,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     }
 
     // A puzzle page: the solution (with its step-by-step diagram) hidden in <details>.
-    let puzzle = read(&out, "puzzles/win-now-ludii-015d2c.html");
+    let puzzle = read(&out, "puzzles/win-now-ludii-dd8a5e.html");
     let sol = puzzle
         .find("<details class=\"solution\">")
         .expect("solution details");
