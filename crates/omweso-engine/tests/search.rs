@@ -232,17 +232,72 @@ fn set_ups_hold_32_seeds_and_follow_the_advice() {
     let mut rng = Rng::new(99);
     for _ in 0..500 {
         for rules in [Rules::SHACKELL_1935, limited] {
-            let s = setup::arrange(&rules, &mut rng);
+            let cap = rules.max_setup_seeds_per_pit.unwrap_or(8);
+            let (s, _) = setup::arrange_by_the_sources(&rules, &mut rng);
             assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
             assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
-            let cap = rules.max_setup_seeds_per_pit.unwrap_or(8);
             assert!(s.iter().all(|&n| n <= cap));
-            assert!(s.iter().any(|&n| n >= 2));
+            // the policy: the sources' styles and the spread one, every
+            // pit used able to move
+            let (s, style) = setup::arrange_styled(&rules, &mut rng);
+            assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
+            assert!(s.iter().all(|&n| n <= cap && n != 1), "{style:?} {s:?}");
+            if style != setup::Style::Spread {
+                assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
+            }
         }
         let s = setup::arrange(&tight, &mut rng);
         assert_eq!(s, [2; 16]);
+        assert_eq!(setup::arrange_by_the_sources(&tight, &mut rng).0, [2; 16]);
         let r = setup::random(&Rules::LUDII, &mut rng);
         assert_eq!(r.iter().map(|&n| n as u32).sum::<u32>(), 32);
+    }
+}
+
+#[test]
+fn each_set_up_style_is_what_it_says() {
+    use omweso_engine::search::setup::Style;
+    let mut limited = Rules::MODERN;
+    limited.max_setup_seeds_per_pit = Some(4);
+    let mut rng = Rng::new(5);
+    for rules in [Rules::SHACKELL_1935, Rules::LUDII, limited] {
+        let cap = rules.max_setup_seeds_per_pit.unwrap_or(8);
+        for style in Style::ALL {
+            let (mut inner, mut outer) = (0, 0);
+            for _ in 0..200 {
+                let s = setup::arrange_as(&rules, style, &mut rng);
+                assert_eq!(
+                    s.iter().map(|&n| n as u32).sum::<u32>(),
+                    32,
+                    "{style:?} {s:?}"
+                );
+                assert!(s.iter().all(|&n| n <= cap), "{style:?} {s:?}");
+                let used = s.iter().filter(|&&n| n > 0).count();
+                // every pit used holds at least two seeds: it can move
+                assert!(s.iter().all(|&n| n == 0 || n >= 2), "{style:?} {s:?}");
+                match style {
+                    Style::Checking => assert_eq!(s, setup::CHECKING),
+                    Style::Spread => assert!((12..=16).contains(&used), "{s:?}"),
+                    _ => {
+                        assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
+                        assert!((6..=8).contains(&used), "{style:?} {s:?}");
+                    }
+                }
+                outer += s[..8].iter().filter(|&&n| n > 0).count();
+                inner += s[8..].iter().filter(|&&n| n > 0).count();
+            }
+            match style {
+                Style::Outer => assert!(outer > 2 * inner, "{outer} {inner}"),
+                Style::Inner => assert!(inner > 2 * outer, "{outer} {inner}"),
+                Style::Mixed | Style::Spread => {
+                    assert!(
+                        inner * 3 > outer * 2 && outer * 3 > inner * 2,
+                        "{outer} {inner}"
+                    )
+                }
+                Style::Checking => assert_eq!(inner, 0),
+            }
+        }
     }
 }
 
