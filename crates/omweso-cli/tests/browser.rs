@@ -524,7 +524,8 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
 /// pasted as YAML give the moves `omweso moves --format json` gives, in the
 /// same order, with the same captures, and playing a move leaves its
 /// `board_after`; a long never-ending decision shows progress and stops at
-/// once on Stop, leaving the page usable.
+/// once on Stop, leaving the page usable; "Players' set-ups" sets the
+/// set-up policy's boards for the seed it names.
 #[test]
 fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     require_browser();
@@ -645,6 +646,31 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     }
     assert!(json["moves"].as_u64().unwrap() > 200, "{report}");
     assert!(json["played"].as_u64().unwrap() >= 40, "{report}");
+    // "Players' set-ups": the set-up policy's boards from the seed the
+    // page names, the start of a game (South to move, every flag on)
+    let players = &json["players"];
+    let note = players["note"].as_str().expect("the set-up note");
+    let seed: u64 = note
+        .split("seed ")
+        .nth(1)
+        .and_then(|t| t.split(')').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no seed in {note:?}"));
+    assert_eq!(players["variant"], "modern", "{report}");
+    let mut rng = omweso::engine::search::Rng::new(seed);
+    let rules = omweso::engine::Rules::MODERN;
+    let (south, _) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    let (north, _) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    let grid = omweso::engine::Board::from_sides(south, north).to_grid();
+    assert_eq!(players["board"], serde_json::json!(grid), "{report}");
+    assert_eq!(players["to_move"], "south", "{report}");
+    assert_eq!(
+        players["flags"],
+        serde_json::json!([true, true, true]),
+        "{report}"
+    );
+    assert!(note.starts_with("Set up as the computer does"), "{note}");
+    assert!(players["moves"].as_u64().unwrap() > 0, "{report}");
 }
 
 /// Puzzles played on the board (tests/browser/puzzle.mjs): a reader picks a

@@ -4,8 +4,9 @@
 //! one JSON answer ([`answer`]): every legal move of a position with where
 //! it leads (`moves`), a move played with its step-by-step frames drawn by
 //! the same code as the site's build (`play`), a position's board
-//! (`board`), or the search player's move (`best`, within a node budget or
-//! a depth). Built for `wasm32-unknown-unknown`, the crate exports plain
+//! (`board`), the search player's move (`best`, within a node budget or
+//! a depth), or both players' set-ups as the self-play policy draws them
+//! (`setup`, from a seed). Built for `wasm32-unknown-unknown`, the crate exports plain
 //! functions ([`wasm`]); the site's `omweso-worker.js` calls them from a Web
 //! Worker, so that a long never-ending move never freezes the page.
 //!
@@ -53,6 +54,10 @@ pub enum Command {
     Board,
     /// The search player's choice, its score and expected line.
     Best,
+    /// Both players' set-ups drawn by the set-up policy
+    /// ([`search::setup::arrange_styled`]) from `seed`: the start of a game,
+    /// South to move. The request's position is not read.
+    Setup,
 }
 
 impl Command {
@@ -62,6 +67,7 @@ impl Command {
             Command::Play => "play",
             Command::Board => "board",
             Command::Best => "best",
+            Command::Setup => "setup",
         }
     }
 }
@@ -85,6 +91,8 @@ pub struct Request {
     pub nodes: Option<u64>,
     /// The search's deepest iteration, in plies (`best` only).
     pub depth: Option<u32>,
+    /// The set-ups' random seed (`setup` only; 0 when not given).
+    pub seed: Option<u64>,
 }
 
 /// The search budget of a `best` request that gives none.
@@ -123,6 +131,7 @@ impl Request {
             pit: None,
             nodes: None,
             depth: None,
+            seed: None,
         }
     }
 
@@ -130,7 +139,7 @@ impl Request {
     /// not the named built-in variant's), `to_move`, `board` (the 32 pit
     /// counts row by row as a position file's grid: North's outer row
     /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`,
-    /// `nodes`, `depth`.
+    /// `nodes`, `depth`, `seed`.
     pub fn text(&self) -> String {
         let mut s = format!(
             "do {}\nvariant {}\n",
@@ -174,6 +183,9 @@ impl Request {
         if let Some(d) = self.depth {
             s.push_str(&format!("depth {d}\n"));
         }
+        if let Some(seed) = self.seed {
+            s.push_str(&format!("seed {seed}\n"));
+        }
         s
     }
 
@@ -191,6 +203,7 @@ impl Request {
         let mut pit = None;
         let mut nodes = None;
         let mut depth = None;
+        let mut seed = None;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
@@ -206,9 +219,10 @@ impl Request {
                         "play" => Command::Play,
                         "board" => Command::Board,
                         "best" => Command::Best,
+                        "setup" => Command::Setup,
                         _ => {
                             return Err(fail(
-                                "expected `do moves`, `do play`, `do board` or `do best`",
+                                "expected `do moves`, `do play`, `do board`, `do best` or `do setup`",
                             ));
                         }
                     })
@@ -287,6 +301,13 @@ impl Request {
                             })?,
                     )
                 }
+                "seed" => {
+                    seed = Some(
+                        value
+                            .parse()
+                            .map_err(|_| fail("expected a seed, a whole number from 0"))?,
+                    )
+                }
                 "theme" => {
                     theme = match value {
                         "adaptive" => Theme::Adaptive,
@@ -298,7 +319,7 @@ impl Request {
                 }
                 _ => {
                     return Err(fail(
-                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes or depth",
+                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes, depth or seed",
                     ));
                 }
             }
@@ -331,6 +352,7 @@ impl Request {
             pit,
             nodes,
             depth,
+            seed,
         })
     }
 }
@@ -434,6 +456,21 @@ pub fn respond(req: &Request) -> Result<String, String> {
             }
             j.close(']');
             j.key("stopped").bool(found.stopped);
+        }
+        Command::Setup => {
+            let mut rng = search::Rng::new(req.seed.unwrap_or(0));
+            let (south, south_style) = search::setup::arrange_styled(rules, &mut rng);
+            let (north, north_style) = search::setup::arrange_styled(rules, &mut rng);
+            let mut start = Position::new(Board::from_sides(south, north), Side::South);
+            start.first_move = true;
+            start.opponent_first_move = true;
+            start.before_first_capture = true;
+            j.key("styles").open('{');
+            j.key("south").string(south_style.name());
+            j.key("north").string(north_style.name());
+            j.close('}');
+            j.key("position");
+            position_json(&mut j, &start);
         }
     }
     j.close('}');
@@ -631,6 +668,34 @@ mod tests {
             let e = Request::parse(&format!("{}{bad}\n", req.text())).unwrap_err();
             assert!(e.contains("expected a"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn set_ups_are_the_policys_from_the_seed() {
+        let mut req = start();
+        req.command = Command::Setup;
+        req.seed = Some(42);
+        assert_eq!(Request::parse(&req.text()).unwrap(), req);
+        let json = respond(&req).unwrap();
+        let mut rng = search::Rng::new(42);
+        let (south, s_style) = search::setup::arrange_styled(&req.variant.rules, &mut rng);
+        let (north, n_style) = search::setup::arrange_styled(&req.variant.rules, &mut rng);
+        let mut j = Json::default();
+        grid_json(&mut j, &Board::from_sides(south, north));
+        let grid = j.finish();
+        assert!(
+            json.contains(&format!(
+                "\"styles\":{{\"south\":\"{}\",\"north\":\"{}\"}},\"position\":{{\"to_move\":\"south\",\"board\":{grid},\"first_move\":true,\"opponent_first_move\":true,\"before_first_capture\":true}}",
+                s_style.name(),
+                n_style.name()
+            )),
+            "{json}\n{grid}"
+        );
+        // another seed, other set-ups
+        req.seed = Some(43);
+        assert_ne!(respond(&req).unwrap(), json);
+        let e = Request::parse(&format!("{}seed -1\n", start().text())).unwrap_err();
+        assert!(e.contains("expected a seed"), "{e}");
     }
 
     #[test]

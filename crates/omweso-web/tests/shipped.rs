@@ -173,6 +173,14 @@ fn the_shipped_module_answers_as_the_engine_does() {
             req.depth = (i % 10 == 0).then_some(3);
             requests.push(req.text());
         }
+        // the set-up policy: the same set-ups from the same seed
+        if i % 10 == 1 {
+            req.command = Command::Setup;
+            req.nodes = None;
+            req.depth = None;
+            req.seed = Some(i as u64 * 7919);
+            requests.push(req.text());
+        }
     }
     requests.push("do moves\nvariant nowhere\n".into());
     let native: Vec<String> = requests.iter().map(|r| answer(r)).collect();
@@ -194,6 +202,11 @@ fn the_shipped_module_answers_as_the_engine_does() {
             >= 15,
         "the player found moves: {best:?}"
     );
+    let setups = native
+        .iter()
+        .filter(|a| a.contains("\"styles\":{\"south\":"))
+        .count();
+    assert_eq!(setups, 10);
     for ((r, n), w) in requests.iter().zip(&native).zip(&wasm) {
         assert_eq!(n, w, "request:\n{r}");
     }

@@ -201,11 +201,37 @@
   $(".an-count-input").addEventListener("change", function (e) { setCount(+e.target.value); });
   $(".an-minus").addEventListener("click", function () { setCount(count() - 1); });
   $(".an-plus").addEventListener("click", function () { setCount(count() + 1); });
-  $(".an-standard").addEventListener("click", function () { var v = start.variant; start = standardPosition(); start.variant = v; restart(); });
-  $(".an-clear").addEventListener("click", function () { var v = start.variant; start = emptyPosition(); start.variant = v; restart(); });
+  function setupNote(text) { $(".an-setup-note").textContent = text || ""; }
+  $(".an-standard").addEventListener("click", function () { var v = start.variant; start = standardPosition(); start.variant = v; setupNote(); restart(); });
+  $(".an-clear").addEventListener("click", function () { var v = start.variant; start = emptyPosition(); start.variant = v; setupNote(); restart(); });
+  // Both sides' set-ups as the computer's set-up policy draws them (the
+  // engine's setup::arrange, from a fresh seed): a game's start.
+  var styleWords = {
+    checking: "four in each outer pit",
+    outer: "one pit a column, mostly in the outer row",
+    inner: "one pit a column, mostly in the inner row",
+    mixed: "one pit a column, in either row",
+    spread: "spread over most pits of both rows"
+  };
+  $(".an-players").addEventListener("click", function () {
+    var v = start.variant, seed = Math.floor(Math.random() * 4294967296);
+    ask(requestText("setup", start, "seed " + seed + "\n")).then(function (a) {
+      var p = emptyPosition();
+      p.variant = v;
+      p.to_move = a.position.to_move;
+      p.board = a.position.board;
+      p.first_move = a.position.first_move;
+      p.opponent_first_move = a.position.opponent_first_move;
+      p.before_first_capture = a.position.before_first_capture;
+      start = p;
+      setupNote("Set up as the computer does (seed " + seed + "): South " + styleWords[a.styles.south] +
+        "; North " + styleWords[a.styles.north] + ".");
+      restart();
+    }, function (x) { setupNote("No set-up: " + x.message); });
+  });
   $(".an-load").addEventListener("click", function () {
     var err = $(".an-yaml-error");
-    try { start = parseYaml($(".an-yaml").value); err.textContent = ""; restart(); }
+    try { start = parseYaml($(".an-yaml").value); err.textContent = ""; setupNote(); restart(); }
     catch (x) { err.textContent = x.message; }
   });
   $(".an-copy-position").addEventListener("click", function () { copyText(positionYaml(current()), "Position copied"); });

@@ -14,6 +14,8 @@
 //   page usable (a new position's moves are then listed);
 // - "Computer plays" (quick) on the position `computer` reports its move
 //   and its words, for the Rust side to compare with the search player;
+// - "Players' set-ups" reports the board it set, its flags and its note
+//   (with the seed), for the Rust side to compare with the set-up policy;
 // - "Try a move" on reverse-capture.html's figure reverse-chain draws the
 //   position with South's pits to pick (their names and seeds reported; an
 //   empty pit and pit 1, by keyboard, picked), lists the moves and plays each (the boards after are reported, for the Rust side
@@ -115,6 +117,27 @@ try {
   };
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(artifacts, 'analysis.png'), fullPage: true });
+
+  // Players' set-ups: both sides drawn by the set-up policy in the module;
+  // the board, the flags and the note's seed reported for the Rust side
+  await page.click('.an-undo');
+  await settled();
+  await page.click('.an-players');
+  await page.waitForFunction(() => /seed \d+/.test(document.querySelector('.an-setup-note').textContent), null, { timeout: 30000 });
+  await settled();
+  report.players = {
+    note: await page.textContent('.an-setup-note'),
+    board: await board(),
+    variant: await page.inputValue('.an-variant'),
+    to_move: await page.inputValue('.an-mover'),
+    flags: await page.$$eval('.an-setup input[type=checkbox]', (l) => l.map((b) => b.checked)),
+    moves: await page.$$eval('.an-moves li', (l) => l.length),
+  };
+  await page.$eval('.an-setup', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(artifacts, 'analysis-setup.png') });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.$eval('.an-board', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(artifacts, 'analysis-setup-phone.png') });
 
   // "Try a move" on a chapter figure: every move listed, each played.
   await page.setViewportSize({ width: 390, height: 900 });
