@@ -18,32 +18,22 @@
 
 use omweso::engine::search::setup::{self, Style};
 use omweso::engine::search::{Config, Rng};
-use omweso::engine::{Rules, Seeds, Side};
+use omweso::engine::{Seeds, Side};
 use omweso::selfplay::{Agent, Player, Tally, play_game, start_position};
 use rayon::prelude::*;
 
+mod common;
+use common::Args;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let opt = |name: &str| -> Option<String> {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-    };
+    let args = Args::from_env();
+    let opt = |name: &str| args.opt(name);
     let games: u32 = opt("--games").map_or(100, |s| s.parse().expect("--games N"));
     let games = games.div_ceil(2) * 2;
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let nodes: u64 = opt("--nodes").map_or(2000, |s| s.parse().expect("--nodes N"));
     let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
-    let want = opt("--variants").unwrap_or_else(|| "all".into());
-    let variants: Vec<(&str, Rules)> = [
-        ("shackell-1935", Rules::SHACKELL_1935),
-        ("modern", Rules::MODERN),
-        ("ludii", Rules::LUDII),
-        ("mcgill-2015", Rules::MCGILL_2015),
-    ]
-    .into_iter()
-    .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
-    .collect();
+    let variants = args.variants();
     let agent = Agent::nodes(nodes);
     println!(
         "each set-up against the sources' set-ups, {} on both sides, {games} games a style (sides swapped), seed {seed}\n",

@@ -17,20 +17,18 @@
 //! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
 //! opponents with the default ones).
 
-use omweso::engine::Rules;
 use omweso::engine::search::{Config, Weights};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
 use rayon::prelude::*;
 use std::time::Instant;
 
+mod common;
+use common::Args;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let opt = |name: &str| -> Option<String> {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1).cloned())
-    };
-    let verbose = args.iter().any(|a| a == "--verbose");
+    let args = Args::from_env();
+    let opt = |name: &str| args.opt(name);
+    let verbose = args.flag("--verbose");
     let games: u32 = opt("--games").map_or(20, |s| s.parse().expect("--games N"));
     let games = games.div_ceil(2) * 2;
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
@@ -68,18 +66,7 @@ fn main() {
         .split(',')
         .map(|s| Agent::parse(s).unwrap_or_else(|| panic!("unknown opponent {s:?}")))
         .collect();
-    let variants: Vec<(&str, Rules)> = {
-        let all = [
-            ("shackell-1935", Rules::SHACKELL_1935),
-            ("modern", Rules::MODERN),
-            ("ludii", Rules::LUDII),
-            ("mcgill-2015", Rules::MCGILL_2015),
-        ];
-        let want = opt("--variants").unwrap_or_else(|| "all".into());
-        all.into_iter()
-            .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
-            .collect()
-    };
+    let variants = args.variants();
     println!(
         "player {} vs each opponent, {games} games per pairing (sides swapped), seed {seed}, move limit {max_plies} plies\n",
         player.name()

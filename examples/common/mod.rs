@@ -1,0 +1,42 @@
+//! What the match examples (strength, setups) share: their options and the
+//! rule sets asked for. (Each example uses some of it.)
+#![allow(dead_code)]
+
+use omweso::engine::Rules;
+
+/// The command line's arguments after the program's name.
+pub struct Args(Vec<String>);
+
+impl Args {
+    pub fn from_env() -> Args {
+        Args(std::env::args().skip(1).collect())
+    }
+
+    /// The value after option `name` (`--games 200`), if given.
+    pub fn opt(&self, name: &str) -> Option<String> {
+        self.0
+            .iter()
+            .position(|a| a == name)
+            .and_then(|i| self.0.get(i + 1).cloned())
+    }
+
+    /// Whether flag `name` (`--verbose`) is given.
+    pub fn flag(&self, name: &str) -> bool {
+        self.0.iter().any(|a| a == name)
+    }
+
+    /// The rule sets of `--variants a,b,...` (every one by default, or
+    /// `all`), in the rules contract's order.
+    pub fn variants(&self) -> Vec<(&'static str, Rules)> {
+        let want = self.opt("--variants").unwrap_or_else(|| "all".into());
+        [
+            ("shackell-1935", Rules::SHACKELL_1935),
+            ("modern", Rules::MODERN),
+            ("ludii", Rules::LUDII),
+            ("mcgill-2015", Rules::MCGILL_2015),
+        ]
+        .into_iter()
+        .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
+        .collect()
+    }
+}
