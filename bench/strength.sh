@@ -4,6 +4,7 @@
 #   bench/strength.sh            the full set: 200 games per pairing, every variant
 #   GAMES=20 bench/strength.sh   a quicker pass
 #   NODES=5000 VARIANTS=mcgill-2015 OPPONENTS=greedy,depth:2 bench/strength.sh
+#   PLAYER=time:100 VARIANTS=mcgill-2015 bench/strength.sh   100 ms a move
 #
 # Node budgets, not time, so the figures are the same on every machine (only
 # the nodes/s column depends on it). Runs at low priority; prints a Markdown
@@ -16,6 +17,6 @@ SEED=${SEED:-1}
 VARIANTS=${VARIANTS:-all}
 OPPONENTS=${OPPONENTS:-random,greedy,depth:1,depth:2}
 cargo build --release --example strength -p omweso >&2
-set -- --games "$GAMES" --nodes "$NODES" --seed "$SEED" --variants "$VARIANTS" --opponents "$OPPONENTS"
+set -- --games "$GAMES" --player "${PLAYER:-nodes:$NODES}" --seed "$SEED" --variants "$VARIANTS" --opponents "$OPPONENTS"
 if [ "${VERBOSE:-0}" = 1 ]; then set -- "$@" --verbose; fi
 exec nice -n 15 target/release/examples/strength "$@"
