@@ -23,7 +23,7 @@ use omweso::selfplay::{Agent, Player, Tally, play_game, start_position};
 use rayon::prelude::*;
 
 mod common;
-use common::Args;
+use common::{Args, match_cells};
 
 fn main() {
     let args = Args::from_env();
@@ -104,15 +104,9 @@ fn main() {
                 all.add(game, *side);
                 by_side[(*side == Side::North) as usize].add(game, *side);
             }
-            let (elo, lo, hi) = all.elo();
             println!(
-                "| {vname} | {name} | {} | {}-{}-{} ({}) | {:.1} % | {elo:+.0} ({lo:+.0} … {hi:+.0}) | {:.1} % | {:.1} % |",
-                all.counted() + all.annulled,
-                all.wins,
-                all.draws,
-                all.losses,
-                all.annulled,
-                100.0 * all.score(),
+                "| {vname} | {name} | {} | {:.1} % | {:.1} % |",
+                match_cells(&all),
                 100.0 * by_side[0].score(),
                 100.0 * by_side[1].score(),
             );

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 mod common;
-use common::Args;
+use common::{Args, match_cells};
 
 fn main() {
     let args = Args::from_env();
@@ -134,19 +134,10 @@ fn main() {
                     );
                 }
             }
-            let (elo, lo, hi) = tally.elo();
             println!(
-                "| {vname} | {} | {} | {}-{}-{} ({}) | {:.1} % | {:+.0} ({:+.0} … {:+.0}) | {:.0} |",
+                "| {vname} | {} | {} | {:.0} |",
                 opp.name(),
-                tally.counted() + tally.annulled,
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                tally.annulled,
-                100.0 * tally.score(),
-                elo,
-                lo,
-                hi,
+                match_cells(&tally),
                 nodes as f64 / secs.max(1e-9)
             );
         }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use omweso::engine::Rules;
+use omweso::selfplay::Tally;
 
 /// The command line's arguments after the program's name.
 pub struct Args(Vec<String>);
@@ -39,4 +40,18 @@ impl Args {
         .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
         .collect()
     }
+}
+
+/// A match's table cells: `games | W-D-L (annulled) | score | Elo diff (95 % CI)`.
+pub fn match_cells(t: &Tally) -> String {
+    let (elo, lo, hi) = t.elo();
+    format!(
+        "{} | {}-{}-{} ({}) | {:.1} % | {elo:+.0} ({lo:+.0} … {hi:+.0})",
+        t.counted() + t.annulled,
+        t.wins,
+        t.draws,
+        t.losses,
+        t.annulled,
+        100.0 * t.score(),
+    )
 }
