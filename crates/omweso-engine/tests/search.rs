@@ -233,7 +233,8 @@ fn set_ups_hold_32_seeds_and_follow_the_advice() {
     for _ in 0..500 {
         for rules in [Rules::SHACKELL_1935, limited] {
             let cap = rules.max_setup_seeds_per_pit.unwrap_or(8);
-            let (s, _) = setup::arrange_by_the_sources(&rules, &mut rng);
+            let (s, style) = setup::arrange_by_the_sources(&rules, &mut rng);
+            assert_ne!(style, setup::Style::Spread);
             assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
             assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
             assert!(s.iter().all(|&n| n <= cap));
