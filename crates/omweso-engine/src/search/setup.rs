@@ -36,6 +36,7 @@
 
 use super::Rng;
 use crate::{Rules, Seeds};
+use Style::{Checking, Inner, Mixed, Outer, Spread};
 
 /// The checking arrangement: four seeds in each outer pit (pits 1–8), the
 /// inner row empty. Shackell's "standard" start.
@@ -95,30 +96,33 @@ pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
 
 /// [`arrange`], and which style it drew: [`Style::Spread`] four times in
 /// ten, [`Style::Outer`] and [`Style::Mixed`] twice each,
-/// [`Style::Checking`] and [`Style::Inner`] once each.
+/// [`Style::Checking`] and [`Style::Inner`] once each ([`POLICY`]).
 pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
-    let style = match rng.below(10) {
-        0 => Style::Checking,
-        1 | 2 => Style::Outer,
-        3 => Style::Inner,
-        4 | 5 => Style::Mixed,
-        _ => Style::Spread,
-    };
-    styled(rules, style, rng)
+    drawn(rules, &POLICY, rng)
 }
 
 /// A set-up following the sources' advice alone: the checking arrangement
 /// one time in ten, otherwise one pit a column ([`Style::Outer`],
-/// [`Style::Inner`] or [`Style::Mixed`], three times in ten each). The
-/// policy before self-play was measured, kept as the reference that
-/// [`arrange`]'s styles are measured against.
+/// [`Style::Inner`] or [`Style::Mixed`], three times in ten each;
+/// [`BY_THE_SOURCES`]). The policy before self-play was measured, kept as
+/// the reference that [`arrange`]'s styles are measured against.
 pub fn arrange_by_the_sources(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
-    let style = match rng.below(10) {
-        0 => Style::Checking,
-        1..=3 => Style::Outer,
-        4..=6 => Style::Inner,
-        _ => Style::Mixed,
-    };
+    drawn(rules, &BY_THE_SOURCES, rng)
+}
+
+/// The styles [`arrange`] draws from, one in ten each.
+pub const POLICY: [Style; 10] = [
+    Checking, Outer, Outer, Inner, Mixed, Mixed, Spread, Spread, Spread, Spread,
+];
+
+/// The styles [`arrange_by_the_sources`] draws from, one in ten each.
+pub const BY_THE_SOURCES: [Style; 10] = [
+    Checking, Outer, Outer, Outer, Inner, Inner, Inner, Mixed, Mixed, Mixed,
+];
+
+/// A style drawn from `table` (one in ten each), then a set-up in it.
+fn drawn(rules: &Rules, table: &[Style; 10], rng: &mut Rng) -> ([Seeds; 16], Style) {
+    let style = table[rng.below(10) as usize];
     styled(rules, style, rng)
 }
 
