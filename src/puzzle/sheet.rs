@@ -24,6 +24,7 @@ use krilla::Document;
 use krilla::geom::Size;
 use krilla::page::PageSettings;
 use krilla_svg::{SurfaceExt, SvgSettings};
+use omweso_diagram::pit_at_display;
 use resvg::usvg;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -503,15 +504,6 @@ pub const BOARD_W: f32 = 8.0 * CELL + 2.0 * PAD;
 /// A sheet board's height, in points at full size (its side names included).
 pub const BOARD_H: f32 = 2.0 * CAPTION + 2.0 * PAD + 4.0 * ROW + MID;
 
-/// The pit drawn at row `vr`, column `vc` (0..4, 0..8 from the top left)
-/// of a board seen from `seat`.
-fn pit_at(seat: Side, vr: usize, vc: usize) -> (Side, Pit) {
-    match seat {
-        Side::South => Pit::at_grid(vr, vc),
-        Side::North => Pit::at_grid(3 - vr, 7 - vc),
-    }
-}
-
 /// A side's caption: `South · 38 seeds · to move`.
 fn side_caption(pos: &Position, side: Side) -> String {
     let mut s = format!(
@@ -563,7 +555,7 @@ fn board_svg(pos: &Position, seat: Side, ring: Option<(Side, Pit)>) -> String {
     for vr in 0..4 {
         let row_top = top + PAD + vr as f32 * ROW + if vr >= 2 { MID } else { 0.0 };
         for vc in 0..8 {
-            let (side, pit) = pit_at(seat, vr, vc);
+            let (side, pit) = pit_at_display(seat, vr, vc);
             let cx = PAD + (vc as f32 + 0.5) * CELL;
             let cy = row_top + 11.0 + PIT_R;
             let mover = side == pos.to_move;
@@ -1172,28 +1164,28 @@ mod tests {
     fn pits_are_placed_as_seen_from_the_seat() {
         // from South's seat: South's pit 1 at the bottom left, North's 1 at the top right
         assert_eq!(
-            pit_at(Side::South, 3, 0),
+            pit_at_display(Side::South, 3, 0),
             (Side::South, Pit::new(1).unwrap())
         );
         assert_eq!(
-            pit_at(Side::South, 0, 7),
+            pit_at_display(Side::South, 0, 7),
             (Side::North, Pit::new(1).unwrap())
         );
         assert_eq!(
-            pit_at(Side::South, 2, 0),
+            pit_at_display(Side::South, 2, 0),
             (Side::South, Pit::new(16).unwrap())
         );
         // from North's seat, the other way round
         assert_eq!(
-            pit_at(Side::North, 3, 0),
+            pit_at_display(Side::North, 3, 0),
             (Side::North, Pit::new(1).unwrap())
         );
         assert_eq!(
-            pit_at(Side::North, 2, 7),
+            pit_at_display(Side::North, 2, 7),
             (Side::North, Pit::new(9).unwrap())
         );
         assert_eq!(
-            pit_at(Side::North, 0, 7),
+            pit_at_display(Side::North, 0, 7),
             (Side::South, Pit::new(1).unwrap())
         );
     }

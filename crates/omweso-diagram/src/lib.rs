@@ -63,7 +63,7 @@ mod theme;
 pub use annotations::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 pub use frames::{HEAD_LAPS, MAX_LAP_FRAMES, TAIL_LAPS};
 pub use markup::{Defined, Markup};
-pub use scene::Scene;
+pub use scene::{Scene, pit_at_display};
 pub use theme::Theme;
 
 use omweso_engine::{Played, Position};

@@ -145,8 +145,19 @@ pub(crate) fn display_cell(seat: Side, side: Side, pit: Pit) -> (usize, usize) {
     }
 }
 
-/// The pit at a display cell as seen from `seat`.
-pub(crate) fn pit_at_display(seat: Side, row: usize, col: usize) -> (Side, Pit) {
+/// The pit at a display cell (row 0..4 top to bottom, column 0..8 left to
+/// right) as seen from `seat`, whose side is drawn at the bottom.
+///
+/// ```
+/// use omweso_diagram::pit_at_display;
+/// use omweso_engine::{Pit, Side};
+///
+/// // from South's seat, South's pit 1 is at the bottom left
+/// assert_eq!(pit_at_display(Side::South, 3, 0), (Side::South, Pit::new(1).unwrap()));
+/// // from North's seat, the board turned half a turn
+/// assert_eq!(pit_at_display(Side::North, 3, 0), (Side::North, Pit::new(1).unwrap()));
+/// ```
+pub fn pit_at_display(seat: Side, row: usize, col: usize) -> (Side, Pit) {
     match seat {
         Side::South => Pit::at_grid(row, col),
         Side::North => Pit::at_grid(3 - row, 7 - col),
