@@ -48,6 +48,7 @@
 
   // ---- The position: grid rows as in position files (North outer first).
   var variants = data.variants;
+  var FLAGS = ["first_move", "opponent_first_move", "before_first_capture"];
   function emptyPosition() {
     return { variant: data.default_variant, to_move: "south", board: [[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0]],
       first_move: false, opponent_first_move: false, before_first_capture: false };
@@ -59,13 +60,22 @@
     return p;
   }
   function copy(p) { return JSON.parse(JSON.stringify(p)); }
+  // p's variant with the board, side to move and flags of a position the
+  // engine answered with (a move's "after", a set-up's "position")
+  function positionFrom(p, answered) {
+    var q = copy(p);
+    q.board = answered.board;
+    q.to_move = answered.to_move;
+    FLAGS.forEach(function (f) { q[f] = answered[f]; });
+    return q;
+  }
   function variantOf(name) { return variants.filter(function (v) { return v.name === name; })[0]; }
   function requestText(command, p, extra) {
     var v = variantOf(p.variant);
     var s = "do " + command + "\nvariant " + v.name + "\n";
     if (v.rules) s += "rules " + v.rules + "\n";
     s += "to_move " + p.to_move + "\nboard " + p.board.map(function (r) { return r.join(" "); }).join(" ") + "\n";
-    var flags = ["first_move", "opponent_first_move", "before_first_capture"].filter(function (f) { return p[f]; });
+    var flags = FLAGS.filter(function (f) { return p[f]; });
     if (flags.length) s += "flags " + flags.join(" ") + "\n";
     return s + (extra || "");
   }
@@ -83,7 +93,7 @@
   }
   function positionYaml(p) {
     var s = "variant: " + p.variant + "\nto_move: " + p.to_move + "\n";
-    ["first_move", "opponent_first_move", "before_first_capture"].forEach(function (f) { if (p[f]) s += f + ": true\n"; });
+    FLAGS.forEach(function (f) { if (p[f]) s += f + ": true\n"; });
     var names = ["North outer  (N8 … N1)", "North inner  (N9 … N16)", "South inner  (S16 … S9)", "South outer  (S1 … S8)"];
     s += "board:\n";
     p.board.forEach(function (row, i) { s += "  - [" + row.join(", ") + "]  # " + names[i] + "\n"; });
@@ -195,7 +205,7 @@
   });
   variantSel.addEventListener("change", function () { start.variant = variantSel.value; restart(); });
   moverSel.addEventListener("change", function () { start.to_move = moverSel.value; restart(); });
-  ["first_move", "opponent_first_move", "before_first_capture"].forEach(function (f) {
+  FLAGS.forEach(function (f) {
     $(".an-flag-" + f).addEventListener("change", function (e) { start[f] = e.target.checked; restart(); });
   });
   $(".an-count-input").addEventListener("change", function (e) { setCount(+e.target.value); });
@@ -214,16 +224,9 @@
     spread: "spread over most pits of both rows"
   };
   $(".an-players").addEventListener("click", function () {
-    var v = start.variant, seed = Math.floor(Math.random() * 4294967296);
+    var seed = Math.floor(Math.random() * 4294967296);
     ask(requestText("setup", start, "seed " + seed + "\n")).then(function (a) {
-      var p = emptyPosition();
-      p.variant = v;
-      p.to_move = a.position.to_move;
-      p.board = a.position.board;
-      p.first_move = a.position.first_move;
-      p.opponent_first_move = a.position.opponent_first_move;
-      p.before_first_capture = a.position.before_first_capture;
-      start = p;
+      start = positionFrom(start, a.position);
       setupNote("Set up as the computer does (seed " + seed + "): South " + styleWords[a.styles.south] +
         "; North " + styleWords[a.styles.north] + ".");
       restart();
@@ -253,7 +256,7 @@
     var s = "id: analysis\nrecord: demonstration\nvariant: " + start.variant + "\nnotes: Played on the analysis board.\nstart:\n";
     s += "  to_move: " + start.to_move + "\n  board:\n";
     start.board.forEach(function (row) { s += "    - [" + row.join(", ") + "]\n"; });
-    ["first_move", "opponent_first_move", "before_first_capture"].forEach(function (f) { if (start[f]) s += "  " + f + ": true\n"; });
+    FLAGS.forEach(function (f) { if (start[f]) s += "  " + f + ": true\n"; });
     s += "moves:\n";
     line.forEach(function (m) { s += "  - " + m.side + m.notation + "\n"; });
     if (!line.length) s += "  []\n";
@@ -282,7 +285,7 @@
     variantSel.value = start.variant;
     variantSel.disabled = moverSel.disabled = !editable();
     moverSel.value = p.to_move;
-    ["first_move", "opponent_first_move", "before_first_capture"].forEach(function (f) {
+    FLAGS.forEach(function (f) {
       var box = $(".an-flag-" + f);
       box.checked = p[f]; box.disabled = !editable();
     });
@@ -413,16 +416,7 @@
       var side = p.to_move === "south" ? "S" : "N";
       var entry = { side: side, notation: m.notation, text: outcomeText(m), result: m.outcome ? m.outcome.result : null,
         over: !a.after || !!m.outcome, position: null };
-      if (a.after) {
-        entry.position = copy(p);
-        entry.position.board = a.after.board;
-        entry.position.to_move = a.after.to_move;
-        entry.position.first_move = a.after.first_move;
-        entry.position.opponent_first_move = a.after.opponent_first_move;
-        entry.position.before_first_capture = a.after.before_first_capture;
-      } else {
-        entry.position = copy(p);
-      }
+      entry.position = a.after ? positionFrom(p, a.after) : copy(p);
       line.push(entry);
       undone = [];
       changed();
