@@ -1274,13 +1274,8 @@ mod tests {
     /// there (branches from short and long prefixes).
     #[test]
     fn paths_write_their_prefix_then_defaults() {
-        let mut x: u64 = 12345;
-        let mut rnd = |n: u64| {
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (x >> 33) % n
-        };
+        let mut rng = crate::search::Rng::new(12345);
+        let mut rnd = |n: u64| rng.below(n);
         let mut path = Path::default();
         let mut model: Vec<Direction> = Vec::new();
         let (mut long, mut short) = (0, 0);

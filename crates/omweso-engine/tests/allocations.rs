@@ -31,13 +31,8 @@ static GLOBAL: Counting = Counting;
 
 /// Mid-game positions as the benchmarks draw them: 32 seeds a side.
 fn positions() -> Vec<Position> {
-    let mut x: u64 = 7;
-    let mut below = |n: u64| {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (x >> 33) % n
-    };
+    let mut rng = omweso_engine::search::Rng::new(7);
+    let mut below = |n: u64| rng.below(n);
     (0..300)
         .map(|i| {
             let mut sides = [[0u16; 16]; 2];
