@@ -440,32 +440,37 @@ fn random_position_files(n: usize) -> Vec<String> {
 }
 
 /// Run a script of tests/browser/ on a copy of the bundled rulebook served
-/// by `omweso serve` (in `work`), its cases in a JSON file; the script's
-/// JSON report (and its text, for messages) once it has passed.
+/// by `omweso serve` (in `work`), with its cases in a JSON file when it
+/// takes any (arguments: the site's URL, the cases' file, the artifacts'
+/// folder); the script's JSON report (and its text, for messages) once it
+/// has passed.
 fn on_the_rulebook(
     script: &str,
     work: &Path,
-    cases: serde_json::Value,
+    cases: Option<serde_json::Value>,
 ) -> (serde_json::Value, String) {
     let cases_file = work.join("cases.json");
-    std::fs::write(&cases_file, cases.to_string()).unwrap();
+    if let Some(cases) = &cases {
+        std::fs::write(&cases_file, cases.to_string()).unwrap();
+    }
     let site = work.join("rulebook");
     copy_site(&repo(), &site);
     let server = Served::start(&site, &work.join("serve"));
     let artifacts = artifacts();
     std::fs::create_dir_all(&artifacts).unwrap();
-    let (status, report, err) = node(
-        script,
-        &[
-            &server.url,
-            cases_file.to_str().unwrap(),
-            artifacts.to_str().unwrap(),
-        ],
-    );
-    let _ = server.interrupt();
+    let mut args = vec![server.url.as_str()];
+    if cases.is_some() {
+        args.push(cases_file.to_str().unwrap());
+    }
+    args.push(artifacts.to_str().unwrap());
+    let (status, report, err) = node(script, &args);
+    let (_, server_log) = server.interrupt();
     eprintln!("{report}");
     let status = status.expect("the browser run took longer than 10 minutes");
-    assert!(status.success(), "{script} failed:\n{report}\n{err}");
+    assert!(
+        status.success(),
+        "{script} failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
+    );
     let json = serde_json::from_str(&report).expect("a JSON report");
     (json, report)
 }
@@ -504,10 +509,10 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
     let (json, report) = on_the_rulebook(
         "diagrams.mjs",
         work.path(),
-        serde_json::json!({
+        Some(serde_json::json!({
             "pages": pages,
             "stepping": ["the-move.html", "capturing.html", "never-ending-moves.html"],
-        }),
+        })),
     );
     assert_eq!(json["failures"], serde_json::json!([]), "{report}");
     assert!(json["figures"].as_u64().unwrap() >= 40, "{report}");
@@ -585,7 +590,7 @@ fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     let (json, report) = on_the_rulebook(
         "analysis.mjs",
         work.path(),
-        serde_json::json!({"cases": cases, "long": long, "computer": computer}),
+        Some(serde_json::json!({"cases": cases, "long": long, "computer": computer})),
     );
     assert_eq!(json["cases"], 50, "{report}");
     assert_eq!(json["computer"]["move"], computer_move.as_str(), "{report}");
@@ -732,10 +737,10 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
     let (json, report) = on_the_rulebook(
         "puzzle.mjs",
         work.path(),
-        serde_json::json!({
+        Some(serde_json::json!({
             "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit},
             "second": {"id": second.id, "right": mv(&second.solution)},
-        }),
+        })),
     );
 
     let side = first.doc.position.to_move;
@@ -840,18 +845,6 @@ fn the_shipped_fonts_and_on_this_page_work_in_a_real_browser() {
     require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let work = tempfile::tempdir().unwrap();
-    let site = work.path().join("rulebook");
-    copy_site(&repo(), &site);
-    let server = Served::start(&site, &work.path().join("serve"));
-    let artifacts = artifacts();
-    let (status, report, err) = node("reading.mjs", &[&server.url, artifacts.to_str().unwrap()]);
-    let (_, server_log) = server.interrupt();
-    eprintln!("{report}");
-    let status = status.expect("the browser run took longer than 10 minutes");
-    assert!(
-        status.success(),
-        "the reading checks failed ({status}):\n{report}\n{err}\nserver log:\n{server_log}"
-    );
-    let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
+    let (json, report) = on_the_rulebook("reading.mjs", work.path(), None);
     assert_eq!(json["checks"].as_array().map(Vec::len), Some(4), "{report}");
 }
