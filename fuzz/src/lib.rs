@@ -8,7 +8,7 @@ pub mod invariants;
 use omweso::model::{Diagnostic, Source, Variants};
 use std::sync::OnceLock;
 
-pub use invariants::{check, check_result};
+pub use invariants::{check, check_result, script_in};
 
 /// The built-in variants, loaded once per process.
 pub fn variants() -> &'static Variants {

@@ -10,14 +10,15 @@
 mod invariants;
 
 use crate::common::repo;
-use invariants::{check_result, problems};
+use invariants::{check_result, problems, script_in};
 use omweso::model::{
     Diagnostic, Diagnostics, MAX_SOURCE_BYTES, Source, Variants, parse_block, parse_game,
     parse_positions, parse_variant,
 };
 use omweso::puzzle::verify_source;
-use omweso::site::Config;
 use omweso::site::content::{parse_chapter, parse_glossary};
+use omweso::site::markdown::{Target, render};
+use omweso::site::{Config, RawHtml};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -50,11 +51,31 @@ fn parse(format: &str, src: &Source) -> Result<(), Diagnostics> {
         "chapter" => pushed(&|errs| {
             let chapter = parse_chapter(&src.path, src.text.clone(), v, errs);
             assert!(chapter.is_some() || !errs.is_empty(), "refused silently");
+            if chapter.is_some() {
+                rendered_safely(&src.text);
+            }
         }),
         "glossary" => pushed(&|errs| {
             parse_glossary(src, errs);
         }),
         other => panic!("no format {other}"),
+    }
+}
+
+/// A chapter's Markdown rendered for contributed content (sanitized and
+/// escaped, page and print): no tag of it may run a script.
+fn rendered_safely(text: &str) {
+    let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
+    let chapters = std::collections::BTreeSet::from(["chapter"]);
+    let print = Target::Print {
+        stem: "chapter",
+        chapters: &chapters,
+    };
+    for raw in [RawHtml::Sanitize, RawHtml::Escape] {
+        for target in [&Target::Page { root: "" }, &print] {
+            let (html, _) = render(text, target, raw, &figure);
+            assert_eq!(script_in(&html), None, "{raw:?}: {html}");
+        }
     }
 }
 
@@ -670,5 +691,27 @@ fn a_control_character_in_a_chapter_is_located() {
                 c as u32
             )
         );
+    }
+}
+
+#[test]
+fn script_in_reads_tags_not_text() {
+    for bad in [
+        "<p>x</p><script>alert(1)</script>",
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "<a title=x href = ' JavaScript:alert(1)'>x</a>",
+        "<img src=vbscript:x>",
+        "<img alt=\"a\" onerror=alert(1)>",
+        "<p =x onclick=\"y\">",
+    ] {
+        assert!(script_in(bad).is_some(), "{bad}");
+    }
+    for fine in [
+        "<pre><code>a href=\"javascript:alert(1)\" onclick=x</code></pre>",
+        "<p>&lt;script&gt; and href=\"javascript:x\"</p>",
+        "<a href=\"https://e.org/javascript:x\" title=\"onclick=y\">x</a>",
+        "<figure data-line=\"3\"></figure>",
+    ] {
+        assert_eq!(script_in(fine), None, "{fine}");
     }
 }

@@ -198,3 +198,75 @@ pub fn check_result<T>(src: &Source, r: &Result<T, Diagnostics>) {
         check(src, e);
     }
 }
+
+/// What a page made from contributed content must never hold, found in its
+/// tags (not in its text, where `href="javascript:` is only words): a
+/// `<script>` element, an event-handler attribute (`onclick`…), or a link
+/// or source whose address runs a script (`javascript:`, `vbscript:`).
+/// Returns the first such tag. Text and attribute values are escaped by
+/// the writer, so every literal `<` in `html` opens a tag.
+pub fn script_in(html: &str) -> Option<String> {
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        let tag = &rest[open + 1..];
+        let end = tag.find('>').unwrap_or(tag.len());
+        let (tag, after) = (&tag[..end], &tag[end..]);
+        rest = after;
+        let lower = tag.to_ascii_lowercase();
+        let name: String = lower
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if name == "script" {
+            return Some(format!("<{tag}>"));
+        }
+        for (attr, value) in attributes(&lower[name.len().min(lower.len())..]) {
+            let address: String = value.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            let runs = ["javascript:", "vbscript:"]
+                .iter()
+                .any(|s| address.starts_with(s));
+            if attr.starts_with("on")
+                || (["href", "src", "action", "formaction"].contains(&attr) && runs)
+            {
+                return Some(format!("<{tag}>"));
+            }
+        }
+    }
+    None
+}
+
+/// A tag's attributes after its name: (name, value) pairs, values unquoted.
+fn attributes(mut s: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    loop {
+        s = s.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '/');
+        let Some(first) = s.chars().next() else {
+            return out;
+        };
+        // a name runs to a space, `=` or `/` (a leading `=` is part of it)
+        let name_end = s[first.len_utf8()..]
+            .find(|c: char| c.is_ascii_whitespace() || c == '=' || c == '/')
+            .map_or(s.len(), |i| i + first.len_utf8());
+        let name = &s[..name_end];
+        s = s[name_end..].trim_start();
+        let mut value = "";
+        if let Some(v) = s.strip_prefix('=') {
+            let v = v.trim_start();
+            let (val, rest) = match v.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let body = &v[1..];
+                    let close = body.find(q).unwrap_or(body.len());
+                    (&body[..close], body.get(close + 1..).unwrap_or(""))
+                }
+                _ => {
+                    let close = v.find(|c: char| c.is_ascii_whitespace()).unwrap_or(v.len());
+                    (&v[..close], &v[close..])
+                }
+            };
+            value = val;
+            s = rest;
+        }
+        out.push((name, value));
+    }
+}
