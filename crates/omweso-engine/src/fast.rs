@@ -126,9 +126,22 @@ const BRENT_FIRST: u64 = 1 << 14;
 /// Follow the capture-free rest of a move from lap end `row` (whose E is
 /// `e`), every relay sown in `dir`, until it ends or provably cycles.
 pub(crate) fn rest(row: Row, e: u8, dir: Direction) -> Rest {
-    let mut none = Snaps::new(row, e, false, dir, 0);
-    rest_impl::<false>(row, e, dir, &mut none)
+    let Some(rest) = rest_until(row, e, dir, &|| false) else {
+        unreachable!("a rest that is never told to stop finishes")
+    };
+    rest
 }
+
+/// [`rest`], giving up (`None`, no verdict) when `stop` returns true: it
+/// is polled every [`STOP_EVERY`] laps once a rest runs long.
+pub(crate) fn rest_until(row: Row, e: u8, dir: Direction, stop: &dyn Fn() -> bool) -> Option<Rest> {
+    let mut none = Snaps::new(row, e, false, dir, 0);
+    rest_impl::<false>(row, e, dir, &mut none, stop)
+}
+
+/// Laps between two polls of a stop callback in a long rest or move
+/// (about 5 ms at this engine's speed).
+pub(crate) const STOP_EVERY: u64 = 1 << 20;
 
 /// [`rest`], and when the rest never ends, also the laps from `row` (with
 /// E `e` and the chain flag `chain`) until the cycle is first entered,
@@ -148,7 +161,9 @@ fn rest_with_entry_in(
     cap: usize,
 ) -> (Rest, Option<u64>) {
     let mut snaps = Snaps::new(row, e, chain, dir, cap);
-    let rest = rest_impl::<true>(row, e, dir, &mut snaps);
+    let Some(rest) = rest_impl::<true>(row, e, dir, &mut snaps, &|| false) else {
+        unreachable!("a rest that is never told to stop finishes")
+    };
     let before = match rest {
         Rest::Cycles { cycle_laps, .. } => Some(snaps.entry(cycle_laps)),
         Rest::Ends { .. } => None,
@@ -161,14 +176,20 @@ const SNAPS: usize = 4096;
 
 /// Follow the rest; when `SNAP`, record the states of `snaps`' schedule.
 #[inline(always)]
-fn rest_impl<const SNAP: bool>(mut row: Row, mut e: u8, dir: Direction, snaps: &mut Snaps) -> Rest {
+fn rest_impl<const SNAP: bool>(
+    mut row: Row,
+    mut e: u8,
+    dir: Direction,
+    snaps: &mut Snaps,
+    stop: &dyn Fn() -> bool,
+) -> Option<Rest> {
     let d = (dir == Direction::Clockwise) as usize;
     let mut brent = Brent::new(row);
     let mut laps = 0u64;
     while laps < BRENT_FIRST {
         let from = row.l;
         if !row.relay(d) {
-            return Rest::Ends { row, e, laps };
+            return Some(Rest::Ends { row, e, laps });
         }
         e = from;
         laps += 1;
@@ -176,10 +197,10 @@ fn rest_impl<const SNAP: bool>(mut row: Row, mut e: u8, dir: Direction, snaps: &
             snaps.push(row, e);
         }
         if let Some(cycle_laps) = brent.step(&row) {
-            return Rest::Cycles {
+            return Some(Rest::Cycles {
                 cycle_laps,
                 examined: laps,
-            };
+            });
         }
     }
     // Long: the stack detector from here on, with a backstop (Brent's
@@ -190,11 +211,11 @@ fn rest_impl<const SNAP: bool>(mut row: Row, mut e: u8, dir: Direction, snaps: &
     loop {
         let from = row.l;
         if !row.relay(d) {
-            return Rest::Ends {
+            return Some(Rest::Ends {
                 row,
                 e,
                 laps: laps + t,
-            };
+            });
         }
         e = from;
         t += 1;
@@ -205,19 +226,22 @@ fn rest_impl<const SNAP: bool>(mut row: Row, mut e: u8, dir: Direction, snaps: &
         if hash >> DISTINGUISHED_SHIFT == 0
             && let Some(cycle_laps) = det.see(row, hash, t)
         {
-            return Rest::Cycles {
+            return Some(Rest::Cycles {
                 cycle_laps,
                 examined: laps + t,
-            };
+            });
         }
         if t.is_multiple_of(BACKSTOP_EVERY) && backstop.step(&row).is_some() {
             // Every 32nd state cycles, so this state is on the cycle: its
             // next occurrence is exactly one turn away.
             let cycle_laps = turn(row, d);
-            return Rest::Cycles {
+            return Some(Rest::Cycles {
                 cycle_laps,
                 examined: laps + t + cycle_laps,
-            };
+            });
+        }
+        if t.is_multiple_of(STOP_EVERY) && stop() {
+            return None;
         }
     }
 }

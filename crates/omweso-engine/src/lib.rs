@@ -70,7 +70,7 @@ mod sowing;
 mod variant;
 
 pub use board::{Board, Grid, Pit, Seeds, Side};
-pub use movegen::{MoveIter, MoveList, MoveRef, legal_moves_into};
+pub use movegen::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
     PlayError, Played, every_sequence, legal_moves, moves_from, outcome, reference, trace,

@@ -432,6 +432,8 @@ struct Scratch {
     never: Vec<Direction>,
     /// Its cycle and examined laps.
     never_laps: Option<(u64, u64)>,
+    /// The generation was stopped: the list is incomplete.
+    stopped: bool,
 }
 
 /// How a listed move ends (see [`Entry`]).
@@ -838,17 +840,50 @@ fn trimmed(c: &[Direction]) -> &[Direction] {
 /// ```
 pub fn legal_moves_into(rules: &Rules, pos: &Position, list: &mut MoveList) {
     list.clear(pos);
-    generate(rules, pos, None, list);
+    generate(rules, pos, None, list, &|| false);
+}
+
+/// [`legal_moves_into`] that can be told to give up: `stop` is polled
+/// about every million laps of a long move (a move that relays or cycles
+/// for millions of laps takes seconds to decide exactly), and when it
+/// returns true the generation stops and returns `false`, leaving `list`
+/// incomplete: no move's verdict is ever guessed. Returns `true` when
+/// every legal move is listed. (Positions of more than 255 seeds, which no
+/// game reaches, are generated whole.)
+///
+/// ```
+/// use omweso_engine::{Board, MoveList, Position, Rules, Side, legal_moves_until};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let mut list = MoveList::new();
+/// assert!(legal_moves_until(&Rules::MODERN, &pos, &mut list, &|| false));
+/// assert!(!list.is_empty());
+/// ```
+pub fn legal_moves_until(
+    rules: &Rules,
+    pos: &Position,
+    list: &mut MoveList,
+    stop: &dyn Fn() -> bool,
+) -> bool {
+    list.clear(pos);
+    generate(rules, pos, None, list, stop)
 }
 
 /// The legal moves from `pit` alone into `list` (see [`legal_moves_into`]).
 pub(crate) fn moves_from_into(rules: &Rules, pos: &Position, pit: Pit, list: &mut MoveList) {
     list.clear(pos);
-    generate(rules, pos, Some(pit), list);
+    generate(rules, pos, Some(pit), list, &|| false);
 }
 
-/// The moves from `only` (every pit when `None`) into the cleared `list`.
-fn generate(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut MoveList) {
+/// The moves from `only` (every pit when `None`) into the cleared `list`;
+/// `false` when `stop` ended it early.
+fn generate(
+    rules: &Rules,
+    pos: &Position,
+    only: Option<Pit>,
+    list: &mut MoveList,
+    stop: &dyn Fn() -> bool,
+) -> bool {
     let own = pos.board.side(pos.to_move);
     let opp = pos.board.side(pos.to_move.opponent());
     let total: u32 = own.iter().chain(opp).map(|&n| n as u32).sum();
@@ -866,18 +901,18 @@ fn generate(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut MoveLis
         for m in found {
             list.push_legal(&m);
         }
-        return;
+        return true;
     }
     let relay_capturing = rules.after_capture == AfterCapture::RelayCapturingPit;
     match (rules.reverse_laps, relay_capturing) {
-        (ReverseLaps::None, false) => gen_k::<K<0, false>>(rules, pos, only, list),
-        (ReverseLaps::None, true) => gen_k::<K<0, true>>(rules, pos, only, list),
-        (ReverseLaps::StartChain, false) => gen_k::<K<1, false>>(rules, pos, only, list),
-        (ReverseLaps::StartChain, true) => gen_k::<K<1, true>>(rules, pos, only, list),
-        (ReverseLaps::AnyLap, false) => gen_k::<K<2, false>>(rules, pos, only, list),
-        (ReverseLaps::AnyLap, true) => gen_k::<K<2, true>>(rules, pos, only, list),
-        (ReverseLaps::WholeMove, false) => gen_k::<K<3, false>>(rules, pos, only, list),
-        (ReverseLaps::WholeMove, true) => gen_k::<K<3, true>>(rules, pos, only, list),
+        (ReverseLaps::None, false) => gen_k::<K<0, false>>(rules, pos, only, list, stop),
+        (ReverseLaps::None, true) => gen_k::<K<0, true>>(rules, pos, only, list, stop),
+        (ReverseLaps::StartChain, false) => gen_k::<K<1, false>>(rules, pos, only, list, stop),
+        (ReverseLaps::StartChain, true) => gen_k::<K<1, true>>(rules, pos, only, list, stop),
+        (ReverseLaps::AnyLap, false) => gen_k::<K<2, false>>(rules, pos, only, list, stop),
+        (ReverseLaps::AnyLap, true) => gen_k::<K<2, true>>(rules, pos, only, list, stop),
+        (ReverseLaps::WholeMove, false) => gen_k::<K<3, false>>(rules, pos, only, list, stop),
+        (ReverseLaps::WholeMove, true) => gen_k::<K<3, true>>(rules, pos, only, list, stop),
     }
 }
 
@@ -927,13 +962,22 @@ struct Out<'a> {
     list: &'a mut MoveList,
     first: usize,
     pit: Pit,
+    /// Polled in long moves (see [`legal_moves_until`]).
+    stop: &'a dyn Fn() -> bool,
 }
 
-fn gen_k<V: Kind>(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut MoveList) {
+fn gen_k<V: Kind>(
+    rules: &Rules,
+    pos: &Position,
+    only: Option<Pit>,
+    list: &mut MoveList,
+    stop: &dyn Fn() -> bool,
+) -> bool {
     let ctx = Ctx::new(rules, pos);
     let own = u128::from_le_bytes(pos.board.side(pos.to_move).map(|n| n as u8));
     list.opp = ctx.opp;
     let mut sc = std::mem::take(&mut list.scratch);
+    sc.stopped = false;
     let pits = match only {
         Some(p) => p.index()..p.index() + 1,
         None => 0..16,
@@ -948,8 +992,12 @@ fn gen_k<V: Kind>(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut M
             first: list.entries.len(),
             list: &mut *list,
             pit,
+            stop,
         };
         moves_from_k::<V>(&ctx, &mut sc, &mut out, own, s, hand);
+        if sc.stopped {
+            break;
+        }
         if ctx.three_seed && hand == 3 {
             // two seeds into the next pit, one into the pit beyond
             let after =
@@ -970,7 +1018,9 @@ fn gen_k<V: Kind>(rules: &Rules, pos: &Position, only: Option<Pit>, list: &mut M
             });
         }
     }
+    let done = !sc.stopped;
     list.scratch = sc;
+    done
 }
 
 /// The legal moves from pit index `s` (holding `hand` seeds), exactly as
@@ -1016,6 +1066,9 @@ fn moves_from_k<V: Kind>(
             Direction::Anticlockwise
         });
         run::<V>(ctx, sc, out, st, 1);
+        if sc.stopped {
+            return;
+        }
         // the queued alternatives, latest first: each one's own
         // alternatives are pushed on top, so this is the general engine's
         // depth-first order
@@ -1025,6 +1078,9 @@ fn moves_from_k<V: Kind>(
             let mut st = b.st;
             sow_lap::<V>(&mut st, b.capture, b.hand, true);
             run::<V>(ctx, sc, out, st, b.laps + 1);
+            if sc.stopped {
+                return;
+            }
         }
     }
     if let Some((cycle_laps, examined_laps)) = sc.never_laps
@@ -1163,16 +1219,20 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
                 } else {
                     Direction::Anticlockwise
                 };
-                match fast::rest(Row { x: own, l: l as u8 }, e as u8, dir) {
-                    Rest::Ends { row, laps: n, .. } => {
+                match fast::rest_until(Row { x: own, l: l as u8 }, e as u8, dir, out.stop) {
+                    Some(Rest::Ends { row, laps: n, .. }) => {
                         own = row.x;
                         rest_laps = n;
                     }
-                    Rest::Cycles {
+                    Some(Rest::Cycles {
                         cycle_laps,
                         examined,
-                    } => {
+                    }) => {
                         never(sc, cycle_laps, steps + examined);
+                        return;
+                    }
+                    None => {
+                        sc.stopped = true;
                         return;
                     }
                 }
@@ -1261,6 +1321,10 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
         if steps & (steps + 1) == 0 {
             tortoise = state(own, e, l, open, last_capture, chain, relay_next).key();
             saved = steps;
+        }
+        if steps.is_multiple_of(fast::STOP_EVERY) && (out.stop)() {
+            sc.stopped = true;
+            return;
         }
     }
 }

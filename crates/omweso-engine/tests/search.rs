@@ -331,3 +331,58 @@ fn a_single_move_is_played_without_search() {
             .same_as(&Move::forward(Pit::new(1).unwrap()))
     );
 }
+
+/// Issue 13's position: South's S12 cycles for 1,411,989,072 laps (about
+/// 9 s to decide exactly).
+fn billion_lap_cycle() -> Position {
+    Position {
+        board: Board::from_grid(&[
+            [1, 1, 0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0, 2, 1],
+            [18, 17, 3, 6, 4, 1, 4, 1],
+            [0, 1, 0, 1, 0, 1, 0, 2],
+        ]),
+        to_move: Side::South,
+        first_move: false,
+        opponent_first_move: false,
+        before_first_capture: false,
+    }
+}
+
+#[test]
+fn a_long_generation_stops_when_told_and_guesses_nothing() {
+    use omweso_engine::{MoveList, legal_moves_until};
+    use std::cell::Cell;
+    let pos = billion_lap_cycle();
+    let mut list = MoveList::new();
+    // a stop that says yes at its fourth poll: polled every ~10^6 laps of
+    // the long move, so the generation gives up after a few million laps
+    let polls = Cell::new(0u32);
+    let done = legal_moves_until(&Rules::MCGILL_2015, &pos, &mut list, &|| {
+        polls.set(polls.get() + 1);
+        polls.get() >= 4
+    });
+    assert!(!done, "the generation ran to its end");
+    assert_eq!(polls.get(), 4);
+    // a generation of short moves never polls its stop, and is whole
+    let polls_after = Cell::new(0u32);
+    let mut list2 = MoveList::new();
+    let pos_short = Position {
+        board: Board::from_sides([2; 16], [2; 16]),
+        ..pos
+    };
+    assert!(legal_moves_until(
+        &Rules::MCGILL_2015,
+        &pos_short,
+        &mut list2,
+        &|| {
+            polls_after.set(polls_after.get() + 1);
+            true
+        }
+    ));
+    assert_eq!(polls_after.get(), 0, "a short generation is never polled");
+    assert_eq!(
+        list2.len(),
+        legal_moves(&Rules::MCGILL_2015, &pos_short).len()
+    );
+}

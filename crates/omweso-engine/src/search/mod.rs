@@ -47,10 +47,14 @@
 //!
 //! Move generation ([`legal_moves_into`]) decides every move exactly, never-ending
 //! ones included. For almost all positions this takes microseconds, but a
-//! rare position whose move cycles only after ~10⁹ laps takes seconds. A
-//! generation cannot be interrupted, so the budget is checked between
-//! generations: a search may overrun its deadline by the time of one
-//! generation, and a node budget counts positions, not time.
+//! rare position whose move cycles only after ~10⁹ laps takes seconds. So
+//! the budget is checked before every generation, and a long generation
+//! below the root polls `stop` itself about every million laps
+//! ([`legal_moves_until`]): when it fires, the generation is abandoned
+//! (no verdict guessed) and the search ends with its last complete
+//! iteration. The root's own generation is always completed, so that a
+//! move can be answered: a search may overrun its deadline by that one
+//! generation. A node budget counts positions, not time.
 
 mod eval;
 mod rng;
@@ -62,7 +66,9 @@ pub use rng::Rng;
 
 use crate::{
     GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_into,
+    legal_moves_until,
 };
+use std::cell::RefCell;
 use std::collections::HashMap;
 use tt::{Bound, Table};
 
@@ -251,14 +257,31 @@ impl Searcher {
     }
 
     /// The legal moves of `pos` into `list`, from the cache when they were
-    /// costly.
-    fn generate(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
+    /// costly. With `stop`, a long generation polls it and gives up when it
+    /// says so: then the search is aborted and `false` returned (`list` is
+    /// incomplete and must not be used).
+    fn generate(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        list: &mut MoveList,
+        stop: Option<&mut dyn FnMut() -> bool>,
+    ) -> bool {
         if let Some(m) = self.costly.get(pos) {
             list.clone_from(m);
-            return;
+            return true;
         }
         self.generations += 1;
-        legal_moves_into(rules, pos, list);
+        match stop {
+            None => legal_moves_into(rules, pos, list),
+            Some(stop) => {
+                let stop = RefCell::new(stop);
+                if !legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())()) {
+                    self.aborted = true;
+                    return false;
+                }
+            }
+        }
         let laps: u64 = list.iter().map(|m| m.laps()).sum();
         if laps >= COSTLY_LAPS {
             if self.costly.len() >= CACHE_ENTRIES {
@@ -266,6 +289,7 @@ impl Searcher {
             }
             self.costly.insert(*pos, list.clone());
         }
+        true
     }
 
     /// The reusable move list of `ply` (put it back with [`Searcher::give`]).
@@ -305,8 +329,9 @@ impl Searcher {
         self.generations = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        // the root's moves whole, however long: a search answers with a move
         let mut moves = self.take(0);
-        self.generate(rules, pos, &mut moves);
+        self.generate(rules, pos, &mut moves, None);
         let r = self.search_root(rules, limits, stop, &moves);
         self.give(0, moves);
         r
@@ -484,7 +509,10 @@ impl Searcher {
             }
         }
         let mut moves = self.take(ply);
-        self.generate(rules, pos, &mut moves);
+        if !self.generate(rules, pos, &mut moves, Some(&mut *stop)) {
+            self.give(ply, moves);
+            return None;
+        }
         let r = (|| {
             if moves.is_empty() {
                 return Some(-(WIN - ply as i32));
