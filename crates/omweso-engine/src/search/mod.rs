@@ -45,7 +45,7 @@
 //!
 //! # Never-ending moves and the budget
 //!
-//! Move generation ([`legal_moves_into`]) decides every move exactly, never-ending
+//! Move generation ([`legal_moves_into`](crate::legal_moves_into)) decides every move exactly, never-ending
 //! ones included. For almost all positions this takes microseconds, but a
 //! rare position whose move cycles only after ~10⁹ laps takes seconds. So
 //! the budget is checked before every generation, and a long generation
@@ -65,8 +65,7 @@ pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
 use crate::{
-    GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_into,
-    legal_moves_until,
+    GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_until,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -190,7 +189,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Positions visited (every position reached, leaves included).
     pub nodes: u64,
-    /// Move generations (calls of [`legal_moves_into`]), the costly part.
+    /// Move generations (calls of [`legal_moves_until`]), the costly part.
     pub generations: u64,
     /// The expected line of play, `best` first.
     pub pv: Vec<Move>,
@@ -257,30 +256,25 @@ impl Searcher {
     }
 
     /// The legal moves of `pos` into `list`, from the cache when they were
-    /// costly. With `stop`, a long generation polls it and gives up when it
-    /// says so: then the search is aborted and `false` returned (`list` is
+    /// costly. A long generation polls `stop` and gives up when it says
+    /// so: then the search is aborted and `false` returned (`list` is
     /// incomplete and must not be used).
     fn generate(
         &mut self,
         rules: &Rules,
         pos: &Position,
         list: &mut MoveList,
-        stop: Option<&mut dyn FnMut() -> bool>,
+        stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         if let Some(m) = self.costly.get(pos) {
             list.clone_from(m);
             return true;
         }
         self.generations += 1;
-        match stop {
-            None => legal_moves_into(rules, pos, list),
-            Some(stop) => {
-                let stop = RefCell::new(stop);
-                if !legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())()) {
-                    self.aborted = true;
-                    return false;
-                }
-            }
+        let stop = RefCell::new(stop);
+        if !legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())()) {
+            self.aborted = true;
+            return false;
         }
         let laps: u64 = list.iter().map(|m| m.laps()).sum();
         if laps >= COSTLY_LAPS {
@@ -331,7 +325,7 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         // the root's moves whole, however long: a search answers with a move
         let mut moves = self.take(0);
-        self.generate(rules, pos, &mut moves, None);
+        self.generate(rules, pos, &mut moves, &mut || false);
         let r = self.search_root(rules, limits, stop, &moves);
         self.give(0, moves);
         r
@@ -509,7 +503,7 @@ impl Searcher {
             }
         }
         let mut moves = self.take(ply);
-        if !self.generate(rules, pos, &mut moves, Some(&mut *stop)) {
+        if !self.generate(rules, pos, &mut moves, stop) {
             self.give(ply, moves);
             return None;
         }
