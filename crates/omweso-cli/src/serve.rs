@@ -752,6 +752,10 @@ async fn live_js() -> Response {
 }
 
 async fn events(State(shared): State<Arc<Shared>>) -> Response {
+    // Subscribe before reading the status: a build that ends in between is
+    // then both in the greeting and sent again as a note (the page ignores a
+    // reload for the build it already shows), never in neither.
+    let notes = shared.notes.subscribe();
     let status = shared.status();
     let hello = Event::default().event("hello").data(
         serde_json::json!({
@@ -761,7 +765,6 @@ async fn events(State(shared): State<Arc<Shared>>) -> Response {
         })
         .to_string(),
     );
-    let notes = shared.notes.subscribe();
     let stop = shared.shutdown.tx.subscribe();
     let stream = futures_util::stream::unfold(
         (Some(hello), notes, stop),
@@ -931,6 +934,8 @@ const LIVE_JS: &str = r#"(function () {
   if (!window.EventSource) return;
   var known = null;
   var server = null;
+  // What the stream said, oldest first: for someone debugging a reload.
+  var seen = window.omwesoServeEvents = [];
   // The page served while no build has succeeded lists the errors itself.
   var errorPage = !!document.querySelector("ol.omweso-build-errors");
   var box = null;
@@ -969,16 +974,24 @@ const LIVE_JS: &str = r#"(function () {
   var source = new EventSource("/__omweso/events");
   source.addEventListener("hello", function (ev) {
     var d = data(ev);
+    seen.push("hello " + d.build + (d.errors && d.errors.length ? " with errors" : ""));
     if (known !== null && (d.build !== known || d.server !== server)) { location.reload(); return; }
     known = d.build;
     server = d.server;
     if (errorPage) { if (!d.errors || !d.errors.length) location.reload(); return; }
     if (d.errors && d.errors.length) show(d.errors); else hide();
   });
-  source.addEventListener("reload", function () { location.reload(); });
-  source.addEventListener("error", function (ev) {
-    if (!ev.data) return; // a connection error: EventSource reconnects by itself
+  source.addEventListener("reload", function (ev) {
     var d = data(ev);
+    seen.push("reload " + d.build);
+    // Already showing that build (it ended while this stream connected).
+    if (d.build === known && !box) return;
+    location.reload();
+  });
+  source.addEventListener("error", function (ev) {
+    if (!ev.data) { seen.push("disconnected"); return; } // EventSource reconnects by itself
+    var d = data(ev);
+    seen.push("error " + d.build);
     if (errorPage) { location.reload(); return; }
     if (d.errors) show(d.errors);
   });

@@ -100,6 +100,11 @@ try {
   writeFileSync(configFile, config);
   if (await until(page, 'the overlay to go after the fix', () => document.readyState === 'complete' && !document.getElementById('omweso-serve-overlay') && document.body.innerText.length > 0)) {
     ok('fixing the build removes the overlay');
+  } else {
+    // What the page heard from the server, to tell a lost note from a
+    // reload that did not happen.
+    const heard = await page.evaluate(() => (window.omwesoServeEvents || []).join('; ')).catch((e) => `unreadable: ${e}`);
+    fail(`after the fix the page (${page.url()}) heard: ${heard}`);
   }
 } catch (e) {
   fail(`the browser run stopped: ${e.stack || e}`);
