@@ -697,8 +697,8 @@ pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnosti
                     m.line,
                     m.column,
                     format!(
-                        "unknown key `{}`: a reference block holds only `ref: ID`",
-                        other.key
+                        "unknown key {}: a reference block holds only `ref: ID`",
+                        yaml::quoted_name(&other.key)
                     ),
                 )
                 .into());

@@ -350,8 +350,9 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                         return Err(Error::new(
                             node.mark,
                             format!(
-                                "duplicate key `{}`: it is already given on line {}",
-                                s.text, first.line
+                                "duplicate key {}: it is already given on line {}",
+                                quoted_name(&s.text),
+                                first.line
                             ),
                         ));
                     }
@@ -858,6 +859,17 @@ fn unexpected(u: Unexpected) -> String {
     }
 }
 
+/// A name from the author's file, quoted for a message: in backticks, or,
+/// when it holds a backtick itself (which would end the quote early), in
+/// double quotes with `"` and `\` escaped.
+pub(crate) fn quoted_name(name: &str) -> String {
+    if name.contains('`') {
+        format!("{name:?}")
+    } else {
+        format!("`{name}`")
+    }
+}
+
 fn backticked(names: &[&str]) -> String {
     names
         .iter()
@@ -901,17 +913,22 @@ impl de::Error for Error {
 
     fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Error {
         Error::custom(format!(
-            "unknown value `{variant}`: expected one of {}",
+            "unknown value {}: expected one of {}",
+            quoted_name(variant),
             backticked(expected)
         ))
     }
 
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
         if expected.is_empty() {
-            Error::custom(format!("unknown key `{field}`: no keys are expected here"))
+            Error::custom(format!(
+                "unknown key {}: no keys are expected here",
+                quoted_name(field)
+            ))
         } else {
             Error::custom(format!(
-                "unknown key `{field}`: expected one of {}",
+                "unknown key {}: expected one of {}",
+                quoted_name(field),
                 backticked(expected)
             ))
         }
@@ -1558,6 +1575,17 @@ mod tests {
                 "name: x\ncolour: red\n",
                 (2, 1),
                 "unknown key `colour`: expected one of `name`, `count`, `rows`, `kind`, `ok`",
+            ),
+            (
+                // A backtick in the name would end a backtick quote early.
+                "name: x\nco`l`our: red\n",
+                (2, 1),
+                "unknown key \"co`l`our\": expected one of `name`, `count`, `rows`, `kind`, `ok`",
+            ),
+            (
+                "name: x\nkind: th`ird\n",
+                (2, 7),
+                "unknown value \"th`ird\": expected one of `one-kind`, `other`",
             ),
             ("count: 1\n", (1, 1), "missing key `name`"),
             (
