@@ -5,8 +5,9 @@
 //!
 //! Pure like the rest of the engine: no dependencies, no I/O, no threads and
 //! no clock. The caller bounds a search by depth, by a node budget, and/or by
-//! a `stop` callback polled before every move generation (the command line
-//! passes wall-clock time through it, a browser its own timer). With a depth
+//! a `stop` callback polled before every node's move generation and, inside
+//! a long generation below the root, about every million laps (the command
+//! line passes wall-clock time through it, a browser its own timer). With a depth
 //! or node budget and no stop callback, a search is deterministic: the same
 //! position, rules, [`Config`] and limits give the same move, score and node
 //! count on every machine.
