@@ -869,6 +869,27 @@ pub fn legal_moves_until(
     generate(rules, pos, None, list, stop)
 }
 
+/// [`legal_moves_until`] for a search's root, which must answer with a
+/// move: `stop` is heeded only once `list` holds at least one move, so a
+/// stopped generation still lists some whole, exact moves (those of the
+/// start pits before the long one, in the usual order). Returns `true`
+/// when every legal move is listed.
+pub(crate) fn some_legal_moves_until(
+    rules: &Rules,
+    pos: &Position,
+    list: &mut MoveList,
+    stop: &dyn Fn() -> bool,
+) -> bool {
+    list.clear(pos);
+    for pit in Pit::ALL {
+        let heed: &dyn Fn() -> bool = if list.is_empty() { &|| false } else { stop };
+        if !generate(rules, pos, Some(pit), list, heed) {
+            return false;
+        }
+    }
+    true
+}
+
 /// The legal moves from `pit` alone into `list` (see [`legal_moves_into`]).
 pub(crate) fn moves_from_into(rules: &Rules, pos: &Position, pit: Pit, list: &mut MoveList) {
     list.clear(pos);

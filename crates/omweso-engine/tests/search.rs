@@ -386,3 +386,31 @@ fn a_long_generation_stops_when_told_and_guesses_nothing() {
         legal_moves(&Rules::MCGILL_2015, &pos_short).len()
     );
 }
+
+#[test]
+fn a_stop_during_the_roots_long_generation_still_answers_a_whole_move() {
+    use std::cell::Cell;
+    let pos = billion_lap_cycle();
+    let rules = &Rules::MCGILL_2015;
+    let long = Pit::new(12).unwrap();
+    // A clock that has already run out. The root's generation heeds it
+    // only once it has listed a move, which the pits before S12 give; then
+    // S12's cycle of 1.4 billion laps (about 1,300 polls to decide) is left
+    // at its first poll.
+    let polls = Cell::new(0u32);
+    let mut player = Searcher::new(Config::default());
+    let r = player.search(rules, &pos, Limits::depth(6), &mut || {
+        polls.set(polls.get() + 1);
+        true
+    });
+    assert!(r.stopped);
+    assert!(polls.get() < 10, "{} polls", polls.get());
+    // not even one ply over every move: the list was left incomplete
+    assert_eq!(r.depth, 0);
+    let best = r.best.expect("a move is answered");
+    assert!(best.mv.pit.index() < long.index(), "{:?}", best.mv);
+    // the answer is one of the legal moves from its pit, whole and exact
+    let mut from = Vec::new();
+    omweso_engine::moves_from(rules, &pos, best.mv.pit, &mut from);
+    assert!(from.contains(&best), "{best:?} is not among {from:?}");
+}

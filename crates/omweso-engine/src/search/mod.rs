@@ -6,8 +6,8 @@
 //! Pure like the rest of the engine: no dependencies, no I/O, no threads and
 //! no clock. The caller bounds a search by depth, by a node budget, and/or by
 //! a `stop` callback polled before every node's move generation and, inside
-//! a long generation below the root, about every million laps (the command
-//! line passes wall-clock time through it, a browser its own timer). With a depth
+//! a long generation, about every million laps (the command line passes
+//! wall-clock time through it, a browser its own timer). With a depth
 //! or node budget and no stop callback, a search is deterministic: the same
 //! position, rules, [`Config`] and limits give the same move, score and node
 //! count on every machine.
@@ -50,12 +50,15 @@
 //! ones included. For almost all positions this takes microseconds, but a
 //! rare position whose move cycles only after ~10⁹ laps takes seconds. So
 //! the budget is checked before every generation, and a long generation
-//! below the root polls `stop` itself about every million laps
-//! ([`legal_moves_until`]): when it fires, the generation is abandoned
-//! (no verdict guessed) and the search ends with its last complete
-//! iteration. The root's own generation is always completed, so that a
-//! move can be answered: a search may overrun its deadline by that one
-//! generation. A node budget counts positions, not time.
+//! polls `stop` itself about every million laps ([`legal_moves_until`]):
+//! below the root, when it fires, the generation is abandoned (no verdict
+//! guessed) and the search ends with its last complete iteration. The root
+//! must answer with a move, so its generation heeds `stop` only once it has
+//! listed a move: stopped there, the answer is the best, one ply deep, of
+//! the moves listed so far (those of the start pits before the long one,
+//! each decided exactly), and the result says `stopped`. A search can
+//! overrun its deadline only when the long move is the first one found. A
+//! node budget counts positions, not time.
 
 mod eval;
 mod rng;
@@ -65,6 +68,7 @@ mod tt;
 pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
+use crate::movegen::some_legal_moves_until;
 use crate::{
     GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_until,
 };
@@ -267,13 +271,26 @@ impl Searcher {
         list: &mut MoveList,
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
+        self.generate_with(rules, pos, list, stop, legal_moves_until)
+    }
+
+    /// [`Searcher::generate`] with the given generator (the root's heeds
+    /// `stop` only once it has a move).
+    fn generate_with(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        list: &mut MoveList,
+        stop: &mut dyn FnMut() -> bool,
+        gen_until: fn(&Rules, &Position, &mut MoveList, &dyn Fn() -> bool) -> bool,
+    ) -> bool {
         if let Some(m) = self.costly.get(pos) {
             list.clone_from(m);
             return true;
         }
         self.generations += 1;
         let stop = RefCell::new(stop);
-        if !legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())()) {
+        if !gen_until(rules, pos, list, &|| (stop.borrow_mut())()) {
             self.aborted = true;
             return false;
         }
@@ -311,8 +328,10 @@ impl Searcher {
     }
 
     /// Search `pos` under `rules` within `limits`; `stop` is polled before
-    /// every move generation and ends the search when it returns true (pass
-    /// `&mut || false` for none).
+    /// every move generation and inside long ones, and ends the search when
+    /// it returns true (pass `&mut || false` for none). The answer is a
+    /// legal move whenever there is one, even when `stop` fires during the
+    /// root's own generation (see the module's notes on the budget).
     pub fn search(
         &mut self,
         rules: &Rules,
@@ -324,10 +343,14 @@ impl Searcher {
         self.generations = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        // the root's moves whole, however long: a search answers with a move
+        // the root's moves: a search answers with a move, so the stop is
+        // heeded only once one is known; a stopped root generation leaves
+        // the moves of the start pits before the long one, each whole and
+        // exact, and the answer is the best of them one ply deep
         let mut moves = self.take(0);
-        self.generate(rules, pos, &mut moves, &mut || false);
-        let r = self.search_root(rules, limits, stop, &moves);
+        let whole = self.generate_with(rules, pos, &mut moves, stop, some_legal_moves_until);
+        let mut r = self.search_root(rules, limits, stop, &moves);
+        r.stopped |= !whole;
         self.give(0, moves);
         r
     }
