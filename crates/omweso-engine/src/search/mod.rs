@@ -260,23 +260,12 @@ impl Searcher {
         }
     }
 
-    /// The legal moves of `pos` into `list`, from the cache when they were
+    /// The legal moves of `pos` into `list` by `gen_until` (the root's
+    /// heeds `stop` only once it has a move), from the cache when they were
     /// costly. A long generation polls `stop` and gives up when it says
     /// so: then the search is aborted and `false` returned (`list` is
     /// incomplete and must not be used).
     fn generate(
-        &mut self,
-        rules: &Rules,
-        pos: &Position,
-        list: &mut MoveList,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> bool {
-        self.generate_with(rules, pos, list, stop, legal_moves_until)
-    }
-
-    /// [`Searcher::generate`] with the given generator (the root's heeds
-    /// `stop` only once it has a move).
-    fn generate_with(
         &mut self,
         rules: &Rules,
         pos: &Position,
@@ -348,7 +337,7 @@ impl Searcher {
         // the moves of the start pits before the long one, each whole and
         // exact, and the answer is the best of them one ply deep
         let mut moves = self.take(0);
-        let whole = self.generate_with(rules, pos, &mut moves, stop, some_legal_moves_until);
+        let whole = self.generate(rules, pos, &mut moves, stop, some_legal_moves_until);
         let mut r = self.search_root(rules, limits, stop, &moves);
         r.stopped |= !whole;
         self.give(0, moves);
@@ -527,7 +516,7 @@ impl Searcher {
             }
         }
         let mut moves = self.take(ply);
-        if !self.generate(rules, pos, &mut moves, stop) {
+        if !self.generate(rules, pos, &mut moves, stop, legal_moves_until) {
             self.give(ply, moves);
             return None;
         }
