@@ -2,7 +2,8 @@
 # The README's test command. On a fresh machine it first installs what the
 # tests need, then runs every test of the workspace:
 #   - Debian packages: chromium (browser test), poppler-utils (pdftoppm, PDF
-#     sheet test), fonts-dejavu-core (PNG and PDF text), nodejs and npm;
+#     sheet test), fonts-dejavu-core (PNG and PDF text), nodejs and npm,
+#     strace (holds a build between its renames to kill it there);
 #   - npm: playwright-core for the browser test (from its package-lock).
 # Nothing is skipped: what cannot be installed makes the run fail.
 # Arguments go to `cargo test` (e.g. ./test.sh -p omweso-engine).
@@ -18,6 +19,7 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
+command -v strace >/dev/null 2>&1 || need+=(strace)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"
   "${sudo[@]}" apt-get update -qq

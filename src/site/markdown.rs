@@ -357,23 +357,31 @@ static SANITIZER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
     b
 });
 
-/// Where the `k`-th diagram waits while the author's HTML is sanitized
-/// (text, which the sanitizer keeps as it is): private-use characters
-/// around a nonce and `k`.
-fn slot(nonce: usize, k: usize) -> String {
-    format!("\u{E000}omweso-figure-{nonce}-{k}\u{E001}")
+/// Where the `k`-th thing of `kind` waits while the author's HTML is
+/// sanitized (text, which the sanitizer keeps as it is): private-use
+/// characters around the kind, a nonce and `k`. Kinds: `figure` (a diagram)
+/// and `mark` (a point of the chapter that must survive the author's HTML).
+fn slot(kind: &str, nonce: usize, k: usize) -> String {
+    format!("\u{E000}omweso-{kind}-{nonce}-{k}\u{E001}")
 }
 
-/// Put the diagrams back in their slots (of `nonce`) in sanitized HTML.
-/// `None` if a slot is there twice or one that was never made is there:
-/// the author's text forged it, so another nonce is needed. A slot may be
-/// missing (the author's unclosed `<script>` swallowed it, as it would
-/// swallow the rest of the page in a browser).
-fn fill_slots(html: &str, nonce: usize, figures: &[&str]) -> Option<String> {
-    let prefix = format!("\u{E000}omweso-figure-{nonce}-");
-    let mut out =
-        String::with_capacity(html.len() + figures.iter().map(|f| f.len()).sum::<usize>());
-    let mut seen = vec![false; figures.len()];
+/// Replace the slots of `kind` (of `nonce`) in sanitized HTML by
+/// `fill(k)` (and the newline after it, where `eat_newline(k)`), saying
+/// which were there. `None` if a slot is there twice or
+/// one that was never made is there: the author's text forged it, so
+/// another nonce is needed. A slot may be missing (the author's HTML hid
+/// it): the caller decides.
+fn fill_slots(
+    html: &str,
+    kind: &str,
+    nonce: usize,
+    count: usize,
+    fill: &dyn Fn(usize) -> String,
+    eat_newline: &dyn Fn(usize) -> bool,
+) -> Option<(String, Vec<bool>)> {
+    let prefix = format!("\u{E000}omweso-{kind}-{nonce}-");
+    let mut out = String::with_capacity(html.len());
+    let mut seen = vec![false; count];
     let mut rest = html;
     while let Some(i) = rest.find(&prefix) {
         out.push_str(&rest[..i]);
@@ -383,11 +391,58 @@ fn fill_slots(html: &str, nonce: usize, figures: &[&str]) -> Option<String> {
         if std::mem::replace(seen.get_mut(k)?, true) {
             return None;
         }
-        out.push_str(figures[k].trim_end_matches('\n'));
+        out.push_str(&fill(k));
         rest = &rest[end + '\u{E001}'.len_utf8()..];
+        if eat_newline(k) {
+            rest = rest.strip_prefix('\n').unwrap_or(rest);
+        }
     }
     out.push_str(rest);
-    Some(out)
+    Some((out, seen))
+}
+
+/// The author's HTML would hide what the chapter must show: the rest of
+/// the chapter (an unclosed `<script>`, `<style>`, `<template>` or
+/// comment) or one of the site's diagrams. Under `raw_html: sanitize` such
+/// a chapter is refused, never shown cut.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hidden {
+    /// 1-based line and column in the chapter's file.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+/// The elements whose content the sanitizer drops (or that swallow the
+/// rest of a page when left open): (how it opens, how it closes, its name).
+const SWALLOWING: [(&str, &str, &str); 11] = [
+    ("<!--", "-->", "comment `<!--`"),
+    ("<script", "</script", "`<script>`"),
+    ("<style", "</style", "`<style>`"),
+    ("<template", "</template", "`<template>`"),
+    ("<textarea", "</textarea", "`<textarea>`"),
+    ("<title", "</title", "`<title>`"),
+    ("<iframe", "</iframe", "`<iframe>`"),
+    ("<noscript", "</noscript", "`<noscript>`"),
+    ("<noembed", "</noembed", "`<noembed>`"),
+    ("<noframes", "</noframes", "`<noframes>`"),
+    ("<xmp", "</xmp", "`<xmp>`"),
+];
+
+/// The swallowing element `html` opens and leaves open, if any.
+fn left_open(html: &str) -> Option<&'static str> {
+    let lower = html.to_ascii_lowercase();
+    if lower.contains("<plaintext") {
+        return Some("`<plaintext>`");
+    }
+    SWALLOWING
+        .iter()
+        .filter_map(|(open, close, name)| {
+            let at = lower.rfind(open)?;
+            (!lower[at..].contains(close)).then_some((at, *name))
+        })
+        .min_by_key(|(at, _)| *at)
+        .map(|(_, name)| name)
 }
 
 /// Render a chapter's Markdown to HTML for `target`. `diagram(line)` gives
@@ -396,13 +451,15 @@ fn fill_slots(html: &str, nonce: usize, figures: &[&str]) -> Option<String> {
 /// footnotes get their ids. The HTML the author wrote (HTML blocks, inline
 /// tags, heading attributes) and the addresses of links and images are
 /// treated as `raw_html` says; the diagrams and the renderer's own markup
-/// are not. Returns the HTML and the plain text (for search).
+/// are not. Returns the HTML and the plain text (for search), or, under
+/// [`RawHtml::Sanitize`], where the author's HTML would hide the rest of
+/// the chapter or a diagram ([`Hidden`]: nothing is ever cut silently).
 pub fn render(
     text: &str,
     target: &Target,
     raw_html: RawHtml,
     diagram: &dyn Fn(usize) -> String,
-) -> (String, String) {
+) -> Result<(String, String), Hidden> {
     let lines = Lines::new(text);
     let mut ids = Ids::default();
     let mut events: Vec<Event> = Vec::new();
@@ -411,8 +468,13 @@ pub fn render(
     let mut in_meta = false;
     let mut heading_start: Option<usize> = None;
     let trusted = raw_html == RawHtml::Allow;
-    // the diagrams: (index in `events`, HTML)
-    let mut figures: Vec<(usize, String)> = Vec::new();
+    // the diagrams: (index in `events`, HTML, line of the fence)
+    let mut figures: Vec<(usize, String, usize)> = Vec::new();
+    // after each piece of the author's HTML (sanitized): (index in
+    // `events` of the mark's place, where the piece starts, its text)
+    let mut marks: Vec<(usize, (usize, usize), String)> = Vec::new();
+    // the HTML block being read: where it starts, its text
+    let mut block: Option<((usize, usize), String)> = None;
     // whether the author wrote HTML the sanitizer must see
     let mut authored_html = false;
     // for each link or image open: whether it is kept (its address is safe)
@@ -426,7 +488,7 @@ pub fn render(
                 if info.split_whitespace().next() == Some(FENCE) =>
             {
                 let (line, _) = lines.at(text, range.start);
-                figures.push((events.len(), diagram(line)));
+                figures.push((events.len(), diagram(line), line));
                 // replaced by the diagram once the author's HTML is dealt with
                 events.push(Event::Html(CowStr::Borrowed("")));
                 in_block = true;
@@ -435,9 +497,30 @@ pub fn render(
             _ if in_block => {}
             // the author's HTML
             Event::Html(_) | Event::InlineHtml(_) if trusted => events.push(ev),
-            Event::Html(_) | Event::InlineHtml(_) if raw_html == RawHtml::Sanitize => {
-                authored_html = true;
+            Event::Start(Tag::HtmlBlock) if raw_html == RawHtml::Sanitize => {
+                block = Some((lines.at(text, range.start), String::new()));
                 events.push(ev);
+            }
+            Event::End(TagEnd::HtmlBlock) if raw_html == RawHtml::Sanitize => {
+                events.push(ev);
+                let (at, html) = block.take().unwrap_or_default();
+                marks.push((events.len(), at, html));
+                events.push(Event::Html(CowStr::Borrowed("")));
+            }
+            Event::Html(t) if raw_html == RawHtml::Sanitize => {
+                authored_html = true;
+                if let Some((_, html)) = &mut block {
+                    html.push_str(&t);
+                }
+                events.push(Event::Html(t));
+            }
+            Event::InlineHtml(t) if raw_html == RawHtml::Sanitize => {
+                authored_html = true;
+                let at = lines.at(text, range.start);
+                let html = t.to_string();
+                events.push(Event::InlineHtml(t));
+                marks.push((events.len(), at, html));
+                events.push(Event::InlineHtml(CowStr::Borrowed("")));
             }
             // shown as text: within an HTML block's code block, or escaped
             // here (as HTML, so that a heading's id stays that of its text)
@@ -557,29 +640,87 @@ pub fn render(
     }
     let mut out = String::with_capacity(text.len() * 2);
     if !authored_html {
-        for (i, f) in figures {
+        for (i, f, _) in figures {
             events[i] = Event::Html(CowStr::from(f));
         }
         html::push_html(&mut out, events.into_iter());
-        return (out, plain);
+        return Ok((out, plain));
     }
+    // the chapter's end must survive the author's HTML too
+    let end = events.len();
+    events.push(Event::Html(CowStr::Borrowed("")));
     // The whole chapter goes through the sanitizer (the author's HTML may
     // open in one place and close in another, around Markdown and
     // diagrams), the diagrams waiting in slots; the renderer's own markup
     // is within the allow-list. Each retry is caused by slots of that nonce
     // forged in the author's (finite) text, so the loop ends.
-    let drawn: Vec<&str> = figures.iter().map(|(_, f)| f.as_str()).collect();
     for nonce in 0.. {
-        for (k, (i, f)) in figures.iter().enumerate() {
+        for (k, (i, f, _)) in figures.iter().enumerate() {
             let newline = if f.ends_with('\n') { "\n" } else { "" };
-            events[*i] = Event::Html(CowStr::from(slot(nonce, k) + newline));
+            events[*i] = Event::Html(CowStr::from(slot("figure", nonce, k) + newline));
         }
+        for (k, i) in marks.iter().map(|m| m.0).chain([end]).enumerate() {
+            // after a block, a line of its own (taken out with the mark)
+            events[i] = match events[i] {
+                Event::InlineHtml(_) => Event::InlineHtml(CowStr::from(slot("mark", nonce, k))),
+                _ => Event::Html(CowStr::from(slot("mark", nonce, k) + "\n")),
+            };
+        }
+        let block_mark = |k: usize| {
+            marks
+                .get(k)
+                .is_none_or(|m| !matches!(events[m.0], Event::InlineHtml(_)))
+        };
         out.clear();
         html::push_html(&mut out, events.iter().cloned());
         let clean = SANITIZER.clean(&out).to_string();
-        if let Some(filled) = fill_slots(&clean, nonce, &drawn) {
-            return (filled, plain);
+        let Some((unmarked, kept)) = fill_slots(
+            &clean,
+            "mark",
+            nonce,
+            marks.len() + 1,
+            &|_| String::new(),
+            &block_mark,
+        ) else {
+            continue;
+        };
+        let fill = |k: usize| figures[k].1.trim_end_matches('\n').to_string();
+        let Some((filled, drawn)) =
+            fill_slots(&unmarked, "figure", nonce, figures.len(), &fill, &|_| false)
+        else {
+            continue;
+        };
+        if !kept[marks.len()] {
+            // the piece of HTML after the last mark that survived hid the rest
+            let culprit = kept[..marks.len()]
+                .iter()
+                .rposition(|&k| k)
+                .map_or(0, |k| k + 1)
+                .min(marks.len().saturating_sub(1));
+            let ((line, column), html) = marks
+                .get(culprit)
+                .map(|(_, at, html)| (*at, html.as_str()))
+                .unwrap_or(((1, 1), ""));
+            let what = left_open(html).map_or(String::new(), |w| format!(" (an unclosed {w})"));
+            return Err(Hidden {
+                line,
+                column,
+                message: format!(
+                    "this HTML hides the rest of the chapter{what}: under `raw_html: sanitize` \
+                     nothing after it would be shown. Close it, or remove it"
+                ),
+            });
         }
+        if let Some(k) = drawn.iter().position(|&d| !d) {
+            return Err(Hidden {
+                line: figures[k].2,
+                column: 1,
+                message: "this diagram is inside HTML whose content is not shown (a comment, \
+                     `<script>`, `<style>` or `<template>`): move it out, or remove it"
+                    .into(),
+            });
+        }
+        return Ok((filled, plain));
     }
     unreachable!("a nonce the author's text does not forge")
 }
@@ -680,7 +821,8 @@ mod tests {
         let page = Target::Page { root: "" };
         let (html, plain) = render(text, &page, RawHtml::Sanitize, &|line| {
             format!("<figure>{line}</figure>")
-        });
+        })
+        .unwrap();
         assert!(html.contains("<h1 id=\"a-b\">"), "{html}");
         assert!(html.contains("href=\"other.html#two\""), "{html}");
         assert!(html.contains("href=\"https://e.org/a.md\""), "{html}");
@@ -699,7 +841,8 @@ mod tests {
         };
         let (html, _) = render(text, &print, RawHtml::Sanitize, &|_| {
             "<figure></figure>".into()
-        });
+        })
+        .unwrap();
         for want in [
             "<h1 id=\"a--x\">X</h1>",
             "<a href=\"#a--x\">1</a>",
@@ -717,7 +860,7 @@ mod tests {
         }
         assert_eq!(print.id("pos-x"), "a--pos-x");
         let page = Target::Page { root: "../" };
-        let (html, _) = render(text, &page, RawHtml::Sanitize, &|_| String::new());
+        let (html, _) = render(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
         assert!(html.contains("<h1 id=\"x\">"), "{html}");
         assert!(html.contains("href=\"../b.html#y\""), "{html}");
         assert!(html.contains("href=\"#n\""), "{html}");
@@ -735,7 +878,93 @@ mod tests {
     }
 
     fn page(text: &str, raw_html: RawHtml) -> String {
-        render(text, &Target::Page { root: "" }, raw_html, &figure).0
+        render(text, &Target::Page { root: "" }, raw_html, &figure)
+            .unwrap()
+            .0
+    }
+
+    /// Under `sanitize`, what would hide the rest of the chapter or a
+    /// diagram is refused where it starts; closed, it is fine.
+    #[test]
+    fn sanitize_never_cuts_a_chapter_silently() {
+        let hidden = |text: &str| {
+            render(text, &Target::Page { root: "" }, RawHtml::Sanitize, &figure).unwrap_err()
+        };
+        let rest = "\n\n## After\n\n```omweso\nref: a\n```\n\nThe end.\n";
+        for (open, name, line, column) in [
+            ("<!-- a note", "comment `<!--`", 3, 1),
+            ("<script>", "`<script>`", 3, 1),
+            ("<style>", "`<style>`", 3, 1),
+            ("<template>", "`<template>`", 3, 1),
+            ("<div><style>", "`<style>`", 3, 1),
+            ("Text then <script> inline", "`<script>`", 3, 11),
+        ] {
+            let text = format!("# T\n\n{open}{rest}");
+            let h = hidden(&text);
+            assert_eq!((h.line, h.column), (line, column), "{open}: {h:?}");
+            assert!(h.message.contains(name), "{open}: {}", h.message);
+            assert!(h.message.contains("hides the rest"), "{}", h.message);
+            // closed, the same HTML is fine and the rest is there
+            let closed = format!("# T\n\n{open}</script></style></template></math> -->{rest}");
+            let (html, _) = render(
+                &closed,
+                &Target::Page { root: "" },
+                RawHtml::Sanitize,
+                &figure,
+            )
+            .unwrap();
+            assert!(
+                html.contains("The end.") && html.contains("id=\"pos-"),
+                "{html}"
+            );
+        }
+        // whatever the HTML, a chapter that renders has its end (after an
+        // unclosed <textarea> or <pre> Markdown reads the rest as that
+        // HTML block's text: shown, as text)
+        for open in [
+            "<math><style>",
+            "<svg><style>",
+            "<math><mtext><table><mglyph><style>",
+            "<noscript><p title=\"</noscript>",
+            "<textarea>",
+            "<title>",
+            "<xmp>",
+            "<iframe>",
+            "<plaintext>",
+            "<select><template>",
+            "<table><style>",
+            "<p>a <!-- b",
+        ] {
+            let text = format!("# T\n\n{open}{rest}");
+            match render(
+                &text,
+                &Target::Page { root: "" },
+                RawHtml::Sanitize,
+                &figure,
+            ) {
+                Ok((html, _)) => assert!(html.contains("The end."), "{open} cut it: {html}"),
+                Err(h) => assert_eq!(h.line, 3, "{open}: {h:?}"),
+            }
+        }
+        // a diagram inside a closed <script> is refused at its fence
+        let h = hidden(
+            "# T\n\n<div><script>\n\n```omweso\nref: a\n```\n\n<p></script></p>\n\nThe end.\n",
+        );
+        assert_eq!((h.line, h.column), (5, 1), "{h:?}");
+        // commented out as a whole, a block is no diagram: the author's choice
+        let text = "# T\n\n<!--\n\n```omweso\nref: a\n```\n\n-->\n\nThe end.\n";
+        let (html, _) =
+            render(text, &Target::Page { root: "" }, RawHtml::Sanitize, &figure).unwrap();
+        assert!(
+            html.contains("The end.") && !html.contains("<figure"),
+            "{html}"
+        );
+        assert!(h.message.contains("this diagram"), "{}", h.message);
+        // the other policies never refuse
+        for raw in [RawHtml::Escape, RawHtml::Allow] {
+            let text = format!("# T\n\n<script>{rest}");
+            assert!(render(&text, &Target::Page { root: "" }, raw, &figure).is_ok());
+        }
     }
 
     #[test]

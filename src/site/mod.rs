@@ -44,6 +44,7 @@ pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{
     BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_with, check_output,
+    is_output,
 };
 pub use render::SIDEBAR_ALL;
 pub use traces::Traces;

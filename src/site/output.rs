@@ -33,6 +33,10 @@ pub struct BuildOptions {
 /// `--force`), so it never deletes what it did not write.
 pub const OUTPUT_MARKER: &str = ".omweso-output";
 
+/// What [`OUTPUT_MARKER`] says.
+const MARKER_TEXT: &[u8] =
+    b"This folder was written by `omweso build`, which replaces it as a whole.\n";
+
 /// `path` made absolute with symbolic links resolved, also when it does not
 /// exist yet (its nearest existing ancestor is resolved).
 fn resolve(path: &Path) -> std::io::Result<PathBuf> {
@@ -63,10 +67,55 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     }
 }
 
+/// Whether `dir` is a folder an earlier build wrote (it holds
+/// [`OUTPUT_MARKER`]).
+pub fn is_output(dir: &Path) -> bool {
+    dir.join(OUTPUT_MARKER).is_file()
+}
+
+/// Why `--force` may not replace the existing non-empty folder `o`
+/// (resolved), if it may not: a home folder or one holding a home, the
+/// filesystem's root, a folder holding `.git` or the current folder, or a
+/// folder inside the site (`r`, resolved), where the author's own files
+/// live.
+fn forbidden_even_forced(r: &Path, o: &Path) -> Option<String> {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .and_then(|h| resolve(Path::new(&h)).ok());
+    if o.parent().is_none() {
+        return Some("it is the filesystem's root".into());
+    }
+    if let Some(home) = home.filter(|h| h.starts_with(o)) {
+        return Some(if home == o {
+            "it is your home folder".into()
+        } else {
+            format!("it holds the home folder {}", home.display())
+        });
+    }
+    if o.join(".git").exists() {
+        return Some("it holds a .git folder (a repository)".into());
+    }
+    if let Some(cwd) = std::env::current_dir().ok().and_then(|c| resolve(&c).ok())
+        && cwd.starts_with(o)
+    {
+        return Some("it holds the current folder".into());
+    }
+    if o.starts_with(r) {
+        return Some(
+            "it is inside the site, where your own files live (delete it by hand if it is \
+             really an old output)"
+                .into(),
+        );
+    }
+    None
+}
+
 /// Whether omweso may put a build at `out`: never the site, a folder
 /// holding it, or one of its source folders (or inside one); an existing
 /// non-empty folder only if an earlier build wrote it (its marker) or
-/// `force` is set.
+/// `force` is set, and even then never a home folder, the filesystem's
+/// root, a folder holding `.git` or the current folder, or a folder inside
+/// the site.
 pub fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnostic> {
     let refuse = |why: String| Err(Diagnostic::new(out, 0, 0, why));
     let (Ok(r), Ok(o)) = (resolve(root), resolve(out)) else {
@@ -89,15 +138,20 @@ pub fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnost
     if out.exists() && !out.is_dir() {
         return refuse("the output path is a file: expected a folder".into());
     }
-    if out.is_dir() && !force && !out.join(OUTPUT_MARKER).is_file() {
+    if out.is_dir() && !is_output(out) {
         let empty = std::fs::read_dir(out)
             .map(|mut d| d.next().is_none())
             .unwrap_or(false);
-        if !empty {
+        if !empty && !force {
             return refuse(format!(
                 "the output folder is not empty and was not written by omweso (it has no \
                  {OUTPUT_MARKER} file); a build replaces its output folder as a whole: choose \
                  an empty or new folder, or pass --force to replace it"
+            ));
+        }
+        if !empty && let Some(why) = forbidden_even_forced(&r, &o) {
+            return refuse(format!(
+                "--force will not replace this folder: {why}; choose an empty or new folder"
             ));
         }
     }
@@ -287,28 +341,36 @@ fn sibling(out: &Path, tag: &str) -> PathBuf {
     parent.join(format!(".omweso-{tag}-{}-{name}", std::process::id()))
 }
 
-/// Remove the `.omweso-build-PID-NAME` and `.omweso-old-PID-NAME` folders
-/// that builds of `out` by processes no longer running (killed ones) left
-/// beside it.
-fn remove_leftovers(out: &Path) {
+/// A folder a build of `out` by a process no longer running (a killed
+/// one) left beside it: `.omweso-build-PID-NAME` (a build not finished) or
+/// `.omweso-old-PID-NAME` (the output before it, moved aside).
+struct Leftover {
+    path: PathBuf,
+    old: bool,
+    modified: std::time::SystemTime,
+}
+
+fn leftovers(out: &Path) -> Vec<Leftover> {
     let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return;
+        return Vec::new();
     };
     let parent = out
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let Ok(entries) = std::fs::read_dir(parent) else {
-        return;
+        return Vec::new();
     };
+    let mut found = Vec::new();
     for e in entries.flatten() {
         let file = e.file_name();
-        let Some(rest) = file
-            .to_str()
-            .and_then(|f| f.strip_prefix(".omweso-"))
-            .and_then(|f| f.strip_prefix("build-").or_else(|| f.strip_prefix("old-")))
-        else {
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(".omweso-")) else {
             continue;
+        };
+        let (old, rest) = match (rest.strip_prefix("old-"), rest.strip_prefix("build-")) {
+            (Some(r), _) => (true, r),
+            (None, Some(r)) => (false, r),
+            (None, None) => continue,
         };
         let Some((pid, rest_name)) = rest.split_once('-') else {
             continue;
@@ -321,9 +383,78 @@ fn remove_leftovers(out: &Path) {
             && !super::process_alive(pid)
             && e.file_type().is_ok_and(|t| t.is_dir())
         {
-            let _ = std::fs::remove_dir_all(e.path());
+            let modified = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            found.push(Leftover {
+                path: e.path(),
+                old,
+                modified,
+            });
         }
     }
+    found
+}
+
+/// A build killed between moving the previous output aside and moving the
+/// new one in leaves no `out`, and the previous output beside it: put it
+/// back (the newest, if several) before anything else. Returns the folder
+/// it came from.
+fn restore_previous(out: &Path) -> Result<Option<PathBuf>, Diagnostic> {
+    if out.exists() || out.is_symlink() {
+        return Ok(None);
+    }
+    let Some(newest) = leftovers(out)
+        .into_iter()
+        .filter(|l| l.old)
+        .max_by_key(|l| l.modified)
+    else {
+        return Ok(None);
+    };
+    std::fs::rename(&newest.path, out).map_err(|e| {
+        Diagnostic::new(
+            out,
+            0,
+            0,
+            format!(
+                "cannot put back the previous output, which an interrupted build left in {}: {e}",
+                newest.path.display()
+            ),
+        )
+    })?;
+    Ok(Some(newest.path))
+}
+
+/// Remove the leftovers of killed builds of `out` that a build wrote (they
+/// hold [`OUTPUT_MARKER`]); called once a build is in place, so that the
+/// only copy of an output is never among them. A folder without the mark
+/// (an output that `--force` replaced) is left alone.
+fn remove_leftovers(out: &Path) {
+    for l in leftovers(out) {
+        if is_output(&l.path) {
+            let _ = std::fs::remove_dir_all(&l.path);
+        }
+    }
+}
+
+/// Make the path of this process's `tag` folder beside `out` free: remove
+/// what is there if a build wrote it, refuse otherwise.
+fn clear_own(path: &Path) -> Result<(), Diagnostic> {
+    if !path.exists() && !path.is_symlink() {
+        return Ok(());
+    }
+    if path.is_dir() && !path.is_symlink() && is_output(path) {
+        return std::fs::remove_dir_all(path)
+            .map_err(|e| Diagnostic::new(path, 0, 0, format!("cannot remove folder: {e}")));
+    }
+    Err(Diagnostic::new(
+        path,
+        0,
+        0,
+        "this name is where the build works, but something omweso did not write is there: \
+         move it away",
+    ))
 }
 
 fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<u64, Diagnostic> {
@@ -348,7 +479,7 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
             ));
         }
         let old = sibling(out, "old");
-        let _ = std::fs::remove_dir_all(&old);
+        clear_own(&old)?;
         std::fs::rename(out, &old).map_err(|e| {
             Diagnostic::new(
                 out,
@@ -366,6 +497,7 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
                 format!("cannot move the new output in place: {e}"),
             ));
         }
+        // a folder --force replaced has no mark: it goes too, as asked
         let _ = std::fs::remove_dir_all(&old);
     } else {
         if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -435,10 +567,7 @@ pub fn render_site_to(
     for (path, bytes) in assets() {
         files.push((path.into(), bytes.into_owned()));
     }
-    files.push((
-        OUTPUT_MARKER.into(),
-        b"This folder was written by `omweso build`, which replaces it as a whole.\n".to_vec(),
-    ));
+    files.push((OUTPUT_MARKER.into(), MARKER_TEXT.to_vec()));
     if let Some(base) = &site.config.base_url {
         files.push(("sitemap.xml".into(), sitemap(base, &pages).into_bytes()));
     }
@@ -500,8 +629,10 @@ pub fn build_with(
     let start = Instant::now();
     let root = &opts.root;
     let out = &opts.out;
+    // an interrupted build's previous output is put back before anything
+    // else, so that a failing build leaves it where it was
+    restore_previous(out)?;
     check_output(root, out, opts.force)?;
-    remove_leftovers(out);
     let (mut site, errs) = load(root, opts.drafts);
     if !errs.is_empty() {
         return Err(errs);
@@ -522,7 +653,9 @@ pub fn build_with(
     // pages are written into a fresh folder as they are rendered; it is
     // swapped in only when everything is written
     let fresh = sibling(out, "build");
-    let _ = std::fs::remove_dir_all(&fresh);
+    clear_own(&fresh)?;
+    // the mark goes in first: a build killed midway leaves a folder that a
+    // later build knows it may remove
     let result = std::fs::create_dir_all(&fresh)
         .map_err(|e| {
             Diagnostics::from(Diagnostic::new(
@@ -532,6 +665,7 @@ pub fn build_with(
                 format!("cannot create folder: {e}"),
             ))
         })
+        .and_then(|_| write_file(&fresh, OUTPUT_MARKER, MARKER_TEXT).map_err(Diagnostics::from))
         .and_then(|_| {
             let sink = |page: Page| -> Result<(), Diagnostics> {
                 write_file(&fresh, &page.path, page.html.as_bytes()).map_err(Diagnostics::from)
@@ -541,6 +675,7 @@ pub fn build_with(
         .and_then(|r| {
             let bytes = write_all(&fresh, &r.files)?;
             swap_in(&fresh, out)?;
+            remove_leftovers(out);
             Ok((r, bytes))
         });
     match result {
@@ -553,7 +688,9 @@ pub fn build_with(
             elapsed: start.elapsed(),
         }),
         Err(e) => {
-            let _ = std::fs::remove_dir_all(&fresh);
+            if is_output(&fresh) {
+                let _ = std::fs::remove_dir_all(&fresh);
+            }
             Err(e)
         }
     }

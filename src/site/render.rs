@@ -394,7 +394,7 @@ impl<'a> Renderer<'a> {
         figures: &ChapterFigures,
         target: &Target,
         defined: &RefCell<Defined>,
-    ) -> Body {
+    ) -> Result<Body, Diagnostics> {
         let c = &self.site.chapters[i];
         let ids = RefCell::new(Ids::default());
         let twin = matches!(target, Target::Page { .. });
@@ -410,12 +410,13 @@ impl<'a> Renderer<'a> {
                 })
                 .collect()
         };
-        let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram);
-        Body {
+        let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram)
+            .map_err(|h| Diagnostic::new(&c.path, h.line, h.column, h.message))?;
+        Ok(Body {
             html,
             plain,
             diagrams: figures.count,
-        }
+        })
     }
 
     pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
@@ -1172,8 +1173,12 @@ impl<'a> Renderer<'a> {
             .into_par_iter()
             .map(|i| {
                 let figures = self.chapter_figures(i)?;
-                let body =
-                    self.chapter_body(i, &figures, &Target::Page { root: "" }, &Default::default());
+                let body = self.chapter_body(
+                    i,
+                    &figures,
+                    &Target::Page { root: "" },
+                    &Default::default(),
+                )?;
                 let placed = give(self.chapter_page(i, &body))?;
                 Ok((figures, body.plain, body.html.len(), placed))
             })
@@ -1295,7 +1300,7 @@ impl<'a> Renderer<'a> {
                 };
                 self.chapter_body(i, &figures[i], &print, &defined)
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         self.print_page(r, &bodies, k + 1, parts.len())
     }
 

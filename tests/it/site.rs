@@ -732,7 +732,11 @@ proptest::proptest! {
         }
         let page = site::markdown::Target::Page { root: "" };
         for raw_html in [site::RawHtml::Sanitize, site::RawHtml::Allow, site::RawHtml::Escape] {
-            let _ = site::markdown::render(&body, &page, raw_html, &|l| format!("<figure>{l}</figure>"));
+            let r = site::markdown::render(&body, &page, raw_html, &|l| format!("<figure>{l}</figure>"));
+            if let Err(h) = r {
+                proptest::prop_assert_eq!(raw_html, site::RawHtml::Sanitize);
+                proptest::prop_assert!(h.line >= 1 && h.line <= body.split('\n').count());
+            }
         }
     }
 }
@@ -801,23 +805,32 @@ fn build_removes_what_killed_builds_left_behind() {
     let root = tmp.path().join("site");
     new_site(&root);
     let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
     // A process id that is not running (beyond Linux's pid_max), and this
     // test's own parent's, which is.
     let dead = tmp.path().join(".omweso-build-4294967294-out");
-    let old = tmp.path().join(".omweso-old-4294967294-out");
+    let old = tmp.path().join(".omweso-old-4294967293-out");
+    let unmarked = tmp.path().join(".omweso-old-4294967292-out");
     let other_site = tmp.path().join(".omweso-build-4294967294-elsewhere");
     let live = tmp.path().join(format!(
         ".omweso-build-{}-out",
         std::os::unix::process::parent_id()
     ));
-    for d in [&dead, &old, &other_site, &live] {
+    for d in [&dead, &old, &unmarked, &other_site, &live] {
         std::fs::create_dir_all(d).unwrap();
         std::fs::write(d.join("index.html"), "x").unwrap();
+        if d != &unmarked {
+            std::fs::write(d.join(site::OUTPUT_MARKER), "x").unwrap();
+        }
     }
     site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         !dead.exists() && !old.exists(),
         "leftovers of a dead build stay"
+    );
+    assert!(
+        unmarked.join("index.html").is_file(),
+        "a folder omweso did not write was removed"
     );
     assert!(
         other_site.exists(),
@@ -827,6 +840,66 @@ fn build_removes_what_killed_builds_left_behind() {
         live.exists(),
         "a running process's build folder was removed"
     );
+}
+
+/// A build killed between moving the previous output aside and moving the
+/// new one in leaves the output beside its place; the next build, even a
+/// failing one, puts it back first and loses nothing. (The kill itself, by
+/// a signal in that window, is `omweso-cli`'s `data_loss` test.)
+#[test]
+fn a_build_killed_between_its_renames_loses_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("public");
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let before = snapshot(&out);
+    // what the kill leaves: the output moved aside by a process now gone
+    let aside = tmp.path().join(".omweso-old-4294967294-public");
+    std::fs::rename(&out, &aside).unwrap();
+    // a failing build
+    let config = root.join("omweso.yaml");
+    let good = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{good}colour: red\n")).unwrap();
+    let errs = site::build(&opts(&root, &out)).unwrap_err();
+    assert!(errs.to_string().contains("unknown key"), "{errs}");
+    assert_eq!(snapshot(&out), before, "the previous output is not back");
+    assert!(!aside.exists());
+    // and a good build after it replaces it as usual
+    std::fs::write(&config, good).unwrap();
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(snapshot(&out), before);
+}
+
+/// `--force` replaces a folder omweso did not write, but never a home
+/// folder, one holding `.git` or the current folder, or one inside the site.
+#[test]
+fn force_never_empties_a_home_a_repository_or_the_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let repo = tmp.path().join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    std::fs::write(repo.join("notes.txt"), "keep").unwrap();
+    let docs = root.join("docs");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("guide.md"), "keep").unwrap();
+    for (dir, why) in [(&repo, "holds a .git folder"), (&docs, "inside the site")] {
+        let mut o = opts(&root, dir);
+        o.force = true;
+        let errs = site::build(&o).unwrap_err();
+        assert!(errs.to_string().contains(why), "{}: {errs}", dir.display());
+    }
+    assert_eq!(read(&repo, "notes.txt"), "keep");
+    assert_eq!(read(&docs, "guide.md"), "keep");
+    // a home folder (the one of the running user)
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    if let Some(home) = home.filter(|h| h.is_dir() && h.parent().is_some()) {
+        let mut o = opts(&root, &home);
+        o.force = true;
+        let errs = site::build(&o).unwrap_err();
+        assert!(errs.to_string().contains("home folder"), "{errs}");
+    }
 }
 
 /// A build reports its pages to the caller's progress (the command draws

@@ -462,7 +462,9 @@ mod selfplay_cli {
         /// Stop a game after this many plies (its result is then `none`).
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
-        /// The folder to write the records into (created if missing).
+        /// The folder to write the records into (created if missing). A
+        /// record is never written over an existing file (nor through a
+        /// link): the command refuses before it plays.
         #[arg(long)]
         out: PathBuf,
     }
@@ -483,6 +485,25 @@ mod selfplay_cli {
         };
         std::fs::create_dir_all(&a.out)
             .map_err(|e| format!("cannot create {}: {e}", a.out.display()))?;
+        let id = |g: u64| format!("selfplay-{}-s{}-g{}", vdoc.name(), a.seed, g + 1);
+        let path = |g: u64| a.out.join(format!("{}.yaml", id(g)));
+        // refused before any game is played: a record never replaces a file
+        // (an annotated record, or whatever a link points to)
+        let taken: Vec<String> = (0..a.games)
+            .map(path)
+            .filter(|p| p.exists() || p.is_symlink())
+            .map(|p| p.display().to_string())
+            .collect();
+        if let Some(first) = taken.first() {
+            let more = match taken.len() - 1 {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            return Err(format!(
+                "{first}{more} already exist: self-play never writes over a file; choose \
+                 another --out or --seed, or move them away"
+            ));
+        }
         let mut limit = String::new();
         if let Some(d) = a.depth {
             limit.push_str(&format!(" --depth {d}"));
@@ -505,9 +526,8 @@ mod selfplay_cli {
                 &mut n,
                 a.max_plies,
             );
-            let id = format!("selfplay-{}-s{}-g{}", vdoc.name(), a.seed, g + 1);
             let info = RecordInfo {
-                id: id.clone(),
+                id: id(g),
                 variant: vdoc.name().to_string(),
                 south: format!("omweso {}", agent.name()),
                 north: format!("omweso {}", agent.name()),
@@ -521,8 +541,18 @@ mod selfplay_cli {
                 ),
                 max_plies: a.max_plies,
             };
-            let path = a.out.join(format!("{id}.yaml"));
-            std::fs::write(&path, selfplay::record_yaml(&game, &info))
+            let path = path(g);
+            // create_new: never over a file or through a link made meanwhile
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .and_then(|mut f| {
+                    std::io::Write::write_all(
+                        &mut f,
+                        selfplay::record_yaml(&game, &info).as_bytes(),
+                    )
+                })
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             let result = match game.end {
                 selfplay::End::Result(r) => r.name(),
@@ -982,7 +1012,9 @@ mod site_cli {
         #[arg(long, short)]
         quiet: bool,
         /// Replace an existing, non-empty output folder that omweso did not
-        /// write (the site's own folders are refused even so).
+        /// write. Refused even so: the site, its folders and any folder
+        /// inside it, a home folder, the filesystem's root, a folder holding
+        /// .git or the current folder.
         #[arg(long)]
         force: bool,
     }
@@ -1033,7 +1065,8 @@ mod site_cli {
         /// Include chapters marked draft: true.
         #[arg(long)]
         drafts: bool,
-        /// Private folder for the builds (default: .omweso-serve/ in the site root).
+        /// Private folder for the builds (default: .omweso-serve/ in the site
+        /// root): a new or empty folder, or one an earlier serve made.
         #[arg(long)]
         out: Option<PathBuf>,
     }

@@ -54,6 +54,12 @@ pub const DEFAULT_PORT: u16 = 1111;
 /// Name of the private work folder inside the site root.
 pub const WORK_DIR: &str = ".omweso-serve";
 
+/// The file every work folder of `omweso serve` holds: a work folder given
+/// with `--out` must be new, empty or hold it, so that serve never removes
+/// anything from a folder it did not make. Inside it, serve removes only
+/// build folders that a build wrote (they hold `omweso::site::OUTPUT_MARKER`).
+pub const WORK_MARKER: &str = ".omweso-serve-work";
+
 /// Where the live-reload script is served from; injected into every page.
 pub const SCRIPT_PATH: &str = "/__omweso/live.js";
 /// The Server-Sent Events stream.
@@ -234,10 +240,29 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
         return Err(format!("{}: not a folder", root.display()));
     }
     let work = match &opts.work_dir {
-        Some(w) => w.clone(),
+        Some(w) => {
+            let foreign = w.is_dir()
+                && !w.join(WORK_MARKER).is_file()
+                && std::fs::read_dir(w).is_ok_and(|mut d| d.next().is_some());
+            if foreign {
+                return Err(format!(
+                    "{}: the folder is not empty and was not made by omweso serve (it has no \
+                     {WORK_MARKER} file): choose a new or empty folder for --out",
+                    w.display()
+                ));
+            }
+            w.clone()
+        }
         None => root.join(WORK_DIR),
     };
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    if !work.join(WORK_MARKER).is_file() {
+        std::fs::write(
+            work.join(WORK_MARKER),
+            "This folder holds the builds of `omweso serve`, which removes them.\n",
+        )
+        .map_err(|e| format!("{}: {e}", work.display()))?;
+    }
     let work = work
         .canonicalize()
         .map_err(|e| format!("{}: {e}", work.display()))?;
@@ -490,10 +515,19 @@ impl Builder {
             };
             eprintln!("changed: {}{more}; rebuilding", names.join(", "));
         }
-        let n = self.next;
-        self.next += 1;
-        let out = self.work.join(format!("gen-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&out);
+        // a fresh folder: one of this process's earlier builds is removed,
+        // anything else of that name is passed over
+        let (n, out) = loop {
+            let n = self.next;
+            self.next += 1;
+            let out = self.work.join(format!("gen-{}-{n}", std::process::id()));
+            if !out.exists() && !out.is_symlink() {
+                break (n, out);
+            }
+            if omweso::site::is_output(&out) && std::fs::remove_dir_all(&out).is_ok() {
+                break (n, out);
+            }
+        };
         let started = Instant::now();
         let build = self.build.clone();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(&out)))
@@ -596,9 +630,16 @@ impl Builder {
                 && pid == me
                 && n < keep_n
             {
-                let _ = std::fs::remove_dir_all(&p);
+                remove_build(&p);
             }
         }
+    }
+}
+
+/// Remove a build folder, only if a build wrote it.
+fn remove_build(p: &Path) {
+    if p.is_dir() && !p.is_symlink() && omweso::site::is_output(p) {
+        let _ = std::fs::remove_dir_all(p);
     }
 }
 
@@ -633,8 +674,8 @@ fn remove_builds(work: &Path, which: Builds) {
             Builds::Own => pid == me,
             Builds::Stale => pid == me || !omweso::site::process_alive(pid),
         };
-        if remove && p.is_dir() {
-            let _ = std::fs::remove_dir_all(&p);
+        if remove {
+            remove_build(&p);
         }
     }
 }

@@ -49,6 +49,8 @@ fn site() -> (tempfile::TempDir, BuildFn, Arc<AtomicUsize>) {
             ]));
         }
         std::fs::create_dir_all(out.join("sub")).map_err(io)?;
+        // as the site's build does: serve removes only what holds the mark
+        std::fs::write(out.join(omweso::site::OUTPUT_MARKER), "x").map_err(io)?;
         std::fs::write(
             out.join("index.html"),
             format!("<!doctype html><html><head><title>t</title></head><body><p>{text}</p></body></html>"),
@@ -433,7 +435,11 @@ fn the_output_folder_is_not_watched() {
     let work = server.work_dir().to_path_buf();
     server.shutdown().unwrap();
     // Builds are cleaned up on shutdown.
-    let left: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().collect();
+    let left: Vec<_> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name() != serve::WORK_MARKER)
+        .collect();
     assert!(left.is_empty(), "{left:?}");
 }
 
@@ -598,7 +604,11 @@ fn the_serve_command_end_to_end() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "{status}");
-    let left: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().collect();
+    let left: Vec<_> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name() != serve::WORK_MARKER)
+        .collect();
     assert!(left.is_empty(), "builds left behind: {left:?}");
 }
 
@@ -609,10 +619,18 @@ fn builds_of_gone_processes_are_removed_and_others_kept() {
     // PID 1 always runs; no process has a PID above the kernel's limit.
     let live = work.join("gen-1-3");
     let dead = work.join("gen-999999999-3");
+    // named like a build of a gone process, but no build wrote it
+    let unmarked = work.join("gen-2025-01");
     let other = work.join("notes");
-    for d in [&live, &dead, &other] {
+    for d in [&live, &dead, &unmarked, &other] {
         std::fs::create_dir_all(d).unwrap();
+        std::fs::write(d.join("notes.txt"), "keep").unwrap();
     }
+    for d in [&live, &dead] {
+        std::fs::write(d.join(omweso::site::OUTPUT_MARKER), "x").unwrap();
+    }
+    // a work folder an earlier serve made
+    std::fs::write(work.join(serve::WORK_MARKER), "x").unwrap();
     let mut opts = options(dir.path(), 0);
     opts.work_dir = Some(work.clone());
     let server = serve::start(opts, build).unwrap();
@@ -627,7 +645,39 @@ fn builds_of_gone_processes_are_removed_and_others_kept() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     left.sort();
-    assert_eq!(left, ["gen-1-3", "notes"]);
+    assert_eq!(
+        left,
+        [serve::WORK_MARKER, "gen-1-3", "gen-2025-01", "notes"]
+    );
+    assert_eq!(read(&unmarked, "notes.txt"), "keep");
+}
+
+/// `--out` names the work folder: one that serve did not make and that
+/// holds anything is refused, and nothing in it is touched.
+#[test]
+fn a_work_folder_serve_did_not_make_is_refused() {
+    let (dir, build, builds) = site();
+    let work = dir.path().join("mine");
+    std::fs::create_dir_all(work.join("gen-2025-01")).unwrap();
+    std::fs::write(work.join("gen-2025-01/notes.txt"), "keep").unwrap();
+    let mut opts = options(dir.path(), 0);
+    opts.work_dir = Some(work.clone());
+    let err = serve::start(opts, build).err().expect("refused");
+    assert!(err.contains("not made by omweso serve"), "{err}");
+    assert_eq!(read(&work, "gen-2025-01/notes.txt"), "keep");
+    assert_eq!(builds.load(Ordering::SeqCst), 0);
+    // a new folder is fine, and gets the mark
+    let fresh = dir.path().join("fresh");
+    let mut opts = options(dir.path(), 0);
+    opts.work_dir = Some(fresh.clone());
+    let (_, build, _) = site();
+    let server = serve::start(opts, build).unwrap();
+    server.shutdown().unwrap();
+    assert!(fresh.join(serve::WORK_MARKER).is_file());
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).unwrap()
 }
 
 #[test]
