@@ -61,7 +61,6 @@ mod board;
 mod cycle;
 mod fast;
 mod movegen;
-mod movegen_previous;
 mod moves;
 pub mod notation;
 mod position;
@@ -73,8 +72,10 @@ pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use movegen::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
 pub use moves::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
-    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, reference, trace,
+    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, trace,
 };
+#[cfg(any(test, feature = "reference"))]
+pub use moves::reference;
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};
 pub use variant::{

@@ -5,7 +5,6 @@ use super::board::{Board, Pit, Seeds, Side};
 use super::cycle::{Brent, steps_before_cycle};
 use super::fast::{self, Rest, Row};
 use super::movegen::{self, MoveList, legal_moves_into};
-use super::movegen_previous;
 use super::position::{GameResult, Position, WinKind};
 use super::sowing::{Capture, Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -431,6 +430,10 @@ fn with_list<T>(f: impl FnOnce(&mut MoveList) -> T) -> T {
 /// [`NeverEndingInfo::examined_laps`], the detection's own work, differs),
 /// but long never-ending moves take several times longer.
 ///
+/// Compiled for the engine's own tests and with the `reference` feature
+/// (the workspace's tests and benchmarks enable it); never in a build
+/// that ships.
+///
 /// ```
 /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
 ///
@@ -440,6 +443,7 @@ fn with_list<T>(f: impl FnOnce(&mut MoveList) -> T) -> T {
 ///     legal_moves(&Rules::MODERN, &pos)
 /// );
 /// ```
+#[cfg(any(test, feature = "reference"))]
 pub mod reference {
     use super::*;
 
@@ -473,25 +477,6 @@ pub mod reference {
             explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
         }
         out
-    }
-
-    /// [`legal_moves`](super::legal_moves) by the engine's previous packed
-    /// generator (before [`MoveList`]): the same moves, found on the same
-    /// packed state, but each returned with its own choice vector after a
-    /// lap loop that does more work per lap. Kept to benchmark the current
-    /// generator against, and checked by the same tests.
-    ///
-    /// ```
-    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
-    ///
-    /// let pos = Position::new(Board::from_sides([3; 16], [2; 16]), Side::South);
-    /// assert_eq!(
-    ///     reference::previous_legal_moves(&Rules::MODERN, &pos),
-    ///     legal_moves(&Rules::MODERN, &pos)
-    /// );
-    /// ```
-    pub fn previous_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
-        movegen_previous::legal_moves(rules, pos)
     }
 
     /// [`outcome`](super::outcome) by the reference engine.

@@ -273,12 +273,6 @@ fn three_agree(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     // the same states, so even the detection's own work is the same
     assert_eq!(packed, general, "packed vs general\n{rules:?}\n{pos:?}");
     list_agrees(rules, pos, &general);
-    // the previous packed generator, the benchmarks' second baseline
-    assert_eq!(
-        reference::previous_legal_moves(rules, pos),
-        general,
-        "previous vs general\n{rules:?}\n{pos:?}"
-    );
     let (packed, general) = (blank_moves(packed), blank_moves(general));
     let slow = blank_moves(reference::legal_moves(rules, pos));
     assert_eq!(packed, slow, "packed vs reference\n{rules:?}\n{pos:?}");
