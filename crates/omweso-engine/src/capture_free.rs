@@ -657,7 +657,7 @@ mod entry_tests {
         // random rows nearly always end; the cycling starts come from the
         // McGill row below (on its cycle from its first lap end) and lap
         // ends further along. Entries after a tail are compared with the
-        // reference engine's on whole moves in tests/fast_vs_reference.rs.
+        // reference engine's on whole moves in tests/contract/fast_vs_reference.rs.
         let origin = mcgill_row();
         let mu0 = laps_before_cycle(origin, 1, false, Direction::Anticlockwise, 1_565_991);
         for skip in [

@@ -37,7 +37,7 @@
 //! Two states are equal exactly when the general engine's states are, so
 //! cycle lengths, lap counts, choice sequences and end positions are the
 //! same, and so is the detection's own work (`examined_laps`);
-//! `tests/fast_vs_reference.rs` checks the moves against the general
+//! `tests/contract/fast_vs_reference.rs` checks the moves against the general
 //! explorer and the reference engine on many random positions.
 
 use super::board::{Board, Pit, Seeds, Side};
