@@ -1,9 +1,9 @@
 //! Engine benchmarks: complete legal-move generation on random positions
 //! (moves/s: the engine's generator into a reused `MoveList`, and through
 //! `legal_moves`, which returns a `Vec<LegalMove>`; as baselines in the same
-//! run, the previous packed generator, the general explorer it replaced and
-//! the reference engine), and laps/s on never-ending moves of growing
-//! cycles, against a baseline written here: a plain Brent loop over the old
+//! run, the general explorer the packed generator replaced and the
+//! reference engine), and laps/s on never-ending moves of growing cycles,
+//! against a baseline written here: a plain Brent loop over the old
 //! representation.
 //!
 //! Run: `cargo bench --bench engine` (criterion), and for the one case
@@ -11,6 +11,16 @@
 //! about a minute for the baseline): `cargo bench --bench engine --
 //! --long-cycle`, which times the baseline and the engine once each, in the
 //! same run.
+//!
+//! To compare the generator with an earlier version of itself (the engine
+//! keeps no copy of its previous generators), save a criterion baseline at
+//! that revision and compare against it here: `git worktree add /tmp/old
+//! REV`, `cargo bench --bench engine -- movegen_cpu --save-baseline old` in
+//! it with the same `CARGO_TARGET_DIR` (criterion keeps its baselines under
+//! `target/criterion`), then `cargo bench --bench engine -- movegen_cpu
+//! --baseline old` here. The previous packed generator, measured that way,
+//! is at any revision before its removal (`3427c3a`, as
+//! `reference::previous_legal_moves`).
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
@@ -262,18 +272,9 @@ fn movegen_group<M: Measurement>(c: &mut Criterion<M>, group: &str, with_referen
                 n
             })
         });
-        // the baselines, in the same run: the previous packed generator,
-        // the general explorer (how the engine generated moves before its
-        // packed generators) and the plain reference engine
-        group.bench_with_input(BenchmarkId::new("previous", name), &finite, |b, ps| {
-            b.iter(|| {
-                let mut n = 0;
-                for p in ps {
-                    n += reference::previous_legal_moves(&rules, black_box(p)).len();
-                }
-                n
-            })
-        });
+        // the baselines, in the same run: the general explorer (how the
+        // engine generated moves before its packed generator) and the plain
+        // reference engine
         group.bench_with_input(BenchmarkId::new("general", name), &finite, |b, ps| {
             b.iter(|| {
                 let mut n = 0;

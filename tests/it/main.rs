@@ -1,15 +1,14 @@
 //! The library's integration tests, in one test binary (one link of the
-//! library instead of eight), sharing one harness ([`common`]).
+//! library instead of eight), sharing one harness ([`common`]). The rules
+//! engine's own contract tests (conformance with the sample vectors, the
+//! rules clause by clause, properties, the McGill cases) are the engine
+//! crate's: `crates/omweso-engine/tests/contract/`.
 
 mod common;
-mod conformance;
 mod diagram;
 mod diagram_search;
 mod hostile;
-mod never_ending;
-mod properties;
 mod puzzle;
 mod reading;
-mod rules;
 mod sheet;
 mod site;

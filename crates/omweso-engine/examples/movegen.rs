@@ -8,13 +8,14 @@
 //! generates the moves of 1,000 positions PASSES times under VARIANT
 //! (shackell-1935, modern, ludii or mcgill-2015) and prints the moves and
 //! the CPU time per move. MODE is `list` (`legal_moves_into` into one
-//! reused list, the default), `vec` (`legal_moves`), `previous` (the
-//! previous packed generator) or `general` (the general explorer). The
+//! reused list, the default), `vec` (`legal_moves`) or `general` (the
+//! general explorer, `reference::general_legal_moves`). The
 //! instructions per move, free of the machine's load, are the difference
 //! of two callgrind counts over the moves between them:
 //! `valgrind --tool=callgrind target/release/examples/movegen modern 1`,
 //! then the same with 11 passes.
 
+use omweso_engine::search::Rng;
 use omweso_engine::{
     Board, MoveList, Position, Rules, Side, legal_moves, legal_moves_into, reference,
 };
@@ -30,7 +31,7 @@ fn cpu_ns() -> u64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: movegen VARIANT PASSES [list|vec|previous|general]";
+    let usage = "usage: movegen VARIANT PASSES [list|vec|general]";
     let rules = match args.first().map(String::as_str) {
         Some("shackell-1935") => Rules::SHACKELL_1935,
         Some("modern") => Rules::MODERN,
@@ -42,17 +43,12 @@ fn main() {
         return eprintln!("{usage}");
     };
     let mode = args.get(2).map_or("list", String::as_str);
-    if !["list", "vec", "previous", "general"].contains(&mode) {
+    if !["list", "vec", "general"].contains(&mode) {
         return eprintln!("{usage}");
     }
-    // a fixed linear congruential sequence: the same positions every run
-    let mut x: u64 = 424;
-    let mut below = |n: u64| {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (x >> 33) % n
-    };
+    // the engine's generator from a fixed seed: the same positions every run
+    let mut rng = Rng::new(424);
+    let mut below = |n: u64| rng.below(n);
     let positions: Vec<Position> = (0..1000)
         .map(|i| {
             let mut sides = [[0u16; 16]; 2];
@@ -78,7 +74,6 @@ fn main() {
                 list.len()
             }
             "vec" => legal_moves(&rules, p).len(),
-            "previous" => reference::previous_legal_moves(&rules, p).len(),
             _ => reference::general_legal_moves(&rules, p).len(),
         }
     };

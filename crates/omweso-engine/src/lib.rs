@@ -58,23 +58,30 @@
 //! ```
 
 mod board;
+mod capture_free;
 mod cycle;
-mod fast;
-mod movegen;
-mod movegen_previous;
-mod moves;
+mod explorer;
+mod generator;
+mod listing;
+mod move_end;
+mod move_types;
 pub mod notation;
+mod play;
 mod position;
+#[cfg(any(test, feature = "reference"))]
+pub mod reference;
 pub mod search;
 mod sowing;
 mod variant;
 
 pub use board::{Board, Grid, Pit, Seeds, Side};
-pub use movegen::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
-pub use moves::{
+pub use generator::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
+pub use listing::{every_sequence, legal_moves, moves_from};
+pub use move_types::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
-    PlayError, Played, every_sequence, legal_moves, moves_from, outcome, reference, trace,
+    PlayError, Played,
 };
+pub use play::{outcome, trace};
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};
 pub use variant::{

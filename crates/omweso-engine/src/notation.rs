@@ -14,7 +14,7 @@
 //! printed form is canonical and `parse(print(m)) == m` up to those.
 
 use super::board::{Pit, Side};
-use super::moves::Move;
+use super::move_types::Move;
 use super::sowing::Direction;
 use std::fmt;
 

@@ -132,7 +132,7 @@ pub(crate) struct Ctx {
     pub rules: Rules,
     pub no_capture: bool,
     /// Play the capture-free rest of a move on the packed fast path
-    /// (`fast.rs`); off for the reference engine.
+    /// (`capture_free.rs`); off for the reference engine.
     pub fast: bool,
 }
 

@@ -68,7 +68,7 @@ mod tt;
 pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
-use crate::movegen::some_legal_moves_until;
+use crate::generator::some_legal_moves_until;
 use crate::{
     GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_until,
 };

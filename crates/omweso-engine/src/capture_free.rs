@@ -501,18 +501,16 @@ mod tests {
 
     #[test]
     fn a_packed_relay_is_an_array_relay() {
-        let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+        let mut rng = crate::search::Rng::new(0x1234_5678_9ABC_DEF1);
         for _ in 0..2000 {
             let mut own = [0 as Seeds; 16];
             let mut left = 255u32;
             for p in own.iter_mut() {
-                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                let n = ((x >> 33) % 40) as u32;
-                let n = n.min(left);
+                let n = (rng.below(40) as u32).min(left);
                 *p = n as Seeds;
                 left -= n;
             }
-            let l = (x >> 20) as usize & 15;
+            let l = rng.below(16) as usize;
             for (d, dir) in [Direction::Anticlockwise, Direction::Clockwise]
                 .into_iter()
                 .enumerate()
@@ -604,13 +602,8 @@ mod entry_tests {
     /// inside the first block and far on), whatever the snapshot budget.
     #[test]
     fn snapshot_entry_equals_the_rewalk() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut rnd = |n: u64| {
-            x = x
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % n
-        };
+        let mut rng = crate::search::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut rnd = |n: u64| rng.below(n);
         let (mut cycles, mut zero, mut long, mut thinned) = (0, 0, 0, 0);
         let mut tail = 0;
         for _ in 0..400 {
@@ -664,7 +657,7 @@ mod entry_tests {
         // random rows nearly always end; the cycling starts come from the
         // McGill row below (on its cycle from its first lap end) and lap
         // ends further along. Entries after a tail are compared with the
-        // reference engine's on whole moves in tests/fast_vs_reference.rs.
+        // reference engine's on whole moves in tests/contract/fast_vs_reference.rs.
         let origin = mcgill_row();
         let mu0 = laps_before_cycle(origin, 1, false, Direction::Anticlockwise, 1_565_991);
         for skip in [

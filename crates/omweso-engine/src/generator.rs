@@ -4,7 +4,7 @@
 //! never ends), with no allocation once the list has grown to the size of
 //! a position's moves.
 //!
-//! The same exploration as the general engine in `moves.rs` (the default
+//! The same exploration as the general explorer in `explorer.rs` (the default
 //! path first, then each queued clockwise alternative, latest first; the
 //! same Brent detection from the same states; the same capture-free rest on
 //! the fast path), on a smaller state:
@@ -37,14 +37,14 @@
 //! Two states are equal exactly when the general engine's states are, so
 //! cycle lengths, lap counts, choice sequences and end positions are the
 //! same, and so is the detection's own work (`examined_laps`);
-//! `tests/fast_vs_reference.rs` checks the moves against the general
+//! `tests/contract/fast_vs_reference.rs` checks the moves against the general
 //! explorer and the reference engine on many random positions.
 
 use super::board::{Board, Pit, Seeds, Side};
-use super::fast::{self, MASKS, Rest, Row};
-use super::moves::{
-    Finished, LegalMove, Move, MoveEnd, NeverEndingInfo, explore_general, judge_with, never_result,
-};
+use super::capture_free::{self, MASKS, Rest, Row};
+use super::explorer::explore_general;
+use super::move_end::{judge_with, never_result};
+use super::move_types::{Finished, LegalMove, Move, MoveEnd, NeverEndingInfo};
 use super::position::{GameResult, Position};
 use super::sowing::Direction;
 use super::variant::{AfterCapture, NeverEnding, ReverseLaps, ReverseStart, Rules};
@@ -1045,7 +1045,7 @@ fn gen_k<V: Kind>(
 }
 
 /// The legal moves from pit index `s` (holding `hand` seeds), exactly as
-/// `moves::explore_pit` in its distinct mode finds them, but the
+/// `explorer::explore_pit` in its distinct mode finds them, but the
 /// three-seed opening.
 #[inline(always)]
 fn moves_from_k<V: Kind>(
@@ -1240,7 +1240,7 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
                 } else {
                     Direction::Anticlockwise
                 };
-                match fast::rest_until(Row { x: own, l: l as u8 }, e as u8, dir, out.stop) {
+                match capture_free::rest_until(Row { x: own, l: l as u8 }, e as u8, dir, out.stop) {
                     Some(Rest::Ends { row, laps: n, .. }) => {
                         own = row.x;
                         rest_laps = n;
@@ -1343,7 +1343,7 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
             tortoise = state(own, e, l, open, last_capture, chain, relay_next).key();
             saved = steps;
         }
-        if steps.is_multiple_of(fast::STOP_EVERY) && (out.stop)() {
+        if steps.is_multiple_of(capture_free::STOP_EVERY) && (out.stop)() {
             sc.stopped = true;
             return;
         }

@@ -2,8 +2,9 @@
 //! on small hand-made positions. Boards are written per side in Shackell
 //! order (pit 1 first).
 
-use omweso::engine::notation;
-use omweso::engine::{
+use crate::harness::{data, vector_position, vectors};
+use omweso_engine::notation;
+use omweso_engine::{
     Board, Direction, GameResult, LapEnd, LapKind, NeverEnding, Pit, PlayError, Played, Position,
     Rules, Side, WinKind, legal_moves, trace,
 };
@@ -409,33 +410,25 @@ fn win_no_move_when_the_opponent_has_no_pit_of_two() {
 
 /// The first move of a vector file that cuts both end columns.
 fn first_cut(file: &str) -> (Position, String) {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap();
-    for line in text.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        for m in v["moves"].as_array().unwrap() {
-            if m["cut_heads"] == true {
-                let grid: omweso::engine::Grid =
-                    serde_json::from_value(v["board"].clone()).unwrap();
-                let side = if v["to_move"] == "south" {
-                    Side::South
-                } else {
-                    Side::North
-                };
-                let choices: String = m["choices"]
+    let text = data(file);
+    let all = vectors(file, &text);
+    for (_, v) in &all {
+        for m in v.field("moves").as_array() {
+            if m.get("cut_heads").is_some_and(|c| c.as_bool()) {
+                let choices: String = m
+                    .field("choices")
                     .as_array()
-                    .unwrap()
                     .iter()
-                    .map(|d| if d == "clockwise" { 'C' } else { 'A' })
+                    .map(|d| if d.as_str() == "clockwise" { 'C' } else { 'A' })
                     .collect();
                 return (
-                    Position::new(Board::from_grid(&grid), side),
-                    format!("{}{choices}", m["start_pit"]),
+                    vector_position(v),
+                    format!("{}{choices}", m.field("start_pit").as_int()),
                 );
             }
         }
     }
-    panic!("no cut in {file}");
+    panic!("no cut among the {} positions of {file}", all.len());
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! The two real McGill COMP-424 (2015) cases: forward-only rules, captures
 //! allowed, decided exactly (no lap cap).
 
-use omweso::engine::{Move, MoveEnd, Pit, Rules, legal_moves, trace};
+use omweso_engine::{Move, MoveEnd, Pit, Rules, legal_moves, trace};
 
-use crate::common::{mcgill_first_case, mcgill_second_case};
+use crate::harness::{mcgill_first_case, mcgill_second_case};
 
 #[test]
 fn north_pit_2_never_ends_with_a_cycle_of_1565991_laps() {

@@ -1,0 +1,354 @@
+//! What a move is and what playing one gives: the move itself (a start
+//! pit and its choices), where it ends ([`MoveEnd`]: finished, with the
+//! board after and the game result, or never-ending, with its cycle), a
+//! traced move's laps, and why a move cannot be played. Data only: listing
+//! moves is `listing.rs` (over `generator.rs` and `explorer.rs`), playing
+//! them `play.rs`.
+
+use super::board::{Board, Pit, Seeds, Side};
+use super::position::{GameResult, Position};
+use super::sowing::{Capture, Direction, LapKind};
+use std::fmt;
+
+/// A move: the start pit plus the direction taken at the start and at each
+/// choice point. Choice points beyond the end of `choices` take the default,
+/// anticlockwise; so `[Anticlockwise]` and `[]` name the same move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub pit: Pit,
+    /// The three-seed opening (two into the next pit, one beyond).
+    pub three_seed: bool,
+    pub choices: Vec<Direction>,
+}
+
+impl Move {
+    /// A plain forward move from `pit`.
+    pub fn forward(pit: Pit) -> Move {
+        Move {
+            pit,
+            three_seed: false,
+            choices: vec![Direction::Anticlockwise],
+        }
+    }
+
+    /// The direction of the first lap.
+    pub fn direction(&self) -> Direction {
+        self.choices
+            .first()
+            .copied()
+            .unwrap_or(Direction::Anticlockwise)
+    }
+
+    /// The choices without trailing defaults (the canonical form).
+    pub fn trimmed_choices(&self) -> &[Direction] {
+        let n = self
+            .choices
+            .iter()
+            .rposition(|&d| d == Direction::Clockwise)
+            .map_or(0, |i| i + 1);
+        &self.choices[..n]
+    }
+
+    /// Two moves are the same move when they differ only in trailing
+    /// default choices.
+    pub fn same_as(&self, other: &Move) -> bool {
+        self.pit == other.pit
+            && self.three_seed == other.three_seed
+            && self.trimmed_choices() == other.trimmed_choices()
+    }
+}
+
+/// One capture in a trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CaptureInfo {
+    /// The mover's inner pit where the capturing lap ended.
+    pub at: Pit,
+    /// The opponent's facing inner pit and the seeds taken from it.
+    pub inner: Pit,
+    pub inner_seeds: Seeds,
+    /// The opponent's facing outer pit and the seeds taken from it.
+    pub outer: Pit,
+    pub outer_seeds: Seeds,
+}
+
+impl CaptureInfo {
+    pub fn total(&self) -> u32 {
+        self.inner_seeds as u32 + self.outer_seeds as u32
+    }
+
+    pub(crate) fn from_raw(c: Capture) -> CaptureInfo {
+        CaptureInfo {
+            at: Pit::from_index(c.at as usize),
+            inner: Pit::from_index(c.inner as usize),
+            inner_seeds: c.inner_seeds,
+            outer: Pit::from_index(c.outer as usize),
+            outer_seeds: c.outer_seeds,
+        }
+    }
+}
+
+/// What happened where a lap ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LapEnd {
+    /// The last seed fell into an empty pit: the move is over.
+    Stop,
+    /// The pit is lifted and sown on (for Ludii after a capture, the
+    /// capturing pit rather than the landing pit).
+    Relay { pit: Pit },
+    /// The two facing opponent pits are captured; their seeds are sown next.
+    Capture(CaptureInfo),
+}
+
+/// One lap of a traced move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lap {
+    pub kind: LapKind,
+    pub direction: Direction,
+    /// E, the pit the lap is sown from.
+    pub from: Pit,
+    pub hand: Seeds,
+    /// The pits sown, in order (one entry a seed).
+    pub sown: Vec<Pit>,
+    /// The pit that got the last seed.
+    pub landing: Pit,
+    /// Whether the direction was the mover's choice here.
+    pub choice_point: bool,
+    pub end: LapEnd,
+    /// The board once this lap is sown (before any capture at its end).
+    pub board_after: Board,
+}
+
+/// A finished move's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Finished {
+    pub board: Board,
+    /// Seeds captured from the opponent.
+    pub captured: u32,
+    /// Laps sown (start, relay, capture-sowing and three-seed laps each one).
+    pub laps: u64,
+    /// Of those, capture-sowing laps (Ludii counts a capture's sowing as part
+    /// of the lap that captured).
+    pub capture_sowings: u64,
+    /// Bit c: the opponent column facing the mover's pit 9+c was captured.
+    pub columns: u8,
+    /// Both of the opponent's end columns were captured.
+    pub cut_heads: bool,
+    /// The game result, if this move ends the game.
+    pub result: Option<GameResult>,
+}
+
+impl Finished {
+    /// The position after this move, played from `before`: the opponent is
+    /// to move, and the game-phase flags move on (the opponent's first move
+    /// comes next if they had not moved yet; a capture ends the phase before
+    /// the first capture).
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+    ///
+    /// let mut start = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// start.first_move = true;
+    /// start.opponent_first_move = true;
+    /// start.before_first_capture = true;
+    /// let m = &legal_moves(&Rules::SHACKELL_1935, &start)[0];
+    /// let f = m.end.finished().unwrap();
+    /// let next = f.position_after(&start);
+    /// assert_eq!(next.to_move, Side::North);
+    /// assert_eq!(next.board, f.board);
+    /// // North's first move comes next; South's is over
+    /// assert!(next.first_move && !next.opponent_first_move);
+    /// assert_eq!(next.before_first_capture, f.captured == 0);
+    /// ```
+    pub fn position_after(&self, before: &Position) -> Position {
+        Position {
+            board: self.board,
+            to_move: before.to_move.opponent(),
+            first_move: before.opponent_first_move,
+            opponent_first_move: false,
+            before_first_capture: before.before_first_capture && self.captured == 0,
+        }
+    }
+}
+
+/// A never-ending move: where its cycle was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NeverEndingInfo {
+    /// Length of the cycle, in laps.
+    pub cycle_laps: u64,
+    /// Laps sown before the cycle was detected (the detection's own work,
+    /// from the last choice point on).
+    pub examined_laps: u64,
+    /// Laps before the cycle is first entered (computed by `play`; `None`
+    /// from move generation).
+    pub laps_before_cycle: Option<u64>,
+    /// What the variant makes of it.
+    pub result: GameResult,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveEnd {
+    Finished(Finished),
+    NeverEnding(NeverEndingInfo),
+}
+
+impl MoveEnd {
+    pub fn finished(&self) -> Option<&Finished> {
+        match self {
+            MoveEnd::Finished(f) => Some(f),
+            MoveEnd::NeverEnding(_) => None,
+        }
+    }
+
+    pub fn is_never_ending(&self) -> bool {
+        matches!(self, MoveEnd::NeverEnding(_))
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        match self {
+            MoveEnd::Finished(f) => f.result,
+            MoveEnd::NeverEnding(n) => Some(n.result),
+        }
+    }
+
+    pub fn captured(&self) -> u32 {
+        self.finished().map_or(0, |f| f.captured)
+    }
+}
+
+/// A legal move and where it leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    pub mv: Move,
+    pub end: MoveEnd,
+}
+
+/// A played move without its trace: where it ends and the position after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub end: MoveEnd,
+    /// The position after the move, when it finishes.
+    pub after: Option<Position>,
+}
+
+/// A move played with its full trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub mover: Side,
+    pub before: Position,
+    /// The laps, in order; at most the requested number are recorded.
+    pub laps: Vec<Lap>,
+    /// Every lap was recorded (false for very long or never-ending moves).
+    pub complete: bool,
+    pub end: MoveEnd,
+    /// The position after the move, when it finishes.
+    pub after: Option<Position>,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The mover has no legal move at all.
+    NoLegalMove {
+        side: Side,
+    },
+    TooFewSeeds {
+        pit: Pit,
+        seeds: Seeds,
+    },
+    ClockwiseStartIllegal {
+        pit: Pit,
+        reason: &'static str,
+    },
+    ThreeSeedUnavailable {
+        pit: Pit,
+        reason: &'static str,
+    },
+    ThreeSeedWithChoices,
+    /// More directions were given than the move has choice points.
+    TooManyChoices {
+        given: usize,
+        used: usize,
+    },
+    /// The variant forbids never-ending moves.
+    NeverEndingIllegal,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoLegalMove { side } => {
+                write!(
+                    f,
+                    "{} has no legal move (no pit holds two or more seeds)",
+                    side.title()
+                )
+            }
+            PlayError::TooFewSeeds { pit, seeds } => write!(
+                f,
+                "pit {pit} holds {seeds} seed{}; a move starts from a pit of at least 2",
+                if *seeds == 1 { "" } else { "s" }
+            ),
+            PlayError::ClockwiseStartIllegal { pit, reason } => {
+                write!(f, "pit {pit} may not start clockwise: {reason}")
+            }
+            PlayError::ThreeSeedUnavailable { pit, reason } => {
+                write!(
+                    f,
+                    "the three-seed opening is not available from pit {pit}: {reason}"
+                )
+            }
+            PlayError::ThreeSeedWithChoices => {
+                write!(f, "a three-seed opening has no choice points")
+            }
+            PlayError::TooManyChoices { given, used } => write!(
+                f,
+                "{given} directions given, but the move has only {used} choice point{} (the start included)",
+                if *used == 1 { "" } else { "s" }
+            ),
+            PlayError::NeverEndingIllegal => {
+                write!(
+                    f,
+                    "this move never ends, and the variant forbids never-ending moves"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_after_moves_the_phase_flags_on() {
+        let f = |captured| Finished {
+            board: Board::from_sides([1; 16], [2; 16]),
+            captured,
+            laps: 1,
+            capture_sowings: 0,
+            columns: 0,
+            cut_heads: false,
+            result: None,
+        };
+        let mut before = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        before.first_move = true;
+        before.opponent_first_move = true;
+        before.before_first_capture = true;
+        // South's first move, no capture: North's first move comes next
+        let a = f(0).position_after(&before);
+        assert_eq!(a.board, f(0).board);
+        assert_eq!(a.to_move, Side::North);
+        assert!(a.first_move && !a.opponent_first_move && a.before_first_capture);
+        // North's first move captures: neither a first move nor before the
+        // first capture any more
+        let b = f(3).position_after(&a);
+        assert_eq!(b.to_move, Side::South);
+        assert!(!b.first_move && !b.opponent_first_move && !b.before_first_capture);
+        // once over, the phase does not come back
+        let c = f(0).position_after(&b);
+        assert!(!c.first_move && !c.before_first_capture);
+    }
+}

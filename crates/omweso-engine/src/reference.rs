@@ -1,0 +1,87 @@
+//! The straightforward engine, kept as the reference the fast paths are
+//! tested against: every lap sown one seed at a time on the two sides'
+//! arrays, Brent's algorithm over the whole state for never-ending moves.
+//! Same answers as [`crate::legal_moves`] and [`crate::outcome`] (only
+//! [`NeverEndingInfo::examined_laps`](crate::NeverEndingInfo::examined_laps),
+//! the detection's own work, differs), but long never-ending moves take
+//! several times longer.
+//!
+//! Compiled for the engine's own tests and with the `reference` feature
+//! (the engine's tests and examples and the workspace's benchmarks enable
+//! it as a dev-dependency); never in a build that ships.
+//!
+//! ```
+//! use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+//!
+//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+//! assert_eq!(
+//!     reference::legal_moves(&Rules::MODERN, &pos),
+//!     legal_moves(&Rules::MODERN, &pos)
+//! );
+//! ```
+
+use super::board::Pit;
+use super::explorer::{Mode, explore_pit};
+use super::move_types::{LegalMove, Move, Outcome, PlayError};
+use super::play::play;
+use super::position::Position;
+use super::variant::Rules;
+
+/// [`legal_moves`](crate::legal_moves) by the reference engine.
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+///
+/// let pos = Position::new(Board::from_sides([3; 16], [2; 16]), Side::South);
+/// assert_eq!(
+///     reference::legal_moves(&Rules::SHACKELL_1935, &pos),
+///     legal_moves(&Rules::SHACKELL_1935, &pos)
+/// );
+/// ```
+pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    for pit in Pit::ALL {
+        explore_pit(rules, pos, pit, Mode::Distinct, false, &mut out);
+    }
+    out
+}
+
+/// [`legal_moves`](crate::legal_moves) by the general explorer (the two
+/// sides as arrays, captures and choice points lap by lap) with the packed
+/// capture-free rest: what the packed generator falls back to when the two
+/// sides hold more than 255 seeds, here for any position, to compare the
+/// generator against exactly (the detection's own work included) and to
+/// benchmark.
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, legal_moves, reference};
+///
+/// let pos = Position::new(Board::from_sides([3; 16], [1; 16]), Side::North);
+/// assert_eq!(
+///     reference::general_legal_moves(&Rules::LUDII, &pos),
+///     legal_moves(&Rules::LUDII, &pos)
+/// );
+/// ```
+pub fn general_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut out = Vec::new();
+    for pit in Pit::ALL {
+        explore_pit(rules, pos, pit, Mode::Distinct, true, &mut out);
+    }
+    out
+}
+
+/// [`outcome`](crate::outcome) by the reference engine.
+///
+/// ```
+/// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, outcome, reference};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let mv = Move::forward(Pit::new(1).unwrap());
+/// assert_eq!(
+///     reference::outcome(&Rules::MODERN, &pos, &mv),
+///     outcome(&Rules::MODERN, &pos, &mv)
+/// );
+/// ```
+pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
+    play(rules, pos, mv, false)
+}
