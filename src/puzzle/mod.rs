@@ -163,7 +163,7 @@ impl Difficulty {
     /// The difficulty of a puzzle whose solution takes a solver `effort`
     /// laps to find ([`solve::effort`]). The bounds are the terciles of
     /// the efforts of the 204 puzzles found in the search player's games
-    /// that the rulebook ships (set on 2026-11-24; the README gives the
+    /// that the rulebook ships (set on 2026-11-24; docs/PUZZLES.md gives the
     /// efforts per goal), so a third of them is rated each way.
     pub fn of_effort(effort: u64) -> Difficulty {
         if effort <= EASY_MAX_EFFORT {
