@@ -43,6 +43,35 @@ fn the_shipped_module_is_built_from_these_sources() {
 #[path = "common/random.rs"]
 mod random;
 
+#[path = "../tokens.rs"]
+mod tokens;
+
+/// The staleness hash reads Rust by its tokens: comments (doc comments
+/// too) and layout do not count, code and literals do.
+#[test]
+fn the_staleness_hash_reads_tokens_not_comments() {
+    use tokens::rust_tokens as t;
+    let code = "/// Doc.\nfn f<'a>(x: &'a str) -> char {\n    // note\n    let _ = \"http://e.org // not a comment\";\n    let _ = r#\"a \"raw\" // str\"#;\n    let _ = b'\\'';\n    let _ = '\"';\n    /* block /* nested */ comment */\n    '\\n'\n}\n";
+    let same = "fn f<'a>(x: &'a str) -> char { let _ = \"http://e.org // not a comment\"; let _ = r#\"a \"raw\" // str\"#; let _ = b'\\''; let _ = '\"'; '\\n' }";
+    assert_eq!(t(code), t(same));
+    assert_eq!(
+        t(code),
+        "fn f<'a>(x: &'a str) -> char { let _ = \"http://e.org // not a comment\"; let _ = r#\"a \"raw\" // str\"#; let _ = b'\\''; let _ = '\"'; '\\n' }"
+    );
+    for changed in [
+        code.replace("'\\n'", "'\\t'"),
+        code.replace("e.org", "e.com"),
+        code.replace("raw", "cooked"),
+        code.replace("let _", "let y"),
+        code.replace(
+            "\"http://e.org // not a comment\"",
+            "\"http://e.org  // not a comment\"",
+        ),
+    ] {
+        assert_ne!(t(code), t(&changed), "{changed}");
+    }
+}
+
 /// Random positions, some before the game's first capture.
 fn positions(n: usize) -> Vec<Position> {
     let mut all = random::positions(n, 2026);
