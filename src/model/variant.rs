@@ -372,6 +372,10 @@ pub fn parameters_of(r: &Rules) -> Vec<(String, String)> {
 #[derive(Clone, Debug)]
 pub struct Variants {
     by_name: BTreeMap<String, VariantDoc>,
+    /// The folder a file's `variant:` path must stay inside: the site's
+    /// root for a site's files ([`Variants::within`]); without one, the
+    /// folder of the file that names it.
+    scope: Option<PathBuf>,
 }
 
 impl Variants {
@@ -385,7 +389,17 @@ impl Variants {
             doc.path = None;
             by_name.insert(doc.variant.name.clone(), doc);
         }
-        Variants { by_name }
+        Variants {
+            by_name,
+            scope: None,
+        }
+    }
+
+    /// These variants for the files of the site at `root`: a `variant:`
+    /// path in them may name only a variant file inside the site.
+    pub fn within(mut self, root: &Path) -> Variants {
+        self.scope = Some(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+        self
     }
 
     /// Add (or replace) the variants of every `*.yaml` file in `dir`.
@@ -435,14 +449,57 @@ impl Variants {
         self.by_name.values()
     }
 
-    /// Resolve a reference: a known name, or a path (relative to `base`, the
-    /// folder of the file that names it) to a variant file.
+    /// Resolve a reference written in a file: a known name, or a path
+    /// (relative to `base`, the folder of the file that names it) to a
+    /// variant file (`.yaml` or `.yml`) inside the site, or, outside any
+    /// site, inside `base`. Nothing else is read, so a file cannot make
+    /// omweso read (and quote) another file elsewhere.
     pub fn resolve(&self, reference: &str, base: &Path) -> Result<VariantDoc, VariantError> {
+        self.resolve_in(reference, base, true)
+    }
+
+    /// [`Variants::resolve`] for a name or path the user typed on the
+    /// command line (relative to the current folder): any variant file.
+    pub fn resolve_typed(&self, reference: &str) -> Result<VariantDoc, VariantError> {
+        self.resolve_in(reference, Path::new("."), false)
+    }
+
+    fn resolve_in(
+        &self,
+        reference: &str,
+        base: &Path,
+        scoped: bool,
+    ) -> Result<VariantDoc, VariantError> {
         if let Some(v) = self.get(reference) {
             return Ok(v.clone());
         }
-        if reference.ends_with(".yaml") || reference.ends_with(".yml") || reference.contains('/') {
+        let yaml = reference.ends_with(".yaml") || reference.ends_with(".yml");
+        if reference.contains('/') && !yaml {
+            return Err(VariantError::NotYaml {
+                reference: reference.to_string(),
+            });
+        }
+        if yaml {
             let path = base.join(reference);
+            if scoped {
+                let here = if base.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    base
+                };
+                let scope = self
+                    .scope
+                    .clone()
+                    .unwrap_or_else(|| here.canonicalize().unwrap_or_else(|_| here.to_path_buf()));
+                // resolved (links followed) before anything is read
+                let inside = path.canonicalize().is_ok_and(|p| p.starts_with(&scope));
+                if !inside && path.exists() {
+                    return Err(VariantError::Outside {
+                        reference: reference.to_string(),
+                        scope,
+                    });
+                }
+            }
             let src = Source::read(&path).map_err(|d| VariantError::Unreadable {
                 path: path.clone(),
                 reason: d.message,
@@ -461,6 +518,17 @@ impl Variants {
 pub enum VariantError {
     #[error("unknown variant {reference:?}: expected one of {known} or a path to a variant file")]
     Unknown { reference: String, known: String },
+    #[error(
+        "unknown variant {reference:?}: a variant file's name ends in .yaml or .yml; expected a \
+         variant's name or a path to a variant file"
+    )]
+    NotYaml { reference: String },
+    #[error(
+        "variant file {reference:?} is outside {}: a file may name only variant files inside \
+         the site (or, outside a site, beside it)",
+        scope.display()
+    )]
+    Outside { reference: String, scope: PathBuf },
     #[error("unknown variant file {}: {reason}", path.display())]
     Unreadable { path: PathBuf, reason: String },
     #[error("in {}: {errors}", path.display())]
@@ -472,7 +540,10 @@ impl VariantError {
     /// variant; an invalid file, the kind of its first error.
     pub fn kind(&self) -> Kind {
         match self {
-            VariantError::Unknown { .. } | VariantError::Unreadable { .. } => Kind::UnknownVariant,
+            VariantError::Unknown { .. }
+            | VariantError::NotYaml { .. }
+            | VariantError::Outside { .. }
+            | VariantError::Unreadable { .. } => Kind::UnknownVariant,
             VariantError::Invalid { errors, .. } => {
                 errors.0.first().map_or(Kind::Invalid, |d| d.kind)
             }

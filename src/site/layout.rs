@@ -142,7 +142,7 @@ impl Layout {
     /// The built-in variants and the site's own (`content/variants/`), with
     /// every problem of the site's variant files.
     pub fn load_variants(&self) -> (Variants, Diagnostics) {
-        let mut variants = Variants::builtin();
+        let mut variants = Variants::builtin().within(&self.root);
         let errs = variants
             .load_dir(&self.variants())
             .err()

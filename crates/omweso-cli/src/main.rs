@@ -472,7 +472,7 @@ mod selfplay_cli {
     pub fn selfplay(a: SelfplayArgs) -> Result<ExitCode, String> {
         let variants = super::puzzles_cli::variants_for(&a.out);
         let vdoc = variants
-            .resolve(&a.variant, std::path::Path::new("."))
+            .resolve_typed(&a.variant)
             .map_err(|e| e.to_string())?;
         let rules = vdoc.variant.rules;
         let time_ms = a
@@ -844,7 +844,7 @@ mod puzzles_cli {
             } => {
                 let variants = variants_for(&out);
                 let vdoc = variants
-                    .resolve(&variant, Path::new("."))
+                    .resolve_typed(&variant)
                     .map_err(|e| e.to_string())?;
                 let mut opts = generate::Options::new(goal, count, vdoc, seed);
                 opts.difficulty = difficulty;
