@@ -163,8 +163,18 @@ impl Server {
                 .join()
                 .unwrap_or_else(|_| Err("the server thread panicked".into()));
         }
+        // A build under way (a site with a costly position can take many
+        // seconds) is not waited for beyond a moment: the process stops
+        // within a second of Ctrl-C or SIGTERM, and the folder that build
+        // was writing is removed by the next serve of the site.
         if let Some(h) = self.builder.take() {
-            let _ = h.join();
+            let deadline = Instant::now() + BUILD_GRACE;
+            while !h.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if h.is_finished() {
+                let _ = h.join();
+            }
         }
         remove_builds(&self.work, Builds::Own);
         result
@@ -177,6 +187,9 @@ impl Drop for Server {
         let _ = self.join();
     }
 }
+
+/// How long stopping waits for a build under way.
+const BUILD_GRACE: Duration = Duration::from_millis(500);
 
 /// A shutdown flag both threads and async tasks can wait on.
 struct Shutdown {
@@ -650,6 +663,22 @@ fn build_id(p: &Path) -> Option<(u32, u64)> {
     Some((pid.parse().ok()?, n.parse().ok()?))
 }
 
+/// The process a folder of the work folder belongs to: a build
+/// (`gen-PID-N`), or what a build stopped midway left of one
+/// (`.omweso-build-PID-gen-PID-N`, `.omweso-old-PID-gen-PID-N`).
+fn build_pid(p: &Path) -> Option<u32> {
+    if let Some((pid, _)) = build_id(p) {
+        return Some(pid);
+    }
+    let name = p.file_name()?.to_str()?.strip_prefix(".omweso-")?;
+    let rest = name
+        .strip_prefix("build-")
+        .or_else(|| name.strip_prefix("old-"))?;
+    let (pid, gen_name) = rest.split_once('-')?;
+    build_id(Path::new(gen_name))?;
+    pid.parse().ok()
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Builds {
     /// This process's builds (on shutdown).
@@ -659,7 +688,8 @@ enum Builds {
     Stale,
 }
 
-/// Remove build folders (`gen-PID-N`) of the work folder, nothing else.
+/// Remove build folders (`gen-PID-N`, and what a build stopped midway
+/// left of one) of the work folder, nothing else.
 fn remove_builds(work: &Path, which: Builds) {
     let Ok(entries) = std::fs::read_dir(work) else {
         return;
@@ -667,7 +697,7 @@ fn remove_builds(work: &Path, which: Builds) {
     let me = std::process::id();
     for e in entries.flatten() {
         let p = e.path();
-        let Some((pid, _)) = build_id(&p) else {
+        let Some(pid) = build_pid(&p) else {
             continue;
         };
         let remove = match which {
@@ -1093,6 +1123,11 @@ mod tests {
         assert_eq!(build_id(Path::new("/w/gen-42-7")), Some((42, 7)));
         assert_eq!(build_id(Path::new("/w/gen-7")), None);
         assert_eq!(build_id(Path::new("/w/.omweso-build-1-gen-2-3")), None);
+        assert_eq!(build_pid(Path::new("/w/.omweso-build-1-gen-1-3")), Some(1));
+        assert_eq!(build_pid(Path::new("/w/.omweso-old-7-gen-7-12")), Some(7));
+        assert_eq!(build_pid(Path::new("/w/gen-42-7")), Some(42));
+        assert_eq!(build_pid(Path::new("/w/.omweso-build-1-public")), None);
+        assert_eq!(build_pid(Path::new("/w/gen-7")), None);
         assert!(omweso::site::process_alive(std::process::id()));
     }
 

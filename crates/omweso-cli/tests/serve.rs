@@ -676,6 +676,29 @@ fn a_work_folder_serve_did_not_make_is_refused() {
     assert!(fresh.join(serve::WORK_MARKER).is_file());
 }
 
+/// Stopping does not wait for a long build (a site with a costly
+/// position): the server is gone within a second.
+#[test]
+fn stopping_does_not_wait_for_a_long_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Arc::new(AtomicUsize::new(0));
+    let seen = started.clone();
+    let build: BuildFn = Arc::new(move |_out: &Path| {
+        seen.fetch_add(1, Ordering::SeqCst);
+        std::thread::sleep(Duration::from_secs(20));
+        Ok("slow".into())
+    });
+    let server = serve::start(options(dir.path(), 0), build).unwrap();
+    eventually("the build starts", || started.load(Ordering::SeqCst) == 1);
+    let t = Instant::now();
+    server.shutdown().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "stopping took {:?}",
+        t.elapsed()
+    );
+}
+
 fn read(dir: &Path, rel: &str) -> String {
     std::fs::read_to_string(dir.join(rel)).unwrap()
 }
