@@ -16,7 +16,8 @@ pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
 use crate::engine::Played;
-use crate::judge::{Claim, Mismatch, Value as JudgedValue, Verdict, judge, judge_game_result};
+pub use crate::judge::Value as JudgedValue;
+use crate::judge::{Claim, Mismatch, Verdict, judge, judge_game_result};
 pub use crate::model::Kind;
 use crate::model::{
     Diagnostic, Diagnostics, Expect, ExpectedResult, GameDoc, PositionDoc, ReplayStop,
@@ -24,10 +25,11 @@ use crate::model::{
 use crate::site::traces::{GameTrace, Trace, Traces};
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-/// One problem found, located.
+/// One problem found, located. What a false claim said and what the
+/// engine computed are kept as the judge gave them (a board stays a board)
+/// up to the output ([`report`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub file: PathBuf,
@@ -37,10 +39,10 @@ pub struct Problem {
     pub column: usize,
     pub kind: Kind,
     pub message: String,
-    /// What the author claimed (a grid is a 4×8 array).
-    pub expected: Option<Value>,
+    /// What the author claimed.
+    pub expected: Option<JudgedValue>,
     /// What the engine computed.
-    pub actual: Option<Value>,
+    pub actual: Option<JudgedValue>,
     /// How `--bless` would rewrite the claim (None when it cannot).
     pub fix: Option<Fix>,
 }
@@ -148,17 +150,6 @@ impl Claim {
     }
 }
 
-fn value_json(v: &JudgedValue) -> Value {
-    match v {
-        JudgedValue::Board(g) => json!(g),
-        JudgedValue::Count(n) => json!(n),
-        JudgedValue::Flag(b) => json!(b),
-        JudgedValue::Result(r) => json!(r.name()),
-        JudgedValue::NeverEnds => json!("never ends"),
-        JudgedValue::GameEnd { result, .. } => json!(ExpectedResult::of(*result).name()),
-    }
-}
-
 /// How `--bless` rewrites a false claim: to what the move did (nothing for
 /// a claim a never-ending move cannot back).
 fn fix_value(m: &Mismatch) -> Option<FixValue> {
@@ -227,8 +218,8 @@ fn report_verdict(
             column,
             kind: m.claim.kind(),
             message: m.message(what),
-            expected: Some(value_json(&m.expected)),
-            actual: Some(value_json(&m.actual)),
+            expected: Some(m.expected),
+            actual: Some(m.actual),
         });
     }
 }
@@ -483,6 +474,6 @@ result: annulled
         // the never-ending claim can be blessed, the capture claim cannot
         assert!(r.problems[0].fix.is_none());
         assert!(r.problems[1].fix.is_some());
-        assert_eq!(r.problems[0].actual, Some(json!("never ends")));
+        assert_eq!(r.problems[0].actual, Some(JudgedValue::NeverEnds));
     }
 }
