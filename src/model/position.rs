@@ -701,6 +701,7 @@ pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnosti
                         yaml::quoted_name(&other.key)
                     ),
                 )
+                .with_kind(Kind::UnknownKey)
                 .into());
         }
         let r: RawRef = src.read_as(&root)?;

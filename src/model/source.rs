@@ -233,8 +233,13 @@ pub enum Kind {
     MoveAfterEnd,
     /// A game record's final `result` differs from the replay's.
     WrongGameResult,
-    /// A YAML syntax or shape error (bad value, unknown key...).
+    /// A YAML syntax or shape error (bad value, missing key...).
     Yaml,
+    /// A key the format does not have (a misspelling, a key in the wrong
+    /// place).
+    UnknownKey,
+    /// A key given twice in one mapping.
+    DuplicateKey,
     /// A variant name or file that does not exist.
     UnknownVariant,
     /// A `ref: ID` to a position id that does not exist.
@@ -263,6 +268,8 @@ impl Kind {
             Kind::MoveAfterEnd => "move-after-end",
             Kind::WrongGameResult => "wrong-game-result",
             Kind::Yaml => "yaml",
+            Kind::UnknownKey => "unknown-key",
+            Kind::DuplicateKey => "duplicate-key",
             Kind::UnknownVariant => "unknown-variant",
             Kind::UnknownRef => "unknown-ref",
             Kind::DuplicateId => "duplicate-id",

@@ -35,7 +35,7 @@ use crate::engine::Move;
 use crate::engine::notation::{self, NotationError};
 use crate::model::position::{MoveText, positions_in};
 use crate::model::yaml::Node;
-use crate::model::{Diagnostic, Diagnostics, PositionDoc, Seg, Source, Variants};
+use crate::model::{Diagnostic, Diagnostics, Kind, PositionDoc, Seg, Source, Variants};
 use serde::Deserialize;
 
 /// The keys a puzzle file adds to a position file.
@@ -155,7 +155,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
         Ok(mut docs) => Some(docs.remove(0)),
         Err(e) => {
             for mut d in e.0 {
-                if d.message.starts_with("unknown key") {
+                if d.kind == Kind::UnknownKey {
                     d.message
                         .push_str(&format!(" (or a puzzle key: {})", PUZZLE_KEYS.join(", ")));
                 }
