@@ -31,7 +31,7 @@
 //! ```
 
 use crate::engine::{GameResult, Grid, MoveEnd};
-use crate::model::{Expect, ExpectedResult, Replay};
+use crate::model::{Expect, ExpectedResult, Field, Replay};
 use crate::narrate::{laps, plural, seeds, thousands};
 
 /// A claim an author can make: one of an `expect:` block's, or a game
@@ -58,6 +58,18 @@ impl Claim {
             Claim::NeverEnding => "expect.never_ending",
             Claim::Result => "expect.result",
             Claim::GameResult => "result",
+        }
+    }
+
+    /// The claim's field, by which its value and key are located.
+    pub fn field(self) -> Field {
+        match self {
+            Claim::Board => Field::ExpectBoard,
+            Claim::Captured => Field::ExpectCaptured,
+            Claim::Laps => Field::ExpectLaps,
+            Claim::NeverEnding => Field::ExpectNeverEnding,
+            Claim::Result => Field::ExpectResult,
+            Claim::GameResult => Field::Result,
         }
     }
 }

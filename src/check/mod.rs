@@ -20,7 +20,7 @@ pub use crate::judge::Value as JudgedValue;
 use crate::judge::{Claim, Mismatch, Verdict, judge, judge_game_result};
 pub use crate::model::Kind;
 use crate::model::{
-    Diagnostic, Diagnostics, Expect, ExpectedResult, GameDoc, PositionDoc, ReplayStop,
+    Diagnostic, Diagnostics, Expect, ExpectedResult, Field, GameDoc, PositionDoc, ReplayStop, Spot,
 };
 use crate::site::traces::{GameTrace, Trace, Traces};
 use rayon::prelude::*;
@@ -183,7 +183,7 @@ fn compare(
     expect: &Expect,
     played: &Played,
     what: &str,
-    at: &dyn Fn(&str) -> (PathBuf, usize, usize),
+    at: &dyn Fn(Spot) -> (PathBuf, usize, usize),
     counts: &mut Counts,
     out: &mut Vec<Problem>,
 ) {
@@ -195,7 +195,7 @@ fn compare(
 fn report_verdict(
     verdict: Verdict,
     what: &str,
-    at: &dyn Fn(&str) -> (PathBuf, usize, usize),
+    at: &dyn Fn(Spot) -> (PathBuf, usize, usize),
     counts: &mut Counts,
     out: &mut Vec<Problem>,
 ) {
@@ -203,8 +203,8 @@ fn report_verdict(
     for m in verdict.mismatches {
         let key = m.claim.key();
         // reported at the claim's key, rewritten at its value
-        let (file, line, column) = at(&format!("key:{key}"));
-        let (vfile, vline, vcolumn) = at(key);
+        let (file, line, column) = at(m.claim.field().key());
+        let (vfile, vline, vcolumn) = at(m.claim.field().into());
         out.push(Problem {
             fix: fix_value(&m).map(|value| Fix {
                 file: vfile,
@@ -240,8 +240,8 @@ pub fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
         Ok(played) => {
             if let Some(expect) = &doc.expect {
                 let what = format!("move {}", doc.move_text.as_deref().unwrap_or("?"));
-                let at = |key: &str| {
-                    let d = doc.at(key, "");
+                let at = |spot: Spot| {
+                    let d = doc.at(spot, "");
                     (d.file, d.line, d.column)
                 };
                 compare(
@@ -288,8 +288,8 @@ pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
         let m = &game.moves[i];
         if let Some(expect) = &m.expect {
             let what = format!("move {} ({})", ply.number, m.text);
-            let at = |key: &str| {
-                let d = game.at_move(i, key, "");
+            let at = |spot: Spot| {
+                let d = game.at_move(i, spot, "");
                 (d.file, d.line, d.column)
             };
             compare(
@@ -310,7 +310,7 @@ pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
         let m = &game.moves[*i];
         let d = game.at_move(
             *i,
-            "move",
+            Field::Move,
             format!(
                 "move {} ({}) of game {:?} cannot be played: {stop}",
                 i + 1,
@@ -323,8 +323,8 @@ pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
             .push(Problem::from_diagnostic(d.with_kind(kind)));
     }
     // the final result, judged when the replay reached the record's end
-    let at = |key: &str| {
-        let d = game.at(key, "");
+    let at = |spot: Spot| {
+        let d = game.at(spot, "");
         (d.file, d.line, d.column)
     };
     report_verdict(

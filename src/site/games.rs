@@ -68,7 +68,11 @@ impl Renderer<'_> {
         }
         if let Some((i, why)) = &r.stopped {
             return Err(g
-                .at_move(*i, "move", format!("the game cannot be replayed: {why}"))
+                .at_move(
+                    *i,
+                    crate::model::Field::Move,
+                    format!("the game cannot be replayed: {why}"),
+                )
                 .into());
         }
         let ann = Annotations::default();

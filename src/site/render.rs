@@ -552,7 +552,10 @@ impl<'a> Renderer<'a> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
         ctx.insert("source", &source.join("/"));
-        ctx.insert("line", &doc.locations.get("").map(|l| l.0));
+        ctx.insert(
+            "line",
+            &doc.locations.get(crate::model::Field::Doc).map(|l| l.0),
+        );
         self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
     }
 
