@@ -123,7 +123,7 @@ pub fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
 /// The error of a position's illegal move `mv`, located at its `move`.
 pub fn illegal_move(doc: &PositionDoc, mv: &Move, e: &PlayError) -> Diagnostic {
     doc.at(
-        "move",
+        crate::model::Field::Move,
         format!(
             "illegal move {} for {} under {}: {e}",
             crate::engine::notation::format(mv),

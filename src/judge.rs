@@ -1,6 +1,8 @@
-//! The one judge of `expect:` claims: `omweso check` (positions and game
+//! The one judge of an author's claims: `omweso check` (positions and game
 //! records) and puzzle verification ask it whether a played move bears out
-//! what its author wrote, and report its mismatches in its words.
+//! what its `expect:` says ([`judge`]), and whether a replayed game ends as
+//! its record's `result:` says ([`judge_game_result`]), and report its
+//! mismatches in its words.
 //!
 //! **Never-ending moves.** A never-ending move has no position after it: no
 //! board, no capture count and no lap count. Claims of `board`, `captured`
@@ -28,11 +30,12 @@
 //! assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
 //! ```
 
-use crate::engine::{Grid, MoveEnd};
-use crate::model::{Expect, ExpectedResult};
+use crate::engine::{GameResult, Grid, MoveEnd};
+use crate::model::{Expect, ExpectedResult, Field, Replay};
 use crate::narrate::{laps, plural, seeds, thousands};
 
-/// A claim an `expect:` block can make.
+/// A claim an author can make: one of an `expect:` block's, or a game
+/// record's final `result:`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Claim {
     Board,
@@ -40,10 +43,13 @@ pub enum Claim {
     Laps,
     NeverEnding,
     Result,
+    /// A game record's `result:`: how the game ends after its moves.
+    GameResult,
 }
 
 impl Claim {
-    /// The claim's key in a file: `expect.board`, `expect.captured`, …
+    /// The claim's key in a file: `expect.board`, `expect.captured`, …,
+    /// `result` (a game record's).
     pub fn key(self) -> &'static str {
         match self {
             Claim::Board => "expect.board",
@@ -51,6 +57,19 @@ impl Claim {
             Claim::Laps => "expect.laps",
             Claim::NeverEnding => "expect.never_ending",
             Claim::Result => "expect.result",
+            Claim::GameResult => "result",
+        }
+    }
+
+    /// The claim's field, by which its value and key are located.
+    pub fn field(self) -> Field {
+        match self {
+            Claim::Board => Field::ExpectBoard,
+            Claim::Captured => Field::ExpectCaptured,
+            Claim::Laps => Field::ExpectLaps,
+            Claim::NeverEnding => Field::ExpectNeverEnding,
+            Claim::Result => Field::ExpectResult,
+            Claim::GameResult => Field::Result,
         }
     }
 }
@@ -64,6 +83,12 @@ pub enum Value {
     Result(ExpectedResult),
     /// The move never ends, so it has no such value.
     NeverEnds,
+    /// How a game record's replay ends: its result (None: the game is not
+    /// over) after its `moves`.
+    GameEnd {
+        result: Option<GameResult>,
+        moves: usize,
+    },
 }
 
 /// A claim the move does not bear out.
@@ -134,6 +159,30 @@ impl Mismatch {
                 actual.name(),
                 claimed.name()
             ),
+            (
+                Result(claimed),
+                GameEnd {
+                    result: None,
+                    moves,
+                },
+            ) => format!(
+                "{what} is not over after its {}, but `result` says {}",
+                plural(*moves as u64, "move"),
+                claimed.name()
+            ),
+            (
+                Result(claimed),
+                GameEnd {
+                    result: Some(r),
+                    moves,
+                },
+            ) => format!(
+                "{what} ends {} after its {} ({}), not {}",
+                ExpectedResult::of(Some(*r)).name(),
+                plural(*moves as u64, "move"),
+                crate::narrate::result(r),
+                claimed.name()
+            ),
             (e, a) => format!(
                 "{what}: {} claims {e:?}, but the move gives {a:?}",
                 self.claim.key()
@@ -202,10 +251,32 @@ pub fn judge(expect: &Expect, end: &MoveEnd) -> Verdict {
     v
 }
 
+/// Compare a game record's claimed final result with how its replay
+/// ends. A replay that stopped before the record's last move (a move that
+/// cannot be played) has no result to compare: no claim is judged.
+pub fn judge_game_result(claimed: ExpectedResult, replay: &Replay) -> Verdict {
+    let mut v = Verdict::default();
+    if replay.stopped.is_some() {
+        return v;
+    }
+    v.claims = 1;
+    if replay.expected_result() != claimed {
+        v.mismatches.push(Mismatch {
+            claim: Claim::GameResult,
+            expected: Value::Result(claimed),
+            actual: Value::GameEnd {
+                result: replay.result,
+                moves: replay.plies.len(),
+            },
+        });
+    }
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameResult, NeverEndingInfo};
+    use crate::engine::NeverEndingInfo;
 
     fn never_ending() -> MoveEnd {
         MoveEnd::NeverEnding(NeverEndingInfo {
@@ -256,5 +327,40 @@ mod tests {
             "the result of move 2 is annulled, not draw"
         );
         assert!(judge(&Expect::default(), &never_ending()).holds());
+    }
+
+    /// A game record's result is the judge's too: compared when the
+    /// replay reaches the record's end, in its words.
+    #[test]
+    fn a_game_result_is_judged() {
+        use crate::model::{Source, Variants, parse_game, replay};
+        let text = "id: g\nrecord: demonstration\nstart: standard\nmoves: [S2, N2]\nresult: draw\n";
+        let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
+        let r = replay(&g, 0);
+        let v = judge_game_result(g.result, &r);
+        assert_eq!(v.claims, 1);
+        assert_eq!(v.mismatches.len(), 1);
+        let m = &v.mismatches[0];
+        assert_eq!(m.claim, Claim::GameResult);
+        assert_eq!(
+            m.actual,
+            Value::GameEnd {
+                result: None,
+                moves: 2
+            }
+        );
+        assert_eq!(
+            m.message("game \"g\""),
+            "game \"g\" is not over after its 2 moves, but `result` says draw"
+        );
+        assert!(judge_game_result(ExpectedResult::None, &r).holds());
+        // a replay that stops early judges no result
+        let g = parse_game(
+            &Source::new("g.yaml", text.replace("S2", "S9")),
+            &Variants::builtin(),
+        )
+        .unwrap();
+        let v = judge_game_result(g.result, &replay(&g, 0));
+        assert_eq!(v.claims, 0);
     }
 }

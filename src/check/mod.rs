@@ -5,8 +5,8 @@
 //! them, all in one run, each with its file, line and column.
 //!
 //! The functions here take already-loaded documents, positions with their
-//! moves as played by the site's trace stage ([`check_positions`],
-//! [`check_games`]), so that any loader can call them;
+//! moves and games with their replays as played by the site's trace stage
+//! ([`check_positions`], [`check_games`]), so that any loader can call them;
 //! [`bless`] rewrites the claims that differ in place.
 
 pub mod bless;
@@ -16,16 +16,20 @@ pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
 use crate::engine::Played;
-use crate::judge::{Claim, Mismatch, Value as JudgedValue, judge};
+pub use crate::judge::Value as JudgedValue;
+use crate::judge::{Claim, Mismatch, Verdict, judge, judge_game_result};
 pub use crate::model::Kind;
-use crate::model::{Diagnostic, Diagnostics, Expect, GameDoc, PositionDoc, ReplayStop, replay};
-use crate::site::traces::{Trace, Traces};
+use crate::model::{
+    Diagnostic, Diagnostics, Expect, ExpectedResult, Field, GameDoc, PositionDoc, ReplayStop, Spot,
+};
+use crate::site::traces::{GameTrace, Trace, Traces};
 use rayon::prelude::*;
 use serde::Serialize;
-use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-/// One problem found, located.
+/// One problem found, located. What a false claim said and what the
+/// engine computed are kept as the judge gave them (a board stays a board)
+/// up to the output ([`report`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub file: PathBuf,
@@ -35,10 +39,10 @@ pub struct Problem {
     pub column: usize,
     pub kind: Kind,
     pub message: String,
-    /// What the author claimed (a grid is a 4×8 array).
-    pub expected: Option<Value>,
+    /// What the author claimed.
+    pub expected: Option<JudgedValue>,
     /// What the engine computed.
-    pub actual: Option<Value>,
+    pub actual: Option<JudgedValue>,
     /// How `--bless` would rewrite the claim (None when it cannot).
     pub fix: Option<Fix>,
 }
@@ -141,17 +145,8 @@ impl Claim {
             Claim::Laps => Kind::WrongLaps,
             Claim::NeverEnding => Kind::WrongNeverEnding,
             Claim::Result => Kind::WrongResult,
+            Claim::GameResult => Kind::WrongGameResult,
         }
-    }
-}
-
-fn value_json(v: &JudgedValue) -> Value {
-    match v {
-        JudgedValue::Board(g) => json!(g),
-        JudgedValue::Count(n) => json!(n),
-        JudgedValue::Flag(b) => json!(b),
-        JudgedValue::Result(r) => json!(r.name()),
-        JudgedValue::NeverEnds => json!("never ends"),
     }
 }
 
@@ -173,6 +168,10 @@ fn fix_value(m: &Mismatch) -> Option<FixValue> {
         (JudgedValue::Result(old), JudgedValue::Result(new)) => {
             scalar(old.name().to_string(), new.name().to_string())
         }
+        (JudgedValue::Result(old), JudgedValue::GameEnd { result, .. }) => scalar(
+            old.name().to_string(),
+            ExpectedResult::of(*result).name().to_string(),
+        ),
         _ => None,
     }
 }
@@ -184,17 +183,28 @@ fn compare(
     expect: &Expect,
     played: &Played,
     what: &str,
-    at: &dyn Fn(&str) -> (PathBuf, usize, usize),
+    at: &dyn Fn(Spot) -> (PathBuf, usize, usize),
     counts: &mut Counts,
     out: &mut Vec<Problem>,
 ) {
-    let verdict = judge(expect, &played.end);
+    report_verdict(judge(expect, &played.end), what, at, counts, out);
+}
+
+/// Count the judge's `verdict` and report its mismatches, each at its
+/// claim's key, with how `--bless` would rewrite its value.
+fn report_verdict(
+    verdict: Verdict,
+    what: &str,
+    at: &dyn Fn(Spot) -> (PathBuf, usize, usize),
+    counts: &mut Counts,
+    out: &mut Vec<Problem>,
+) {
     counts.expectations += verdict.claims;
     for m in verdict.mismatches {
         let key = m.claim.key();
         // reported at the claim's key, rewritten at its value
-        let (file, line, column) = at(&format!("key:{key}"));
-        let (vfile, vline, vcolumn) = at(key);
+        let (file, line, column) = at(m.claim.field().key());
+        let (vfile, vline, vcolumn) = at(m.claim.field().into());
         out.push(Problem {
             fix: fix_value(&m).map(|value| Fix {
                 file: vfile,
@@ -208,8 +218,8 @@ fn compare(
             column,
             kind: m.claim.kind(),
             message: m.message(what),
-            expected: Some(value_json(&m.expected)),
-            actual: Some(value_json(&m.actual)),
+            expected: Some(m.expected),
+            actual: Some(m.actual),
         });
     }
 }
@@ -230,8 +240,8 @@ pub fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
         Ok(played) => {
             if let Some(expect) = &doc.expect {
                 let what = format!("move {}", doc.move_text.as_deref().unwrap_or("?"));
-                let at = |key: &str| {
-                    let d = doc.at(key, "");
+                let at = |spot: Spot| {
+                    let d = doc.at(spot, "");
                     (d.file, d.line, d.column)
                 };
                 compare(
@@ -266,21 +276,20 @@ pub fn check_positions<'a>(
     out
 }
 
-/// Check one game record: replay every move (each must be legal, for the
-/// side to move, and the game not yet over), compare every per-move
-/// expectation and the final result.
-pub fn check_game(game: &GameDoc) -> Report {
+/// Check one game record from its replay by the trace stage (`rep`):
+/// every move must be legal, for the side to move, and the game not yet
+/// over; every per-move expectation and the final result must hold.
+pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
     let mut report = Report::default();
     report.checked.games = 1;
-    let rep = replay(game, 0);
     report.checked.plies = rep.plies.len();
     for ply in &rep.plies {
         let i = ply.number - 1;
         let m = &game.moves[i];
         if let Some(expect) = &m.expect {
             let what = format!("move {} ({})", ply.number, m.text);
-            let at = |key: &str| {
-                let d = game.at_move(i, key, "");
+            let at = |spot: Spot| {
+                let d = game.at_move(i, spot, "");
                 (d.file, d.line, d.column)
             };
             compare(
@@ -293,76 +302,46 @@ pub fn check_game(game: &GameDoc) -> Report {
             );
         }
     }
-    match &rep.stopped {
-        Some((i, stop)) => {
-            let kind = match stop {
-                ReplayStop::AfterEnd(_) => Kind::MoveAfterEnd,
-                _ => Kind::IllegalMove,
-            };
-            let m = &game.moves[*i];
-            let d = game.at_move(
-                *i,
-                "move",
-                format!(
-                    "move {} ({}) of game {:?} cannot be played: {stop}",
-                    i + 1,
-                    m.text,
-                    game.id
-                ),
-            );
-            report
-                .problems
-                .push(Problem::from_diagnostic(d.with_kind(kind)));
-        }
-        None => {
-            report.checked.expectations += 1;
-            let actual = rep.expected_result();
-            if actual != game.result {
-                let d = game.at(
-                    "key:result",
-                    match rep.result {
-                        None => format!(
-                            "game {:?} is not over after its {}, but `result` says {}",
-                            game.id,
-                            crate::narrate::plural(rep.plies.len() as u64, "move"),
-                            game.result.name()
-                        ),
-                        Some(r) => format!(
-                            "game {:?} ends {} after its {} ({}), not {}",
-                            game.id,
-                            actual.name(),
-                            crate::narrate::plural(rep.plies.len() as u64, "move"),
-                            crate::narrate::result(&r),
-                            game.result.name()
-                        ),
-                    },
-                );
-                let v = game.at("result", "");
-                let fix = Fix {
-                    file: v.file,
-                    line: v.line,
-                    column: v.column,
-                    key: "result".into(),
-                    value: FixValue::Scalar {
-                        old: game.result.name().to_string(),
-                        new: actual.name().to_string(),
-                    },
-                };
-                let mut p = Problem::from_diagnostic(d.with_kind(Kind::WrongGameResult));
-                p.expected = Some(json!(game.result.name()));
-                p.actual = Some(json!(actual.name()));
-                p.fix = Some(fix);
-                report.problems.push(p);
-            }
-        }
+    if let Some((i, stop)) = &rep.stopped {
+        let kind = match stop {
+            ReplayStop::AfterEnd(_) => Kind::MoveAfterEnd,
+            _ => Kind::IllegalMove,
+        };
+        let m = &game.moves[*i];
+        let d = game.at_move(
+            *i,
+            Field::Move,
+            format!(
+                "move {} ({}) of game {:?} cannot be played: {stop}",
+                i + 1,
+                m.text,
+                game.id
+            ),
+        );
+        report
+            .problems
+            .push(Problem::from_diagnostic(d.with_kind(kind)));
     }
+    // the final result, judged when the replay reached the record's end
+    let at = |spot: Spot| {
+        let d = game.at(spot, "");
+        (d.file, d.line, d.column)
+    };
+    report_verdict(
+        judge_game_result(game.result, rep),
+        &format!("game {:?}", game.id),
+        &at,
+        &mut report.checked,
+        &mut report.problems,
+    );
     report
 }
 
-/// Check game records (in parallel).
-pub fn check_games<'a>(games: impl IntoIterator<Item = &'a GameDoc>) -> Report {
-    let games: Vec<&GameDoc> = games.into_iter().collect();
-    let reports: Vec<Report> = games.par_iter().map(|g| check_game(g)).collect();
+/// Check game records, each with its replay by the trace stage (in
+/// parallel).
+pub fn check_games<'a>(games: impl IntoIterator<Item = (&'a GameDoc, &'a GameTrace)>) -> Report {
+    let games: Vec<(&GameDoc, &GameTrace)> = games.into_iter().collect();
+    let reports: Vec<Report> = games.par_iter().map(|&(g, t)| check_game(g, t)).collect();
     let mut out = Report::default();
     for r in reports {
         out.merge(r);
@@ -385,7 +364,7 @@ pub fn relative_to(report: &mut Report, base: &Path) {
 /// YAML, variants, positions, fenced blocks, unknown `ref:` ids, duplicate
 /// ids, links and anchors, puzzle verification, game records that do not
 /// load), every position's move and claims, and every game record
-/// (`Site::games`) replayed. Never panics; every
+/// (`Site::games`) as replayed by the trace stage. Never panics; every
 /// problem of the site is in the report, sorted by file, line and column.
 pub fn check_site(root: &Path, drafts: bool) -> Report {
     let (site, diags) = crate::site::load(root, drafts);
@@ -394,7 +373,7 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.checked.chapters = site.chapters.len();
     report.checked.variants = site.variants.iter().count();
     report.checked.puzzles = site.puzzles.len();
-    // Every move played once. A site that loads is also rendered in memory
+    // Every move and every game played once. A site that loads is also rendered in memory
     // (from the same traces), so that check reports what a build would
     // fail on: template errors, static files that would replace a page.
     // One that does not load is judged on where its moves end (laps
@@ -408,7 +387,7 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
     report.merge(check_positions(
         site.keyed_positions().map(|(k, d)| (d, traces.of(k))),
     ));
-    report.merge(check_games(&site.games));
+    report.merge(check_games(traces.games(&site)));
     if loaded
         && let Err(errs) = crate::site::output::render_site(&site, &traces, &crate::site::Silent)
     {
@@ -440,7 +419,7 @@ mod tests {
 
     fn check(text: &str) -> Report {
         let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
-        check_game(&g)
+        check_game(&g, &GameTrace::replay(&g, 0))
     }
 
     #[test]
@@ -495,6 +474,6 @@ result: annulled
         // the never-ending claim can be blessed, the capture claim cannot
         assert!(r.problems[0].fix.is_none());
         assert!(r.problems[1].fix.is_some());
-        assert_eq!(r.problems[0].actual, Some(json!("never ends")));
+        assert_eq!(r.problems[0].actual, Some(JudgedValue::NeverEnds));
     }
 }

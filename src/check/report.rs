@@ -1,7 +1,11 @@
 //! Rendering a check [`Report`]: text for people (boards side by side),
-//! JSON for tools (a stable shape, documented in docs/FORMATS.md).
+//! JSON for tools (a stable shape, documented in docs/FORMATS.md). The
+//! judge's values reach here typed: this is where they become text.
 
 use super::{Counts, Problem, Report};
+use crate::engine::Grid;
+use crate::judge::Value as Judged;
+use crate::model::ExpectedResult;
 use crate::narrate::plural;
 use serde_json::{Value, json};
 use std::fmt::Write;
@@ -34,23 +38,8 @@ pub fn summary(c: &Counts, problems: usize) -> String {
     )
 }
 
-fn grid_rows(v: &Value) -> Option<Vec<Vec<u64>>> {
-    let rows = v.as_array()?;
-    if rows.len() != 4 {
-        return None;
-    }
-    rows.iter()
-        .map(|r| {
-            let r = r.as_array()?;
-            (r.len() == 8)
-                .then(|| r.iter().map(|c| c.as_u64()).collect::<Option<Vec<u64>>>())
-                .flatten()
-        })
-        .collect()
-}
-
 /// Two grids side by side; differing pits are marked `*` on the right.
-fn boards_side_by_side(expected: &[Vec<u64>], actual: &[Vec<u64>]) -> String {
+fn boards_side_by_side(expected: &Grid, actual: &Grid) -> String {
     let labels = ["N outer", "N inner", "S inner", "S outer"];
     let mut s = String::new();
     let width = 8 * 4;
@@ -68,10 +57,26 @@ fn boards_side_by_side(expected: &[Vec<u64>], actual: &[Vec<u64>]) -> String {
     s
 }
 
-fn value_text(v: &Value) -> String {
+/// A judged value (but a board) in words, as a claim writes it.
+fn value_text(v: &Judged) -> String {
     match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+        Judged::Board(g) => format!("{g:?}"),
+        Judged::Count(n) => n.to_string(),
+        Judged::Flag(b) => b.to_string(),
+        Judged::Result(r) => r.name().to_string(),
+        Judged::NeverEnds => "never ends".to_string(),
+        Judged::GameEnd { result, .. } => ExpectedResult::of(*result).name().to_string(),
+    }
+}
+
+/// A judged value in the JSON report: a board as a 4×8 array, a count or
+/// flag as such, a result by name, a never-ending move as `"never ends"`.
+fn value_json(v: &Judged) -> Value {
+    match v {
+        Judged::Board(g) => json!(g),
+        Judged::Count(n) => json!(n),
+        Judged::Flag(b) => json!(b),
+        Judged::Result(_) | Judged::NeverEnds | Judged::GameEnd { .. } => json!(value_text(v)),
     }
 }
 
@@ -88,9 +93,9 @@ pub fn problem_text(p: &Problem) -> String {
     };
     let _ = writeln!(s, "{loc}: error[{}]: {}", p.kind.name(), p.message);
     if let (Some(e), Some(a)) = (&p.expected, &p.actual) {
-        match (grid_rows(e), grid_rows(a)) {
-            (Some(e), Some(a)) => s.push_str(&boards_side_by_side(&e, &a)),
-            (Some(e), None) => {
+        match (e, a) {
+            (Judged::Board(e), Judged::Board(a)) => s.push_str(&boards_side_by_side(e, a)),
+            (Judged::Board(e), a) => {
                 let rows: String = e
                     .iter()
                     .map(|r| {
@@ -137,10 +142,10 @@ pub fn json_value(report: &Report) -> Value {
                 "message": p.message,
             });
             if let Some(e) = &p.expected {
-                o["expected"] = e.clone();
+                o["expected"] = value_json(e);
             }
             if let Some(a) = &p.actual {
-                o["actual"] = a.clone();
+                o["actual"] = value_json(a);
             }
             o
         })
@@ -157,4 +162,49 @@ pub fn render_json(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(&json_value(report)).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Kind;
+
+    /// Boards reach the output as boards: drawn side by side in text, a
+    /// 4×8 array in JSON.
+    #[test]
+    fn a_board_claim_is_drawn_and_written_from_the_judges_value() {
+        let expected: Grid = [[1; 8]; 4];
+        let mut actual = expected;
+        actual[2][3] = 7;
+        let p = Problem {
+            file: "p.yaml".into(),
+            line: 3,
+            column: 5,
+            kind: Kind::WrongBoard,
+            message: "differs".into(),
+            expected: Some(Judged::Board(expected)),
+            actual: Some(Judged::Board(actual)),
+            fix: None,
+        };
+        let text = problem_text(&p);
+        assert!(
+            text.starts_with("p.yaml:3:5: error[wrong-board]: differs\n"),
+            "{text}"
+        );
+        let inner = text.lines().find(|l| l.contains("S inner")).unwrap();
+        assert!(
+            inner.ends_with("  1   1   1   7*  1   1   1   1"),
+            "{inner:?}"
+        );
+        let report = Report {
+            checked: Counts::default(),
+            problems: vec![p],
+        };
+        let json = json_value(&report);
+        assert_eq!(json["problems"][0]["actual"][2][3], 7);
+        assert_eq!(
+            json["problems"][0]["expected"][0],
+            json!([1, 1, 1, 1, 1, 1, 1, 1])
+        );
+    }
 }

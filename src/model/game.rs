@@ -7,7 +7,7 @@ use super::position::PositionDoc;
 use super::position::{
     Count, Expect, ExpectedResult, MoveText, RawExpect, RawGrid, RawSide, grid, valid_id,
 };
-use super::source::{Diagnostic, Diagnostics, Kind, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spot};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{Node, Seg};
 use crate::engine::notation::{self, NotationError};
@@ -15,7 +15,6 @@ use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds,
 use omweso_diagram::Annotations;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -81,10 +80,10 @@ pub struct GameMove {
     pub mv: Move,
     pub comment: Option<String>,
     pub expect: Option<Expect>,
-    /// 1-based (line, column) in the record's file by dotted key: `""` (the
-    /// entry), `move`, `comment`, `expect`, `expect.board`, `expect.captured`...
-    /// (values), and `key:expect.captured`... (the keys).
-    pub locations: BTreeMap<String, (usize, usize)>,
+    /// 1-based (line, column) in the record's file of the entry
+    /// ([`Field::Doc`]), its `move`, `comment`, `expect`, `expect.board`...
+    /// (values) and their keys (`Field::ExpectCaptured.key()`...).
+    pub locations: Locations,
 }
 
 /// A loaded, validated game record.
@@ -109,21 +108,27 @@ pub struct GameDoc {
     /// The claimed final result (`none`: the record stops before the game ends).
     pub result: ExpectedResult,
     pub file: PathBuf,
-    /// 1-based (line, column) of the record's keys (`id`, `start`, `moves`,
-    /// `result`...); `""` is the document.
-    pub locations: BTreeMap<String, (usize, usize)>,
+    /// 1-based (line, column) of the record's values and keys (`id`,
+    /// `start`, `moves`, `result`...); [`Field::Doc`] is the document.
+    pub locations: Locations,
 }
 
 impl GameDoc {
-    /// A diagnostic at the record's key `key` (dotted path), or its start.
-    pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let (l, c) = located_at(&self.locations, key);
+    /// A diagnostic where `spot` of the record is written, or at its start.
+    pub fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
+        let (l, c) = self.locations.at(spot).unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
     }
 
-    /// A diagnostic at key `key` of move `index` (0-based), or at the move.
-    pub fn at_move(&self, index: usize, key: &str, message: impl Into<String>) -> Diagnostic {
-        let (l, c) = located_at(&self.moves[index].locations, key);
+    /// A diagnostic where `spot` of move `index` (0-based) is written, or
+    /// at the move.
+    pub fn at_move(
+        &self,
+        index: usize,
+        spot: impl Into<Spot>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let (l, c) = self.moves[index].locations.at(spot).unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
     }
 }
@@ -407,55 +412,56 @@ impl<'de> Deserialize<'de> for RawMove {
     }
 }
 
-const GAME_KEYS: [&str; 17] = [
-    "",
-    "id",
-    "title",
-    "variant",
-    "record",
-    "source",
-    "event",
-    "date",
-    "players",
-    "notes",
-    "start",
-    "start.board",
-    "start.setup",
-    "start.setup.south",
-    "start.setup.north",
-    "moves",
-    "result",
+const GAME_KEYS: [Field; 17] = [
+    Field::Doc,
+    Field::Id,
+    Field::Title,
+    Field::Variant,
+    Field::Record,
+    Field::Source,
+    Field::Event,
+    Field::Date,
+    Field::Players,
+    Field::Notes,
+    Field::Start,
+    Field::StartBoard,
+    Field::StartSetup,
+    Field::StartSetupSouth,
+    Field::StartSetupNorth,
+    Field::Moves,
+    Field::Result,
 ];
 
-const MOVE_KEYS: [&str; 9] = [
-    "",
-    "move",
-    "comment",
-    "expect",
-    "expect.board",
-    "expect.captured",
-    "expect.laps",
-    "expect.never_ending",
-    "expect.result",
+const MOVE_KEYS: [Field; 9] = [
+    Field::Doc,
+    Field::Move,
+    Field::Comment,
+    Field::Expect,
+    Field::ExpectBoard,
+    Field::ExpectCaptured,
+    Field::ExpectLaps,
+    Field::ExpectNeverEnding,
+    Field::ExpectResult,
 ];
 
-fn locations_of(
-    loc: &Node,
-    base: &[Seg],
-    keys: &[&str],
-    line_offset: usize,
-) -> BTreeMap<String, (usize, usize)> {
-    let mut out = BTreeMap::new();
-    for key in keys {
+fn locations_of(loc: &Node, base: &[Seg], fields: &[Field], line_offset: usize) -> Locations {
+    let mut out = Locations::default();
+    for &field in fields {
         let mut path = base.to_vec();
-        path.extend(key.split('.').filter(|k| !k.is_empty()).map(Seg::Key));
+        path.extend(
+            field
+                .path()
+                .split('.')
+                .filter(|k| !k.is_empty())
+                .map(Seg::Key),
+        );
         if let Some((l, c)) = loc.find(&path) {
-            out.insert(key.to_string(), (l + line_offset, c));
+            out.insert(field, (l + line_offset, c));
             // the key too (`captured:` of `expect.captured`): claims that do
             // not hold are reported there
             if let Some((Seg::Key(last), parent)) = path.split_last() {
                 let (kl, kc) = loc.locate_key(parent, last);
-                out.insert(format!("key:{key}"), (kl + line_offset, kc));
+                out.insert(field.key(), (kl + line_offset, kc));
             }
         }
     }
@@ -473,23 +479,19 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
     let raw: RawGame = src.read_as(&loc)?;
     let locations = locations_of(&loc, &[], &GAME_KEYS, src.line_offset);
     let mut errs = Diagnostics::default();
-    let at = |key: &str, msg: String| {
-        let (l, c) = locations
-            .get(key)
-            .or_else(|| locations.get(""))
-            .copied()
-            .unwrap_or((1 + src.line_offset, 1));
+    let at = |field: Field, msg: String| {
+        let (l, c) = locations.at(field).unwrap_or((1 + src.line_offset, 1));
         Diagnostic::new(&src.path, l, c, msg)
     };
     if raw.record == RecordKind::Historical && raw.source.is_none() {
         errs.push(at(
-            "record",
+            Field::Record,
             "a historical record needs `source:` (where the moves were recorded)".into(),
         ));
     }
     if !valid_id(&raw.id) {
         errs.push(at(
-            "id",
+            Field::Id,
             format!(
                 "invalid id {:?}: expected lower-case letters, digits and '-'",
                 raw.id
@@ -501,7 +503,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
     let variant = match variants.resolve(vname, &base_dir) {
         Ok(v) => Some(v),
         Err(e) => {
-            errs.push(at("variant", e.to_string()).with_kind(e.kind()));
+            errs.push(at(Field::Variant, e.to_string()).with_kind(e.kind()));
             None
         }
     };
@@ -538,12 +540,14 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                 let limit = variant
                     .as_ref()
                     .and_then(|v| v.variant.rules.max_setup_seeds_per_pit);
-                for (name, pits) in [("south", &south), ("north", &north)] {
-                    let key = format!("start.setup.{name}");
+                for (name, key, pits) in [
+                    ("south", Field::StartSetupSouth, &south),
+                    ("north", Field::StartSetupNorth, &north),
+                ] {
                     let total: u32 = pits.iter().map(|&n| n as u32).sum();
                     if total != 32 {
                         errs.push(at(
-                            &key,
+                            key,
                             format!(
                                 "{name}'s set-up holds {}: each player sets up exactly 32",
                                 crate::narrate::seeds(total.into())
@@ -554,7 +558,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                         && let Some(p) = pits.iter().position(|&n| n > max)
                     {
                         errs.push(at(
-                            &key,
+                            key,
                             format!(
                                 "{name}'s pit {} holds {}: this variant allows at most {max} per pit at set-up",
                                 p + 1,
@@ -564,7 +568,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                     }
                     if m.first_move || m.opponent_first_move || m.before_first_capture {
                         errs.push(at(
-                            "start",
+                            Field::Start,
                             "a set-up start is always both players' first move before any capture: \
                              leave out first_move, opponent_first_move and before_first_capture"
                                 .to_string(),
@@ -585,7 +589,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
             }
             (Some(_), Some(_)) => {
                 errs.push(at(
-                    "start",
+                    Field::Start,
                     "a start has either `board:` or `setup:`, not both".into(),
                 ));
                 (
@@ -595,7 +599,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
             }
             (None, None) => {
                 errs.push(at(
-                    "start",
+                    Field::Start,
                     "a start mapping needs `board:` (grid form) or `setup:` (south and north, pits 1-16)"
                         .into(),
                 ));
@@ -608,7 +612,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
     };
     if start.board.total() > u16::MAX as u32 {
         errs.push(at(
-            "start",
+            Field::Start,
             format!(
                 "the board holds {} seeds; at most {} are supported",
                 start.board.total(),
@@ -617,11 +621,14 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
         ));
     }
     if raw.moves.is_empty() {
-        errs.push(at("moves", "empty list: expected one or more moves".into()));
+        errs.push(at(
+            Field::Moves,
+            "empty list: expected one or more moves".into(),
+        ));
     }
     if raw.moves.len() > MAX_MOVES {
         errs.push(at(
-            "moves",
+            Field::Moves,
             format!(
                 "moves: {} entries, at most {MAX_MOVES}: split the record into several",
                 raw.moves.len()
@@ -637,15 +644,12 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
             RawMove::Text(t) => (t, None, None),
             RawMove::Map(m) => (m.mv.0, m.comment, m.expect.map(RawExpect::into_expect)),
         };
-        if !mlocs.contains_key("move")
-            && let Some(&here) = mlocs.get("")
+        if !mlocs.contains(Field::Move)
+            && let Some(here) = mlocs.get(Field::Doc)
         {
-            mlocs.insert("move".into(), here);
+            mlocs.insert(Field::Move, here);
         }
-        let (l, c) = mlocs
-            .get("move")
-            .copied()
-            .unwrap_or((1 + src.line_offset, 1));
+        let (l, c) = mlocs.get(Field::Move).unwrap_or((1 + src.line_offset, 1));
         match notation::parse(&text) {
             Ok(n) => moves.push(GameMove {
                 text,
@@ -713,7 +717,7 @@ pub fn load_games(dir: &Path, variants: &Variants) -> (Vec<GameDoc>, Diagnostics
                 if let Some(first) = games.iter().find(|o| o.id == g.id) {
                     errs.push(
                         g.at(
-                            "id",
+                            Field::Id,
                             format!(
                                 "duplicate game id {:?}: also used by {}",
                                 g.id,
@@ -761,8 +765,11 @@ result: none
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.start.board.total(), 64);
         assert_eq!(g.moves[1].comment.as_deref(), Some("North answers."));
-        assert_eq!(g.moves[1].locations["expect.captured"], (10, 17));
-        assert_eq!(g.moves[2].locations["move"], (11, 5));
+        assert_eq!(
+            g.moves[1].locations.get(Field::ExpectCaptured),
+            Some((10, 17))
+        );
+        assert_eq!(g.moves[2].locations.get(Field::Move), Some((11, 5)));
         let r = replay(&g, 10);
         assert!(r.stopped.is_none(), "{:?}", r.stopped);
         assert_eq!(r.plies.len(), 3);
@@ -777,7 +784,7 @@ result: none
         assert_eq!(doc.annotations.title.as_deref(), Some("2. N2"));
         assert_eq!(doc.annotations.caption.as_deref(), Some("North answers."));
         assert_eq!(doc.play(10).unwrap().unwrap(), r.plies[1].played);
-        assert_eq!(doc.at("expect.captured", "").line, 10);
+        assert_eq!(doc.at(Field::ExpectCaptured, "").line, 10);
     }
 
     #[test]

@@ -16,8 +16,8 @@ pub use position::{
     Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
 pub use source::{
-    Diagnostic, Diagnostics, Kind, LISTED_NAMES, MAX_SOURCE_BYTES, Source, files_in, name_list,
-    printable, read_bounded, read_text, unix_line_breaks, unsafe_on_terminal,
+    Diagnostic, Diagnostics, Field, Kind, LISTED_NAMES, Locations, MAX_SOURCE_BYTES, Source, Spot,
+    files_in, name_list, printable, read_bounded, read_text, unix_line_breaks, unsafe_on_terminal,
 };
 pub use variant::{VariantDoc, VariantError, Variants, parse_variant};
 pub use yaml::Seg;

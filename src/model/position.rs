@@ -1,7 +1,7 @@
 //! Position files and fenced `omweso` blocks: YAML → engine positions,
 //! moves, annotations and expectations, with located errors.
 
-use super::source::{Diagnostic, Diagnostics, Kind, Source, located_at};
+use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spot};
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{self, Node, Seg};
 use crate::engine::notation;
@@ -9,7 +9,6 @@ use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, 
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -76,10 +75,10 @@ pub struct PositionDoc {
     pub file: PathBuf,
     /// Index in its file or block (0 for a single position).
     pub index: usize,
-    /// 1-based (line, column) in `file` of each value written, by dotted path
-    /// (`""` is the position itself; `move`, `expect.board`...), and of the
-    /// keys of the `expect` claims (`key:expect.captured`...).
-    pub locations: BTreeMap<String, (usize, usize)>,
+    /// 1-based (line, column) in `file` of each value written
+    /// ([`Field::Doc`] is the position itself; `move`, `expect.board`...),
+    /// and of the keys of the `expect` claims (`Field::ExpectCaptured.key()`...).
+    pub locations: Locations,
 }
 
 impl PositionDoc {
@@ -87,9 +86,10 @@ impl PositionDoc {
         self.annotations.id.as_deref()
     }
 
-    /// A diagnostic at the key `key` (dotted path) or at the position.
-    pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        let (l, c) = located_at(&self.locations, key);
+    /// A diagnostic where `spot` is written (a field's value, or its key)
+    /// or, when it is not, at the position.
+    pub fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
+        let (l, c) = self.locations.at(spot).unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
     }
 
@@ -106,7 +106,7 @@ impl PositionDoc {
     /// Why the position's move cannot be played, located at `move`.
     pub fn illegal(&self, e: &PlayError) -> Diagnostic {
         self.at(
-            "move",
+            Field::Move,
             format!(
                 "illegal move {} for {} under {}: {e}",
                 self.move_text.as_deref().unwrap_or("?"),
@@ -374,29 +374,29 @@ pub mod limits {
     pub const REPORTED: usize = 100;
 }
 
-const KEYS: [&str; 22] = [
-    "id",
-    "title",
-    "caption",
-    "variant",
-    "to_move",
-    "board",
-    "first_move",
-    "opponent_first_move",
-    "before_first_capture",
-    "move",
-    "seat",
-    "labels",
-    "highlight",
-    "arrows",
-    "notes",
-    "expect",
-    "expect.board",
-    "expect.captured",
-    "expect.laps",
-    "expect.never_ending",
-    "expect.result",
-    "",
+const KEYS: [Field; 22] = [
+    Field::Id,
+    Field::Title,
+    Field::Caption,
+    Field::Variant,
+    Field::ToMove,
+    Field::Board,
+    Field::FirstMove,
+    Field::OpponentFirstMove,
+    Field::BeforeFirstCapture,
+    Field::Move,
+    Field::Seat,
+    Field::Labels,
+    Field::Highlight,
+    Field::Arrows,
+    Field::Notes,
+    Field::Expect,
+    Field::ExpectBoard,
+    Field::ExpectCaptured,
+    Field::ExpectLaps,
+    Field::ExpectNeverEnding,
+    Field::ExpectResult,
+    Field::Doc,
 ];
 
 /// Parse a position file's text (one position or a sequence of them),
@@ -473,9 +473,10 @@ fn validate(
     raw: RawPosition,
     variants: &Variants,
 ) -> Result<PositionDoc, Diagnostics> {
-    let mut locations = BTreeMap::new();
-    for key in KEYS {
-        let path: Vec<Seg> = key
+    let mut locations = Locations::default();
+    for field in KEYS {
+        let path: Vec<Seg> = field
+            .path()
             .split('.')
             .filter(|k| !k.is_empty())
             .map(Seg::Key)
@@ -483,28 +484,24 @@ fn validate(
         let Some((l, c)) = loc.find(&path) else {
             continue;
         };
-        locations.insert(key.to_string(), (l + src.line_offset, c));
+        locations.insert(field, (l + src.line_offset, c));
         // the claim's key too (`captured:` of `expect.captured`), where
         // `omweso check` reports a claim that does not hold
-        if let Some(sub) = key.strip_prefix("expect.") {
+        if let Some(sub) = field.path().strip_prefix("expect.") {
             let (kl, kc) = loc.locate_key(&path[..path.len() - 1], sub);
-            locations.insert(format!("key:{key}"), (kl + src.line_offset, kc));
+            locations.insert(field.key(), (kl + src.line_offset, kc));
         }
     }
     let mut errs = Diagnostics::default();
-    let at = |key: &str, msg: String| {
-        let (l, c) = locations
-            .get(key)
-            .or_else(|| locations.get(""))
-            .copied()
-            .unwrap_or((1 + src.line_offset, 1));
+    let at = |field: Field, msg: String| {
+        let (l, c) = locations.at(field).unwrap_or((1 + src.line_offset, 1));
         Diagnostic::new(&src.path, l, c, msg)
     };
     if let Some(id) = &raw.id
         && !valid_id(id)
     {
         errs.push(at(
-            "id",
+            Field::Id,
             format!("invalid id {id:?}: expected lower-case letters, digits and '-'"),
         ));
     }
@@ -513,7 +510,7 @@ fn validate(
     let variant = match variants.resolve(vname, &base_dir) {
         Ok(v) => Some(v),
         Err(e) => {
-            errs.push(at("variant", e.to_string()).with_kind(e.kind()));
+            errs.push(at(Field::Variant, e.to_string()).with_kind(e.kind()));
             None
         }
     };
@@ -521,7 +518,7 @@ fn validate(
     let total: u32 = board.iter().flatten().map(|&n| n as u32).sum();
     if total > u16::MAX as u32 {
         errs.push(at(
-            "board",
+            Field::Board,
             format!(
                 "the board holds {total} seeds; at most {} are supported",
                 u16::MAX
@@ -541,7 +538,7 @@ fn validate(
     if let Some(text) = &move_text {
         match notation::parse_for(to_move, text) {
             Ok(m) => mv = Some(m),
-            Err(e) => errs.push(at("move", e.to_string())),
+            Err(e) => errs.push(at(Field::Move, e.to_string())),
         }
     }
     // Bounds on what an author writes, so that no file makes a diagram
@@ -583,12 +580,13 @@ fn validate(
         }
     }
     for (key, n, max) in [
-        ("highlight", raw.highlight.len(), limits::ITEMS),
-        ("arrows", raw.arrows.len(), limits::ITEMS),
-        ("notes", raw.notes.len(), limits::ITEMS),
+        (Field::Highlight, raw.highlight.len(), limits::ITEMS),
+        (Field::Arrows, raw.arrows.len(), limits::ITEMS),
+        (Field::Notes, raw.notes.len(), limits::ITEMS),
     ] {
         if n > max {
-            errs.push(at(key, format!("{key}: {n} entries, at most {max}")));
+            let name = key.path();
+            errs.push(at(key, format!("{name}: {n} entries, at most {max}")));
         }
     }
     for (i, h) in raw.highlight.iter().enumerate() {
@@ -617,13 +615,13 @@ fn validate(
     }
     if raw.expect.is_some() && raw.mv.is_none() {
         errs.push(at(
-            "expect",
+            Field::Expect,
             "expect needs a move: add `move:` with the move it describes".into(),
         ));
     }
     if !(raw.notes.is_empty() || raw.mv.is_some()) {
         errs.push(at(
-            "notes",
+            Field::Notes,
             "notes are attached to laps of a move: add `move:`".into(),
         ));
     }
@@ -701,6 +699,7 @@ pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnosti
                         yaml::quoted_name(&other.key)
                     ),
                 )
+                .with_kind(Kind::UnknownKey)
                 .into());
         }
         let r: RawRef = src.read_as(&root)?;

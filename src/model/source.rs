@@ -198,18 +198,134 @@ pub fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     }
 }
 
-/// Where the value at `key` (a dotted path) was written, from a map of
-/// 1-based (line, column) locations; else where `""` (the document or
-/// item itself) was; else line 1, column 1.
-pub fn located_at(
-    locations: &std::collections::BTreeMap<String, (usize, usize)>,
-    key: &str,
-) -> (usize, usize) {
-    locations
-        .get(key)
-        .or_else(|| locations.get(""))
-        .copied()
-        .unwrap_or((1, 1))
+/// A key of a position, a game record or a game record's move, by which a
+/// diagnostic is located: a key misspelt in the code does not compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// The document (or list item) itself.
+    Doc,
+    Id,
+    Title,
+    Caption,
+    Variant,
+    ToMove,
+    Board,
+    FirstMove,
+    OpponentFirstMove,
+    BeforeFirstCapture,
+    Move,
+    Seat,
+    Labels,
+    Highlight,
+    Arrows,
+    Notes,
+    Expect,
+    ExpectBoard,
+    ExpectCaptured,
+    ExpectLaps,
+    ExpectNeverEnding,
+    ExpectResult,
+    Record,
+    Source,
+    Event,
+    Date,
+    Players,
+    Start,
+    StartBoard,
+    StartSetup,
+    StartSetupSouth,
+    StartSetupNorth,
+    Moves,
+    Result,
+    Comment,
+}
+
+impl Field {
+    /// The key's dotted path in a file (`expect.captured`; `""` for
+    /// [`Field::Doc`]).
+    pub fn path(self) -> &'static str {
+        match self {
+            Field::Doc => "",
+            Field::Id => "id",
+            Field::Title => "title",
+            Field::Caption => "caption",
+            Field::Variant => "variant",
+            Field::ToMove => "to_move",
+            Field::Board => "board",
+            Field::FirstMove => "first_move",
+            Field::OpponentFirstMove => "opponent_first_move",
+            Field::BeforeFirstCapture => "before_first_capture",
+            Field::Move => "move",
+            Field::Seat => "seat",
+            Field::Labels => "labels",
+            Field::Highlight => "highlight",
+            Field::Arrows => "arrows",
+            Field::Notes => "notes",
+            Field::Expect => "expect",
+            Field::ExpectBoard => "expect.board",
+            Field::ExpectCaptured => "expect.captured",
+            Field::ExpectLaps => "expect.laps",
+            Field::ExpectNeverEnding => "expect.never_ending",
+            Field::ExpectResult => "expect.result",
+            Field::Record => "record",
+            Field::Source => "source",
+            Field::Event => "event",
+            Field::Date => "date",
+            Field::Players => "players",
+            Field::Start => "start",
+            Field::StartBoard => "start.board",
+            Field::StartSetup => "start.setup",
+            Field::StartSetupSouth => "start.setup.south",
+            Field::StartSetupNorth => "start.setup.north",
+            Field::Moves => "moves",
+            Field::Result => "result",
+            Field::Comment => "comment",
+        }
+    }
+
+    /// Where the key itself is written (`captured:` of `expect.captured`),
+    /// rather than its value.
+    pub fn key(self) -> Spot {
+        Spot::Key(self)
+    }
+}
+
+/// A place in a document: where a field's value is written, or its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Spot {
+    Value(Field),
+    Key(Field),
+}
+
+impl From<Field> for Spot {
+    fn from(f: Field) -> Spot {
+        Spot::Value(f)
+    }
+}
+
+/// Where a document's values and keys were written: 1-based (line,
+/// column) in its file, by [`Spot`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
+
+impl Locations {
+    pub fn insert(&mut self, spot: impl Into<Spot>, at: (usize, usize)) {
+        self.0.insert(spot.into(), at);
+    }
+
+    /// Where `spot` was written, if it was.
+    pub fn get(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
+        self.0.get(&spot.into()).copied()
+    }
+
+    pub fn contains(&self, spot: impl Into<Spot>) -> bool {
+        self.0.contains_key(&spot.into())
+    }
+
+    /// Where `spot` was written; else where the document (or item) was.
+    pub fn at(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
+        self.get(spot).or_else(|| self.get(Field::Doc))
+    }
 }
 
 /// What kind of problem a diagnostic reports: given where the problem is
@@ -233,8 +349,13 @@ pub enum Kind {
     MoveAfterEnd,
     /// A game record's final `result` differs from the replay's.
     WrongGameResult,
-    /// A YAML syntax or shape error (bad value, unknown key...).
+    /// A YAML syntax or shape error (bad value, missing key...).
     Yaml,
+    /// A key the format does not have (a misspelling, a key in the wrong
+    /// place).
+    UnknownKey,
+    /// A key given twice in one mapping.
+    DuplicateKey,
     /// A variant name or file that does not exist.
     UnknownVariant,
     /// A `ref: ID` to a position id that does not exist.
@@ -263,6 +384,8 @@ impl Kind {
             Kind::MoveAfterEnd => "move-after-end",
             Kind::WrongGameResult => "wrong-game-result",
             Kind::Yaml => "yaml",
+            Kind::UnknownKey => "unknown-key",
+            Kind::DuplicateKey => "duplicate-key",
             Kind::UnknownVariant => "unknown-variant",
             Kind::UnknownRef => "unknown-ref",
             Kind::DuplicateId => "duplicate-id",
@@ -461,5 +584,21 @@ mod tests {
         let d = read_text(&bad).unwrap_err();
         assert_eq!((d.line, d.column), (2, 3), "{d}");
         assert!(d.message.contains("UTF-8"));
+    }
+
+    /// A field's value and its key are located apart; a field not written
+    /// is located at the document, never at another field.
+    #[test]
+    fn locations_are_typed() {
+        let mut l = Locations::default();
+        assert_eq!(l.at(Field::Move), None);
+        l.insert(Field::Doc, (3, 1));
+        l.insert(Field::ExpectCaptured, (5, 13));
+        l.insert(Field::ExpectCaptured.key(), (5, 3));
+        assert_eq!(l.at(Field::ExpectCaptured), Some((5, 13)));
+        assert_eq!(l.at(Field::ExpectCaptured.key()), Some((5, 3)));
+        assert_eq!(l.at(Field::ExpectLaps), Some((3, 1)));
+        assert!(!l.contains(Field::Move));
+        assert_eq!(Field::ExpectNeverEnding.path(), "expect.never_ending");
     }
 }

@@ -135,6 +135,9 @@ pub struct Error {
     /// the top).
     pub path: String,
     pub message: String,
+    /// [`Kind::Yaml`], or a named kind of YAML problem
+    /// ([`Kind::UnknownKey`], [`Kind::DuplicateKey`]).
+    pub kind: Kind,
 }
 
 impl Error {
@@ -143,7 +146,14 @@ impl Error {
             mark: Some(mark),
             path: String::new(),
             message: message.into(),
+            kind: Kind::Yaml,
         }
+    }
+
+    /// The same error, of kind `kind`.
+    fn of_kind(mut self, kind: Kind) -> Error {
+        self.kind = kind;
+        self
     }
 
     /// The same error, one step deeper in the document than `seg`.
@@ -175,10 +185,10 @@ impl Error {
         self
     }
 
-    /// The error as a diagnostic of `src` (kind [`Kind::Yaml`]).
+    /// The error as a diagnostic of `src` (of the error's kind).
     pub fn diagnostic(&self, src: &Source) -> Diagnostic {
         let m = self.mark.unwrap_or(Mark { line: 1, column: 1 });
-        src.at(m.line, m.column, self.text()).with_kind(Kind::Yaml)
+        src.at(m.line, m.column, self.text()).with_kind(self.kind)
     }
 }
 
@@ -354,7 +364,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                                 quoted_name(&s.text),
                                 first.line
                             ),
-                        ));
+                        )
+                        .of_kind(Kind::DuplicateKey));
                     }
                     open.seen.insert(s.text.clone(), node.mark);
                     open.key = Some((s.text, node.mark));
@@ -884,6 +895,7 @@ impl de::Error for Error {
             mark: None,
             path: String::new(),
             message: msg.to_string(),
+            kind: Kind::Yaml,
         }
     }
 
@@ -920,7 +932,7 @@ impl de::Error for Error {
     }
 
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
-        if expected.is_empty() {
+        let e = if expected.is_empty() {
             Error::custom(format!(
                 "unknown key {}: no keys are expected here",
                 quoted_name(field)
@@ -931,7 +943,8 @@ impl de::Error for Error {
                 quoted_name(field),
                 backticked(expected)
             ))
-        }
+        };
+        e.of_kind(Kind::UnknownKey)
     }
 
     fn missing_field(field: &'static str) -> Error {

@@ -35,7 +35,7 @@ use crate::engine::Move;
 use crate::engine::notation::{self, NotationError};
 use crate::model::position::{MoveText, positions_in};
 use crate::model::yaml::Node;
-use crate::model::{Diagnostic, Diagnostics, PositionDoc, Seg, Source, Variants};
+use crate::model::{Diagnostic, Diagnostics, Field, Kind, PositionDoc, Seg, Source, Variants};
 use serde::Deserialize;
 
 /// The keys a puzzle file adds to a position file.
@@ -49,6 +49,47 @@ pub const PUZZLE_KEYS: [&str; 8] = [
     "source",
     "from",
 ];
+
+/// A key a puzzle file adds to a position file, by which a problem is
+/// located (a position key is a [`Field`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleKey {
+    Goal,
+    Solution,
+    Hint,
+    Explanation,
+    Themes,
+    Difficulty,
+    Source,
+    From,
+}
+
+impl PuzzleKey {
+    pub const ALL: [PuzzleKey; 8] = [
+        PuzzleKey::Goal,
+        PuzzleKey::Solution,
+        PuzzleKey::Hint,
+        PuzzleKey::Explanation,
+        PuzzleKey::Themes,
+        PuzzleKey::Difficulty,
+        PuzzleKey::Source,
+        PuzzleKey::From,
+    ];
+
+    /// The key as written in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleKey::Goal => "goal",
+            PuzzleKey::Solution => "solution",
+            PuzzleKey::Hint => "hint",
+            PuzzleKey::Explanation => "explanation",
+            PuzzleKey::Themes => "themes",
+            PuzzleKey::Difficulty => "difficulty",
+            PuzzleKey::Source => "source",
+            PuzzleKey::From => "from",
+        }
+    }
+}
 
 /// A parsed puzzle file, before the engine has judged it.
 #[derive(Clone, Debug)]
@@ -69,17 +110,14 @@ pub struct PuzzleFile {
 }
 
 impl PuzzleFile {
-    /// A diagnostic at a top-level key (a puzzle key or a position key).
-    pub fn at(&self, key: &str, message: impl Into<String>) -> Diagnostic {
-        if PUZZLE_KEYS.contains(&key) {
-            let (l, c) = self
-                .loc
-                .find(&[Seg::Key(key)])
-                .unwrap_or_else(|| self.loc.locate(&[]));
-            self.src.at(l, c, message)
-        } else {
-            self.doc.at(key, message)
-        }
+    /// A diagnostic at a puzzle key's value, or at the file's start (a
+    /// position key is located by [`PositionDoc::at`]).
+    pub fn at(&self, key: PuzzleKey, message: impl Into<String>) -> Diagnostic {
+        let (l, c) = self
+            .loc
+            .find(&[Seg::Key(key.name())])
+            .unwrap_or_else(|| self.loc.locate(&[]));
+        self.src.at(l, c, message)
     }
 
     pub fn source(&self) -> &Source {
@@ -155,7 +193,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
         Ok(mut docs) => Some(docs.remove(0)),
         Err(e) => {
             for mut d in e.0 {
-                if d.message.starts_with("unknown key") {
+                if d.kind == Kind::UnknownKey {
                     d.message
                         .push_str(&format!(" (or a puzzle key: {})", PUZZLE_KEYS.join(", ")));
                 }
@@ -171,9 +209,9 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             return Err(errs);
         }
     };
-    let at = |key: &str, msg: String| {
+    let at = |key: PuzzleKey, msg: String| {
         let (l, c) = loc
-            .find(&[Seg::Key(key)])
+            .find(&[Seg::Key(key.name())])
             .unwrap_or_else(|| loc.locate(&[]));
         src.at(l, c, msg)
     };
@@ -197,7 +235,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             Some(g) => Some(g),
             None => {
                 errs.push(at(
-                    "goal",
+                    PuzzleKey::Goal,
                     format!("unknown goal {g:?}: expected one of {names}"),
                 ));
                 None
@@ -210,7 +248,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             Some(d) => Some(d),
             None => {
                 errs.push(at(
-                    "difficulty",
+                    PuzzleKey::Difficulty,
                     format!("unknown difficulty {d:?}: expected easy, medium or hard"),
                 ));
                 None
@@ -220,7 +258,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
     for t in &raw.themes {
         if !valid_theme(t) {
             errs.push(at(
-                "themes",
+                PuzzleKey::Themes,
                 format!("invalid theme {t:?}: expected lower-case letters, digits and '-'"),
             ));
         }
@@ -236,7 +274,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
                     }) = notation::check_side(text, n.side, doc.position.to_move)
                 {
                     errs.push(at(
-                        "solution",
+                        PuzzleKey::Solution,
                         format!(
                             "solution {text:?} is {}'s move, but {} is to move",
                             written.title(),
@@ -246,7 +284,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
                 }
                 solution = Some((n.mv, text.clone()));
             }
-            Err(e) => errs.push(at("solution", e.to_string())),
+            Err(e) => errs.push(at(PuzzleKey::Solution, e.to_string())),
         }
     }
     // the move that led to the position: the opponent's
@@ -289,7 +327,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
         if goal == Goal::WhatHappens {
             if raw.solution.is_some() {
                 errs.push(at(
-                    "solution",
+                    PuzzleKey::Solution,
                     "a what-happens puzzle gives the move in `move` and the answer in `expect`, not `solution`".into(),
                 ));
             }
@@ -313,7 +351,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
                         && e.never_ending.is_none()
                         && e.result.is_none() =>
                 {
-                    errs.push(doc.at("expect", "empty expect: give the answer (never_ending, captured, laps, result or board)"));
+                    errs.push(doc.at(Field::Expect, "empty expect: give the answer (never_ending, captured, laps, result or board)"));
                 }
                 Some(_) => {}
             }
@@ -327,13 +365,13 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             }
             if doc.mv.is_some() {
                 errs.push(doc.at(
-                    "move",
+                    Field::Move,
                     format!("a {goal} puzzle gives its answer in `solution`; `move` is only for what-happens"),
                 ));
             }
             if doc.expect.is_some() {
                 errs.push(doc.at(
-                    "expect",
+                    Field::Expect,
                     format!("`expect` is only for what-happens puzzles, not {goal}"),
                 ));
             }
@@ -354,5 +392,16 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             loc,
         }),
         _ => Err(errs),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The typed keys are the keys a puzzle file adds, in order.
+    #[test]
+    fn puzzle_keys_are_typed() {
+        assert_eq!(PuzzleKey::ALL.map(PuzzleKey::name), PUZZLE_KEYS);
     }
 }

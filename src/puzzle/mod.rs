@@ -301,7 +301,7 @@ impl Puzzle {
     /// one, else the side to move's (as a puzzle trainer turns the board to
     /// the solver).
     pub fn seat(&self) -> crate::engine::Side {
-        if self.doc.locations.contains_key("seat") {
+        if self.doc.locations.contains(crate::model::Field::Seat) {
             self.doc.annotations.seat
         } else {
             self.doc.position.to_move

@@ -5,13 +5,13 @@
 //! `check` and `build` call [`verify_dir`]; every failure is a located
 //! [`Diagnostic`] that says what failed.
 
-use super::format::{PuzzleFile, parse_puzzle};
+use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
 use super::{Attempt, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::judge::judge;
-use crate::model::{Diagnostic, Diagnostics, Kind, Source, Variants};
+use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
 use crate::narrate;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
             errs.push(
                 p.doc
                     .at(
-                        "id",
+                        Field::Id,
                         format!("duplicate puzzle id {:?}: also {}", p.id, first.display()),
                     )
                     .with_kind(Kind::DuplicateId),
@@ -60,7 +60,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         let key = (PositionKey::of(&p.doc.position), p.goal, p.variant.clone());
         if let Some(first) = positions.get(&key) {
             errs.push(p.doc.at(
-                "board",
+                Field::Board,
                 format!(
                     "the same {} puzzle (or its North/South mirror image) is already in {}",
                     p.goal,
@@ -132,7 +132,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     let pf = parse_puzzle(src, variants)?;
     let rules = *pf.doc.variant.rules();
     if let Some(why) = solve::goal_unavailable(pf.goal, &rules, pf.doc.variant.name()) {
-        return Err(pf.at("goal", why).into());
+        return Err(pf.at(PuzzleKey::Goal, why).into());
     }
     if pf.goal == Goal::WhatHappens {
         return what_happens(pf);
@@ -146,11 +146,14 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     let mover = pos.to_move;
     if let Some(problem) = &ev.problem {
         return Err(pf
-            .at("goal", format!("not a {} puzzle: {problem}", pf.goal))
+            .at(
+                PuzzleKey::Goal,
+                format!("not a {} puzzle: {problem}", pf.goal),
+            )
             .into());
     }
     let played = trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
-        .map_err(|e| pf.at("solution", format!("illegal solution {text}: {e}")))?;
+        .map_err(|e| pf.at(PuzzleKey::Solution, format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
         MoveEnd::NeverEnding(_) => AnswerKey::Never(mv.pit),
@@ -161,7 +164,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
         .position(|&i| AnswerKey::of(&ev.moves[i]) == key)
         .ok_or_else(|| {
             pf.at(
-                "solution",
+                PuzzleKey::Solution,
                 format!("solution {text} is not among the engine's legal moves"),
             )
         })?;
@@ -187,11 +190,11 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                     .join(", ")
             )),
         }
-        errs.push(pf.at("solution", msg));
+        errs.push(pf.at(PuzzleKey::Solution, msg));
     } else {
         for &o in others.iter().take(3) {
             errs.push(pf.at(
-                "solution",
+                PuzzleKey::Solution,
                 format!(
                     "a second solution {} also {}: it {}",
                     name(o),
@@ -202,7 +205,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
         }
         if others.len() > 3 {
             errs.push(pf.at(
-                "solution",
+                PuzzleKey::Solution,
                 format!(
                     "… and {} more",
                     narrate::plural((others.len() - 3) as u64, "solution")
@@ -258,7 +261,7 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
         pf.doc.move_text.clone().unwrap_or_default()
     );
     for m in judge(&exp, &played.end).mismatches {
-        errs.push(pf.doc.at(m.claim.key(), m.message(&what)));
+        errs.push(pf.doc.at(m.claim.field(), m.message(&what)));
     }
     if !errs.is_empty() {
         return Err(errs);

@@ -6,8 +6,8 @@ use super::Layout;
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
 use crate::model::{
-    Block, Diagnostic, Diagnostics, GameDoc, Kind, PositionDoc, Seg, Source, Variants, load_games,
-    name_list, parse_block, parse_positions,
+    Block, Diagnostic, Diagnostics, Field, GameDoc, Kind, PositionDoc, Seg, Source, Variants,
+    load_games, name_list, parse_block, parse_positions,
 };
 use crate::puzzle::{Puzzle, verify_dir};
 use serde::{Deserialize, Serialize};
@@ -672,10 +672,10 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
     for p in site.all_positions() {
         if let Some(id) = p.id() {
             if let Some(first) = ids.get(id) {
-                let (l, _) = first.locations.get("id").copied().unwrap_or((0, 0));
+                let (l, _) = first.locations.get(Field::Id).unwrap_or((0, 0));
                 errs.push(
                     p.at(
-                        "id",
+                        Field::Id,
                         format!(
                             "duplicate position id {id:?}: also in {}:{l}",
                             first.file.display()

@@ -1,10 +1,11 @@
-//! Game record pages: `games/index.html` and `games/ID.html`, the game
-//! replayed by the engine and stepped through move by move.
+//! Game record pages: `games/index.html` and `games/ID.html`, the game as
+//! replayed by the trace stage ([`GameTrace`]) stepped through move by move.
 
 use super::figure;
 use super::render::{Page, Renderer};
-use crate::diagram::{self, TRACE_LAPS};
-use crate::model::{Annotations, Diagnostics, GameDoc, replay};
+use super::traces::GameTrace;
+use crate::diagram;
+use crate::model::{Annotations, Diagnostics, GameDoc};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -55,7 +56,8 @@ impl Renderer<'_> {
         self.render("games.html", "games/index.html".into(), &ctx, 0)
     }
 
-    pub fn game_page(&self, g: &GameDoc) -> Result<Page, Diagnostics> {
+    /// The page of game `g`, from its replay by the trace stage.
+    pub fn game_page(&self, g: &GameDoc, r: &GameTrace) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct PlyView {
             number: usize,
@@ -64,10 +66,13 @@ impl Renderer<'_> {
             comment: Option<String>,
             figure: String,
         }
-        let r = replay(g, TRACE_LAPS);
         if let Some((i, why)) = &r.stopped {
             return Err(g
-                .at_move(*i, "move", format!("the game cannot be replayed: {why}"))
+                .at_move(
+                    *i,
+                    crate::model::Field::Move,
+                    format!("the game cannot be replayed: {why}"),
+                )
                 .into());
         }
         let ann = Annotations::default();

@@ -552,7 +552,10 @@ impl<'a> Renderer<'a> {
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect();
         ctx.insert("source", &source.join("/"));
-        ctx.insert("line", &doc.locations.get("").map(|l| l.0));
+        ctx.insert(
+            "line",
+            &doc.locations.get(crate::model::Field::Doc).map(|l| l.0),
+        );
         self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
     }
 
@@ -1228,7 +1231,7 @@ impl<'a> Renderer<'a> {
             Position(PositionKey, &'b PositionDoc),
             Puzzle(usize),
             GamesIndex,
-            Game(&'b crate::model::GameDoc),
+            Game(&'b crate::model::GameDoc, &'b super::traces::GameTrace),
         }
         let mut jobs: Vec<Job> = vec![Job::Index, Job::Glossary, Job::Compare, Job::Analysis];
         jobs.extend((0..parts.len()).map(Job::Print));
@@ -1240,7 +1243,7 @@ impl<'a> Renderer<'a> {
         jobs.extend(positions.iter().map(|&(k, p)| Job::Position(k, p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
         jobs.push(Job::GamesIndex);
-        jobs.extend(self.site.games.iter().map(Job::Game));
+        jobs.extend(self.traces.games(self.site).map(|(g, t)| Job::Game(g, t)));
         let results: Vec<Result<Placed, Diagnostics>> = jobs
             .par_iter()
             .map(|j| {
@@ -1257,7 +1260,7 @@ impl<'a> Renderer<'a> {
                     Job::Position(k, p) => self.position_page(*k, p),
                     Job::Puzzle(k) => self.puzzle_page(&order, *k),
                     Job::GamesIndex => self.games_index_page(),
-                    Job::Game(g) => self.game_page(g),
+                    Job::Game(g, t) => self.game_page(g, t),
                 })
             })
             .collect();

@@ -1,9 +1,14 @@
-//! The trace stage: every documented position's move played once, in
-//! parallel, right after [`super::load`], and shared by whatever shows or
-//! judges it (the chapter figure, the position page, the home page's
-//! featured diagram, the compare page, `omweso check`). Data flows one way:
-//! YAML → model → engine → trace → diagram → page; the renderers take the
-//! traces and have no way to play a move themselves.
+//! The trace stage: every documented position's move and every game
+//! record played once, in parallel, right after [`super::load`], and shared
+//! by whatever shows or judges it (the chapter figure, the position page,
+//! the home page's featured diagram, the compare page, the game pages,
+//! `omweso check`). Data flows one way: YAML → model → engine → trace →
+//! diagram → page; the renderers take the traces and do not play a move
+//! themselves.
+//!
+//! A game is replayed here only: [`GameTrace`] (its plies with their
+//! traces, where the replay stopped, the game's result) is made by this
+//! module alone, and the game page and `omweso check` take one.
 //!
 //! Positions are keyed by where they are written ([`PositionKey`]), so a
 //! position shown in several places (a `ref:` block, its own page) is the
@@ -14,9 +19,32 @@
 use super::content::{PositionKey, Site};
 use crate::diagram::TRACE_LAPS;
 use crate::engine::{Outcome, PlayError, Played, outcome, trace};
-use crate::model::{PositionDoc, VariantDoc};
+use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
 use std::collections::HashMap;
+
+/// A game record replayed once by the trace stage: every ply played, with
+/// its trace (at most the stage's laps recorded), where the replay stopped
+/// and the game's result after it (see [`Replay`], which it derefs to).
+/// Only this module makes one.
+#[derive(Debug)]
+pub struct GameTrace(Replay);
+
+impl GameTrace {
+    /// Replay `game`'s moves from its start, recording at most `laps` laps
+    /// of each move (0 for a run that only judges: results are decided
+    /// exactly whatever the laps recorded).
+    pub fn replay(game: &GameDoc, laps: usize) -> GameTrace {
+        GameTrace(crate::model::replay(game, laps))
+    }
+}
+
+impl std::ops::Deref for GameTrace {
+    type Target = Replay;
+    fn deref(&self) -> &Replay {
+        &self.0
+    }
+}
 
 /// A position's move as played: its trace, or why it cannot be played.
 pub type Trace = Result<Played, PlayError>;
@@ -37,6 +65,8 @@ pub struct Traces {
     /// move from the same pit (the most of its directions, in order) and
     /// where it ends.
     nearest: HashMap<(PositionKey, String), (crate::engine::Move, Outcome)>,
+    /// The site's game records replayed, in `Site::games` order.
+    games: Vec<GameTrace>,
     /// Moves the engine played to make these traces.
     plays: usize,
 }
@@ -77,9 +107,10 @@ impl Traces {
         t
     }
 
-    /// Every position's move, recording at most `laps` laps (0 for a run
-    /// that only judges where moves end: never-ending moves are decided
-    /// exactly whatever the number of laps recorded).
+    /// Every position's move and every game record, recording at most
+    /// `laps` laps per move (0 for a run that only judges where moves end:
+    /// never-ending moves are decided exactly whatever the number of laps
+    /// recorded).
     pub fn play(site: &Site, laps: usize) -> Traces {
         let jobs: Vec<(PositionKey, &PositionDoc)> = site
             .keyed_positions()
@@ -92,12 +123,18 @@ impl Traces {
                 Some((key, trace(&p.variant.variant.rules, &p.position, mv, laps)))
             })
             .collect();
+        let games: Vec<GameTrace> = site
+            .games
+            .par_iter()
+            .map(|g| GameTrace::replay(g, laps))
+            .collect();
         Traces {
             laps,
-            plays: moves.len(),
+            plays: moves.len() + games.iter().map(|g| g.plies.len()).sum::<usize>(),
             moves,
             compared: HashMap::new(),
             nearest: HashMap::new(),
+            games,
         }
     }
 
@@ -198,14 +235,22 @@ impl Traces {
         }
     }
 
+    /// The site's game records with their replays, in `Site::games` order.
+    pub fn games<'s>(
+        &'s self,
+        site: &'s Site,
+    ) -> impl Iterator<Item = (&'s GameDoc, &'s GameTrace)> {
+        site.games.iter().zip(&self.games)
+    }
+
     /// Laps recorded per move at most.
     pub fn laps(&self) -> usize {
         self.laps
     }
 
     /// How many moves the engine played to make these traces: one per
-    /// position with a move, plus one per compared position and variant
-    /// with rules other than its own.
+    /// position with a move, one per game move replayed, plus one per
+    /// compared position and variant with rules other than its own.
     pub fn plays(&self) -> usize {
         self.plays
     }
@@ -254,13 +299,27 @@ mod tests {
             }
         }
         assert!(other > 0);
-        assert_eq!(t.plays(), moves + other);
+        assert_eq!(t.games.len(), site.games.len());
+        let plies: usize = site.games.iter().map(|g| g.moves.len()).sum();
+        assert!(plies > 0);
+        assert!(t.games.iter().all(|g| g.stopped.is_none()));
+        assert_eq!(t.plays(), moves + plies + other);
     }
 
-    /// By construction: what shows or judges a position takes its trace
-    /// and never calls the engine to play it again.
+    /// What shows or judges a position or a game takes its trace. For
+    /// games the types say so: the game page and the game check are given
+    /// a [`GameTrace`], which only this module makes. What a type cannot
+    /// say is that they do not also call the engine: their sources hold no
+    /// call that plays a move (positions', games' or traces').
     #[test]
     fn pages_and_check_do_not_play() {
+        let _page: fn(
+            &super::super::render::Renderer<'static>,
+            &GameDoc,
+            &GameTrace,
+        ) -> Result<super::super::render::Page, crate::model::Diagnostics> =
+            super::super::render::Renderer::game_page;
+        let _check: fn(&GameDoc, &GameTrace) -> crate::check::Report = crate::check::check_game;
         let sources = [
             ("site/render.rs", include_str!("render.rs")),
             ("site/figure.rs", include_str!("figure.rs")),
@@ -268,8 +327,16 @@ mod tests {
             ("check/mod.rs", include_str!("../check/mod.rs")),
         ];
         for (file, text) in sources {
-            for call in ["trace(", "outcome(", ".play(", "position_frames("] {
-                assert!(!text.contains(call), "{file} calls {call}");
+            // the code, not its tests (which make their own traces)
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for call in [
+                "trace(",
+                "outcome(",
+                ".play(",
+                "replay(",
+                "position_frames(",
+            ] {
+                assert!(!code.contains(call), "{file} calls {call}");
             }
         }
     }

@@ -12,7 +12,7 @@ mod invariants;
 use crate::common::repo;
 use invariants::{check_result, problems, script_in};
 use omweso::model::{
-    Diagnostic, Diagnostics, MAX_SOURCE_BYTES, Source, Variants, parse_block, parse_game,
+    Diagnostic, Diagnostics, Kind, MAX_SOURCE_BYTES, Source, Variants, parse_block, parse_game,
     parse_positions, parse_variant,
 };
 use omweso::puzzle::verify_source;
@@ -376,6 +376,7 @@ fn a_file_with_a_byte_order_mark_is_valid() {
     // a second mark is text, and shown as an escape
     std::fs::write(&path, "\u{feff}\u{feff}title: X\n").unwrap();
     let e = parse_file("config", &path).unwrap_err();
+    assert_eq!(e.0[0].kind, Kind::UnknownKey, "{e}");
     assert!(
         e.0[0].message.starts_with("unknown key `\\u{feff}title`"),
         "{e}"

@@ -592,7 +592,7 @@ fn kinds_come_from_where_the_problem_is_found() {
         .filter(|p| p.file.ends_with("cap.yaml"))
         .map(|p| p.kind)
         .collect();
-    assert_eq!(in_file, [Kind::Yaml], "{}", check::render_text(&r));
+    assert_eq!(in_file, [Kind::DuplicateKey], "{}", check::render_text(&r));
 
     let site = Site::new();
     let copy = fs::read_to_string(site.path(pos)).unwrap();
