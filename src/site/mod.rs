@@ -43,11 +43,11 @@ pub use html::escape;
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{
-    BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_with, check_output,
-    is_output,
+    BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_asking, build_with,
+    check_output, is_output,
 };
 pub use render::SIDEBAR_ALL;
-pub use traces::Traces;
+pub use traces::{Decisions, Traces};
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so
 /// nothing that may be in use is removed (build folders of killed builds

@@ -6,7 +6,7 @@ use super::content::{Site, load};
 use super::render::{Page, PageSink, Placed, Renderer};
 use super::search::index_json;
 use super::templates;
-use super::traces::Traces;
+use super::traces::{Decisions, Traces};
 use crate::model::{Diagnostic, Diagnostics};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -626,6 +626,17 @@ pub fn build_with(
     opts: &BuildOptions,
     progress: &dyn Progress,
 ) -> Result<BuildReport, Diagnostics> {
+    build_asking(opts, progress, &Decisions::default())
+}
+
+/// [`build_with`], asking `decisions` for the engine's answers first:
+/// `omweso serve` keeps one across rebuilds, so a rebuild plays again only
+/// the moves whose position or rules changed.
+pub fn build_asking(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+    decisions: &Decisions,
+) -> Result<BuildReport, Diagnostics> {
     let start = Instant::now();
     let root = &opts.root;
     let out = &opts.out;
@@ -649,7 +660,7 @@ pub fn build_with(
         }
         site.config.base_url = Some(b.clone());
     }
-    let traces = Traces::for_build(&site);
+    let traces = Traces::for_build_with(&site, decisions);
     // pages are written into a fresh folder as they are rendered; it is
     // swapped in only when everything is written
     let fresh = sibling(out, "build");

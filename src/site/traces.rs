@@ -18,10 +18,64 @@
 
 use super::content::{PositionKey, Site};
 use crate::diagram::TRACE_LAPS;
-use crate::engine::{Outcome, PlayError, Played, outcome, trace};
+use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome, trace};
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// What the engine was asked for a position's move: the rules, the
+/// position, the move and the laps recorded. The same question in several
+/// files (the same board in six positions) is one key.
+type Question = (Rules, Position, Move, usize);
+
+/// The engine's answers to the trace stage's questions, by question
+/// (content-addressed): within a build each question is answered once,
+/// however many files ask it, and a `Decisions` kept from one build to the
+/// next (as `omweso serve` keeps one) answers again only what changed. It
+/// holds the answers of the last build that used it, no more, so its
+/// memory is one site's traces. Never stale: an answer depends on nothing
+/// but its question. Cloning shares it.
+#[derive(Clone, Default)]
+pub struct Decisions {
+    last: Arc<Mutex<HashMap<Question, Trace>>>,
+}
+
+impl std::fmt::Debug for Decisions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.last.lock().map_or(0, |m| m.len());
+        write!(f, "Decisions({n} answers)")
+    }
+}
+
+impl Decisions {
+    /// Answer every question once: those the last build answered are
+    /// taken from it, the rest played in parallel. Returns the answers and
+    /// how many were played.
+    fn answer(&self, questions: Vec<Question>) -> (HashMap<Question, Trace>, usize) {
+        let mut last = std::mem::take(&mut *self.last.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut known: HashMap<Question, Trace> = HashMap::with_capacity(questions.len());
+        let mut todo: Vec<Question> = Vec::new();
+        for q in questions {
+            if known.contains_key(&q) || todo.contains(&q) {
+                continue;
+            }
+            match last.remove(&q) {
+                Some(t) => {
+                    known.insert(q, t);
+                }
+                None => todo.push(q),
+            }
+        }
+        let played = todo.len();
+        known.par_extend(todo.into_par_iter().map(|q| {
+            let t = trace(&q.0, &q.1, &q.2, q.3);
+            (q, t)
+        }));
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = known.clone();
+        (known, played)
+    }
+}
 
 /// A game record replayed once by the trace stage: every ply played, with
 /// its trace (at most the stage's laps recorded), where the replay stopped
@@ -102,7 +156,12 @@ impl Traces {
     /// Everything a build shows: every move traced up to
     /// [`TRACE_LAPS`] laps and the compared positions under every variant.
     pub fn for_build(site: &Site) -> Traces {
-        let mut t = Traces::play(site, TRACE_LAPS);
+        Traces::for_build_with(site, &Decisions::default())
+    }
+
+    /// [`Traces::for_build`], asking `decisions` first (see [`Decisions`]).
+    pub fn for_build_with(site: &Site, decisions: &Decisions) -> Traces {
+        let mut t = Traces::play_with(site, TRACE_LAPS, decisions);
         t.compare(site);
         t
     }
@@ -112,16 +171,22 @@ impl Traces {
     /// never-ending moves are decided exactly whatever the number of laps
     /// recorded).
     pub fn play(site: &Site, laps: usize) -> Traces {
-        let jobs: Vec<(PositionKey, &PositionDoc)> = site
+        Traces::play_with(site, laps, &Decisions::default())
+    }
+
+    /// [`Traces::play`], asking `decisions` first.
+    pub fn play_with(site: &Site, laps: usize, decisions: &Decisions) -> Traces {
+        let jobs: Vec<(PositionKey, Question)> = site
             .keyed_positions()
-            .filter(|(_, p)| p.mv.is_some())
-            .collect();
-        let moves: HashMap<PositionKey, Trace> = jobs
-            .par_iter()
-            .filter_map(|&(key, p)| {
-                let mv = p.mv.as_ref()?;
-                Some((key, trace(&p.variant.variant.rules, &p.position, mv, laps)))
+            .filter_map(|(key, p)| {
+                let mv = p.mv.clone()?;
+                Some((key, (p.variant.variant.rules, p.position, mv, laps)))
             })
+            .collect();
+        let (answers, played) = decisions.answer(jobs.iter().map(|(_, q)| q.clone()).collect());
+        let moves: HashMap<PositionKey, Trace> = jobs
+            .into_iter()
+            .filter_map(|(key, q)| Some((key, answers.get(&q)?.clone())))
             .collect();
         let games: Vec<GameTrace> = site
             .games
@@ -130,7 +195,7 @@ impl Traces {
             .collect();
         Traces {
             laps,
-            plays: moves.len() + games.iter().map(|g| g.plies.len()).sum::<usize>(),
+            plays: played + games.iter().map(|g| g.plies.len()).sum::<usize>(),
             moves,
             compared: HashMap::new(),
             nearest: HashMap::new(),
@@ -249,8 +314,9 @@ impl Traces {
     }
 
     /// How many moves the engine played to make these traces: one per
-    /// position with a move, one per game move replayed, plus one per
-    /// compared position and variant with rules other than its own.
+    /// distinct position and move not answered by an earlier build, one per
+    /// game move replayed, plus one per compared position and variant with
+    /// rules other than its own.
     pub fn plays(&self) -> usize {
         self.plays
     }
@@ -303,7 +369,42 @@ mod tests {
         let plies: usize = site.games.iter().map(|g| g.moves.len()).sum();
         assert!(plies > 0);
         assert!(t.games.iter().all(|g| g.stopped.is_none()));
-        assert_eq!(t.plays(), moves + plies + other);
+        let distinct: std::collections::HashSet<_> = site
+            .all_positions()
+            .filter_map(|p| Some((p.variant.variant.rules, p.position, p.mv.clone()?)))
+            .collect();
+        assert_eq!(t.plays(), distinct.len() + plies + other);
+    }
+
+    /// The same question in several files is answered once, and a build
+    /// that keeps its [`Decisions`] plays again only what changed.
+    #[test]
+    fn a_question_is_answered_once() {
+        let site = rulebook();
+        let decisions = Decisions::default();
+        let first = Traces::for_build_with(&site, &decisions);
+        let distinct: std::collections::HashSet<_> = site
+            .all_positions()
+            .filter_map(|p| Some((p.variant.variant.rules, p.position, p.mv.clone()?)))
+            .collect();
+        assert!(!distinct.is_empty());
+        let again = Traces::for_build_with(&site, &decisions);
+        // the positions' moves are not played again
+        assert_eq!(again.plays(), first.plays() - distinct.len());
+        for (k, t) in &first.moves {
+            assert_eq!(again.moves.get(k), Some(t));
+        }
+        // six copies of one position cost one play
+        let p = site.all_positions().find(|p| p.mv.is_some()).unwrap();
+        let q: Question = (
+            p.variant.variant.rules,
+            p.position,
+            p.mv.clone().unwrap(),
+            5,
+        );
+        let (answers, played) = Decisions::default().answer(vec![q.clone(); 6]);
+        assert_eq!((answers.len(), played), (1, 1));
+        assert_eq!(answers[&q], trace(&q.0, &q.1, &q.2, 5));
     }
 
     /// What shows or judges a position or a game takes its trace. For

@@ -1081,6 +1081,8 @@ mod site_cli {
         .to_path_buf();
         let drafts = args.drafts;
         let build_root = root.clone();
+        // the engine's answers, kept from one rebuild to the next
+        let decisions = site::Decisions::default();
         let build: serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
             let opts = site::BuildOptions {
                 root: build_root.clone(),
@@ -1089,7 +1091,7 @@ mod site_cli {
                 drafts,
                 force: false,
             };
-            site::build(&opts).map(|r| r.to_string())
+            site::build_asking(&opts, &site::Silent, &decisions).map(|r| r.to_string())
         });
         let mut opts = serve::ServeOptions::new(root);
         opts.port = args.port;
