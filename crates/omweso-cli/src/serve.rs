@@ -909,7 +909,17 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     let mut serve_dir = ServeDir::new(&dir)
         .append_index_html_on_directories(true)
         .not_found_service(ServeFile::new(dir.join("404.html")));
-    let res = match serve_dir.try_call(req).await {
+    // A page is served whole, the live-reload script in it: a range of it
+    // would be a range of another text. The request is kept without its
+    // range, in case the answer is a page.
+    let mut whole = Request::builder().method(req.method()).uri(req.uri());
+    for (name, value) in req.headers() {
+        if name != header::RANGE && name != header::IF_RANGE {
+            whole = whole.header(name, value);
+        }
+    }
+    let ranged = req.headers().contains_key(header::RANGE);
+    let mut res = match serve_dir.try_call(req).await {
         Ok(res) => res.map(Body::new),
         Err(e) => {
             return no_store(
@@ -926,6 +936,23 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
+    if is_get && is_html && ranged {
+        let Ok(whole) = whole.body(Body::empty()) else {
+            return no_store(StatusCode::BAD_REQUEST.into_response());
+        };
+        res = match serve_dir.try_call(whole).await {
+            Ok(res) => res.map(Body::new),
+            Err(e) => {
+                return no_store(
+                    (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        format!("cannot read the file: {e}"),
+                    )
+                        .into_response(),
+                );
+            }
+        };
+    }
     if !(is_get && is_html) {
         return no_store(res);
     }

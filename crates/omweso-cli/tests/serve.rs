@@ -93,11 +93,17 @@ fn get(addr: SocketAddr, path: &str) -> Reply {
 
 /// GET with a given `Host` header.
 fn get_as(addr: SocketAddr, path: &str, host: &str) -> Reply {
+    get_with(addr, path, host, "")
+}
+
+/// GET with a given `Host` header and more header lines (each ending in
+/// `\r\n`).
+fn get_with(addr: SocketAddr, path: &str, host: &str, more: &str) -> Reply {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
     s.set_read_timeout(Some(WAIT)).unwrap();
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\n{more}Connection: close\r\n\r\n"
     )
     .unwrap();
     let mut raw = Vec::new();
@@ -697,6 +703,24 @@ fn stopping_does_not_wait_for_a_long_build() {
         "stopping took {:?}",
         t.elapsed()
     );
+}
+
+/// A range of a page is not a range of what is served (the live-reload
+/// script is in it): a page is served whole; other files keep ranges.
+#[test]
+fn a_page_asked_by_range_is_served_whole() {
+    let (dir, build, _) = site();
+    std::fs::write(dir.path().join("page.txt"), "0123456789abcdefghij").unwrap();
+    let server = start(dir.path(), build);
+    let addr = server.addr();
+    let host = addr.to_string();
+    for path in ["/", "/index.html", "/missing.png"] {
+        let r = get_with(addr, path, &host, "Range: bytes=0-9\r\n");
+        assert!(r.status == 200 || r.status == 404, "{path}: {}", r.headers);
+        assert!(r.body.contains(serve::SCRIPT_PATH), "{path}: {}", r.body);
+        assert!(r.body.trim_end().ends_with("</html>"), "{path}: {}", r.body);
+    }
+    server.shutdown().unwrap();
 }
 
 fn read(dir: &Path, rel: &str) -> String {
