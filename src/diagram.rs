@@ -79,6 +79,8 @@ pub enum DiagramError {
     Png(String),
     #[error("bad file stem {0:?} (expected a non-empty name without path separators)")]
     Stem(String),
+    #[error("{0}: not a folder; --out names the folder the frames are written into")]
+    NotAFolder(PathBuf),
     #[error("cannot write {path}: {source}")]
     Io {
         path: PathBuf,
@@ -255,6 +257,9 @@ pub fn write_frames(
     {
         return Err(DiagramError::Stem(stem.to_string()));
     }
+    if dir.exists() && !dir.is_dir() {
+        return Err(DiagramError::NotAFolder(dir.to_path_buf()));
+    }
     std::fs::create_dir_all(dir).map_err(|source| DiagramError::Io {
         path: dir.to_path_buf(),
         source,
@@ -280,6 +285,16 @@ pub fn write_frames(
 mod tests {
     use super::*;
     use crate::engine::{Board, Position, Side};
+
+    /// `--out` naming a file (or a device) says it is not a folder.
+    #[test]
+    fn frames_go_into_a_folder() {
+        let e = write_frames(&[], Path::new("/dev/null"), "x", Format::Svg).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "/dev/null: not a folder; --out names the folder the frames are written into"
+        );
+    }
 
     /// Without any font the board still renders (only the text is lost).
     #[test]

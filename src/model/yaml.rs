@@ -873,11 +873,18 @@ fn unexpected(u: Unexpected) -> String {
 /// A name from the author's file, quoted for a message: in backticks, or,
 /// when it holds a backtick itself (which would end the quote early), in
 /// double quotes with `"` and `\` escaped.
+/// A name holding an invisible byte-order mark (U+FEFF, which some editors
+/// write at the start of a file, or twice) says so.
 pub(crate) fn quoted_name(name: &str) -> String {
-    if name.contains('`') {
+    let quoted = if name.contains('`') {
         format!("{name:?}")
     } else {
         format!("`{name}`")
+    };
+    if name.contains('\u{feff}') {
+        format!("{quoted} (it holds an invisible byte-order mark, U+FEFF: delete it)")
+    } else {
+        quoted
     }
 }
 
