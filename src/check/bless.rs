@@ -248,8 +248,17 @@ fn apply_edits(text: &str, mut edits: Vec<(Range<usize>, String)>) -> Result<Str
 }
 
 /// Write `text` to `path` atomically: a temporary file in the same folder,
-/// then a rename over the original (keeping its permissions).
+/// then a rename over the original (keeping its permissions). A link is
+/// refused, not replaced by a file (nor written through: what it points
+/// to may be outside the site).
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    if path.is_symlink() {
+        let to = std::fs::read_link(path).unwrap_or_default();
+        return Err(std::io::Error::other(format!(
+            "it is a link to {}, which omweso does not replace: edit that file",
+            to.display()
+        )));
+    }
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -340,6 +349,22 @@ pub fn apply_fixes(fixes: &[Fix]) -> BlessOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_is_neither_replaced_nor_written_through() {
+        let dir = std::env::temp_dir().join(format!("omweso-bless-link-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("real.yaml");
+        let link = dir.join("link.yaml");
+        std::fs::write(&target, "a: 1\n").unwrap();
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = write_atomic(&link, "a: 2\n").unwrap_err();
+        assert!(e.to_string().contains("is a link to"), "{e}");
+        assert!(link.is_symlink());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "a: 1\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn scalars_are_replaced_in_place() {
