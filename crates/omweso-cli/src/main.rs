@@ -30,7 +30,8 @@ enum Command {
     Moves {
         /// A position file (YAML).
         position: PathBuf,
-        /// Which position of a file holding several.
+        /// Which position of a file holding several: its id, or #N for the
+        /// N-th (#1 the first).
         #[arg(long)]
         id: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
@@ -47,6 +48,8 @@ enum Command {
         /// The move in notation (e.g. 12, 2C, 7AC, 5T).
         #[arg(value_name = "MOVE")]
         mv: String,
+        /// Which position of a file holding several: its id, or #N for the
+        /// N-th (#1 the first).
         #[arg(long)]
         id: Option<String>,
         /// Laps to print at most (a never-ending move is still decided exactly).
@@ -58,6 +61,8 @@ enum Command {
     Bestmove {
         /// A position file (YAML).
         position: PathBuf,
+        /// Which position of a file holding several: its id, or #N for the
+        /// N-th (#1 the first).
         #[arg(long)]
         id: Option<String>,
         /// Think for this long (wall clock; the default is 1000 ms when no
@@ -80,6 +85,8 @@ enum Command {
     Diagram {
         /// A position file (YAML).
         position: PathBuf,
+        /// Which position of a file holding several: its id, or #N for the
+        /// N-th (#1 the first).
         #[arg(long)]
         id: Option<String>,
         /// The move to draw (default: the file's `move`, else just the board).
@@ -317,24 +324,41 @@ fn warn_variants((variants, errs): (Variants, Diagnostics)) -> Variants {
     variants
 }
 
+/// The position of a file that `--id` names: by its id, or `#N` for the
+/// N-th of the file (1 = the first), which also picks one without an id.
 fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<PositionDoc, String> {
     let ids = || {
         docs.iter()
-            .map(|d| d.id().unwrap_or("(no id)").to_string())
+            .enumerate()
+            .map(|(i, d)| match d.id() {
+                Some(id) => id.to_string(),
+                None => format!("#{} (no id)", i + 1),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };
     match id {
         Some(id) => {
             let all = ids();
-            docs.into_iter()
-                .find(|d| d.id() == Some(id))
-                .ok_or_else(|| {
-                    format!(
-                        "{}: no position with id {id:?} (it has: {all})",
-                        path.display()
-                    )
-                })
+            let nth = id
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|&n| n >= 1);
+            let n = docs.len();
+            let found = match nth {
+                Some(k) => docs.into_iter().nth(k - 1),
+                None => docs.into_iter().find(|d| d.id() == Some(id)),
+            };
+            found.ok_or_else(|| match nth {
+                Some(k) => format!(
+                    "{}: no position #{k}: it holds {n} (#1 to #{n})",
+                    path.display()
+                ),
+                None => format!(
+                    "{}: no position with id {id:?} (it has: {all}; #N picks the N-th)",
+                    path.display()
+                ),
+            })
         }
         None if docs.len() == 1 => Ok(docs.into_iter().next().expect("one position")),
         None => Err(format!(

@@ -704,3 +704,29 @@ fn check_reports_what_build_would_fail_on() {
         check::render_text(&r)
     );
 }
+
+/// A file of positions without ids: `--id #N` picks the N-th, and the
+/// messages name them so.
+#[test]
+fn positions_without_ids_are_picked_by_number() {
+    let tmp = tempfile::tempdir().unwrap();
+    let board = "  board:\n    - [0, 2, 0, 1, 0, 0, 0, 3]\n    - [1, 0, 0, 0, 0, 0, 0, 2]\n    - [0, 0, 0, 0, 0, 0, 0, 1]\n    - [0, 0, 0, 0, 4, 0, 0, 0]\n";
+    fs::write(
+        tmp.path().join("two.yaml"),
+        format!("- to_move: south\n{board}- to_move: north\n{board}"),
+    )
+    .unwrap();
+    let out = omweso(&["moves", "two.yaml"], tmp.path());
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("#1 (no id), #2 (no id)"), "{said}");
+    let out = omweso(&["moves", "two.yaml", "--id", "#2"], tmp.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with('N'));
+    let out = omweso(&["moves", "two.yaml", "--id", "#3"], tmp.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no position #3: it holds 2"));
+}
