@@ -740,8 +740,15 @@ pub fn rules_in_words(r: &Rules) -> Vec<RuleInWords> {
         None => String::new(),
     };
     if r.wins.no_move {
+        // "okwa bulijo" is the modern account's name for it, where wins
+        // score points; Shackell and Ludii give it no name
+        let name = if r.points.no_move.is_some() {
+            " (okwa bulijo)"
+        } else {
+            ""
+        };
         wins.push(format!(
-            "leaving the opponent without a legal move (okwa bulijo){}",
+            "leaving the opponent without a legal move{name}{}",
             pts(r.points.no_move)
         ));
     }
