@@ -1,5 +1,6 @@
-//! Moves laid out as JSON for the CLI; moves and traces in lines of text
-//! are the narrator's ([`crate::narrate`]), re-exported here.
+//! Moves laid out as JSON for the CLI (with the narrator's sentences in
+//! `text`); moves and traces in lines of text are the narrator's
+//! ([`crate::narrate`]), re-exported here.
 
 use crate::engine::notation;
 use crate::engine::{LegalMove, MoveEnd};
@@ -34,6 +35,7 @@ pub fn move_json(m: &LegalMove) -> Value {
         "cycle_laps": cycle,
         "laps": laps,
         "cut_heads": cut,
+        "text": narrate::move_end(&m.end),
         "outcome": m.end.result().map(|r| {
             let mut o = json!({"result": r.name(), "text": narrate::result(&r)});
             if let crate::engine::GameResult::Win { kind, points, .. } = r {
