@@ -8,6 +8,7 @@
 
 use omweso::engine::{Board, Position, Side, legal_moves, notation, outcome};
 use omweso::model::Variants;
+use omweso::narrate;
 use std::cmp::Reverse;
 
 fn main() {
@@ -52,7 +53,7 @@ fn main() {
             done.captured,
             done.laps,
             done.result
-                .map(|r| format!(": {}", r.describe()))
+                .map(|r| format!(": {}", narrate::result(&r)))
                 .unwrap_or_default()
         );
         if done.result.is_some() {

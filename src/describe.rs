@@ -1,35 +1,15 @@
-//! Moves and traces laid out for the CLI and the site (text lines and
-//! JSON). The words themselves are the narrator's ([`crate::narrate`]).
+//! Moves laid out as JSON for the CLI (with the narrator's sentences in
+//! `text`); moves and traces in lines of text are the narrator's
+//! ([`crate::narrate`]), re-exported here.
 
 use crate::engine::notation;
-use crate::engine::{LegalMove, MoveEnd, Played, Side};
+use crate::engine::{LegalMove, MoveEnd};
 use crate::narrate;
 use serde_json::{Value, json};
 
-/// A whole trace as text, one line a lap.
-pub fn trace_text(p: &Played) -> String {
-    let mut s = format!(
-        "{} plays {}\n",
-        narrate::side(p.mover),
-        notation::format_with_side(p.mover, &p.mv)
-    );
-    for (i, lap) in p.laps.iter().enumerate() {
-        s.push_str(&narrate::lap_line(i + 1, lap, p.mover));
-        s.push('\n');
-    }
-    if !p.complete {
-        s.push_str(&narrate::only_first(p.laps.len() as u64));
-        s.push('\n');
-    }
-    s.push_str(&format!("Result: {}.\n", narrate::move_end(&p.end)));
-    s
-}
-
-/// One line per move, for people.
-pub fn move_line(m: &LegalMove, mover: Side) -> String {
-    let n = notation::format_with_side(mover, &m.mv);
-    format!("{n:<10} {}", narrate::move_end(&m.end))
-}
+/// A trace and a legal move in lines of text are the narrator's (kept
+/// here by name for the CLI).
+pub use crate::narrate::{move_line, trace_text};
 
 /// A legal move as JSON.
 pub fn move_json(m: &LegalMove) -> Value {
@@ -55,6 +35,7 @@ pub fn move_json(m: &LegalMove) -> Value {
         "cycle_laps": cycle,
         "laps": laps,
         "cut_heads": cut,
+        "text": narrate::move_end(&m.end),
         "outcome": m.end.result().map(|r| {
             let mut o = json!({"result": r.name(), "text": narrate::result(&r)});
             if let crate::engine::GameResult::Win { kind, points, .. } = r {

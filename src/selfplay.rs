@@ -11,6 +11,7 @@
 use crate::engine::notation;
 use crate::engine::search::{self, Config, Limits, Rng, Score, SearchResult, Searcher, setup};
 use crate::engine::{Board, GameResult, LegalMove, Move, Position, Rules, Seeds, Side};
+use crate::narrate;
 use std::time::{Duration, Instant};
 
 /// Who chooses the moves.
@@ -290,11 +291,11 @@ pub fn record_yaml(game: &Game, info: &RecordInfo) -> String {
         End::NoMove(_) | End::MoveLimit => "none".into(),
     };
     let ending = match game.end {
-        End::Result(r) => format!("The game ended: {}.", r.describe()),
+        End::Result(r) => format!("The game ended: {}.", narrate::result(&r)),
         End::NoMove(s) => format!(
-            "{} had no legal move at the start: {} wins.",
-            s.title(),
-            s.opponent().title()
+            "{} had no legal move at the start: {}.",
+            narrate::side(s),
+            narrate::wins(s.opponent())
         ),
         End::MoveLimit => format!(
             "The game was stopped at the move limit of {} plies (no result).",

@@ -297,16 +297,7 @@ fn build(
         ),
     };
     let rated = super::Difficulty::of_effort(effort);
-    let mut steps: Vec<String> = played
-        .laps
-        .iter()
-        .enumerate()
-        .map(|(i, l)| narrate::lap_line(i + 1, l, mover))
-        .collect();
-    if !played.complete {
-        steps.push(narrate::only_first(played.laps.len() as u64));
-    }
-    steps.push(format!("Result: {}.", narrate::move_end(&played.end)));
+    let steps = narrate::trace_lines(&played);
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
         doc.file
             .file_stem()

@@ -5,7 +5,9 @@ use super::figure;
 use super::render::{Page, Renderer};
 use super::traces::GameTrace;
 use crate::diagram;
-use crate::model::{Annotations, Diagnostics, GameDoc};
+use crate::engine::Side;
+use crate::model::{Annotations, Diagnostics, ExpectedResult, GameDoc};
+use crate::narrate::{self, Standing};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -23,11 +25,15 @@ fn title(g: &GameDoc) -> String {
     g.title.clone().unwrap_or_else(|| g.id.clone())
 }
 
+/// The record's declared result, in the narrator's words.
 fn result_text(g: &GameDoc) -> String {
-    match g.result.name() {
-        "none" => "unfinished".into(),
-        r => r.replace('-', " "),
-    }
+    narrate::standing(match g.result {
+        ExpectedResult::None => Standing::Unfinished,
+        ExpectedResult::SouthWins => Standing::Won(Side::South),
+        ExpectedResult::NorthWins => Standing::Won(Side::North),
+        ExpectedResult::Annulled => Standing::Annulled,
+        ExpectedResult::Draw => Standing::Draw,
+    })
 }
 
 fn entry(g: &GameDoc) -> GameEntry {
@@ -104,7 +110,7 @@ impl Renderer<'_> {
             })
             .collect();
         let end = match &r.result {
-            Some(res) => crate::narrate::result(res),
+            Some(res) => narrate::result(res),
             None => "The record stops before the game ends.".into(),
         };
         let mut ctx = self.context(

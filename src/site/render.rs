@@ -9,7 +9,6 @@ use super::output::Progress;
 use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
-use crate::describe;
 use crate::diagram::{self, Defined};
 use crate::engine::notation;
 use crate::model::{
@@ -543,7 +542,7 @@ impl<'a> Renderer<'a> {
         ctx.insert("variant_title", &doc.variant.title);
         ctx.insert("move", &doc.move_text);
         // the laps in words: the first ones of the trace the figure shows
-        let trace = played.map(|p| describe::trace_text(&first_laps(p, PAGE_LAPS)));
+        let trace = played.map(|p| narrate::trace_text(&first_laps(p, PAGE_LAPS)));
         ctx.insert("trace", &trace);
         ctx.insert("used_in", &self.used_in(doc));
         let source = doc.file.strip_prefix(&self.site.root).unwrap_or(&doc.file);

@@ -221,11 +221,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 Format::Text => {
                     if moves.is_empty() {
-                        println!(
-                            "{} has no legal move: {} wins (no-move).",
-                            mover.title(),
-                            mover.opponent().title()
-                        );
+                        println!("{}", omweso::narrate::no_legal_move(mover));
                     }
                     for m in &moves {
                         println!("{}", describe::move_line(m, mover));
@@ -441,11 +437,7 @@ mod selfplay_cli {
             );
         } else {
             match &r.best {
-                None => println!(
-                    "{} has no legal move: {} wins (no-move).",
-                    mover.title(),
-                    mover.opponent().title()
-                ),
+                None => println!("{}", omweso::narrate::no_legal_move(mover)),
                 Some(m) => {
                     println!("bestmove {}", notation::format_with_side(mover, &m.mv));
                     println!("score    {score}");

@@ -527,7 +527,7 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
 
 /// The analysis board (tests/browser/analysis.mjs): 50 random positions
 /// pasted as YAML give the moves `omweso moves --format json` gives, in the
-/// same order, with the same captures, and playing a move leaves its
+/// same order, in the same words (the narrator's `text`), and playing a move leaves its
 /// `board_after`; a long never-ending decision shows progress and stops at
 /// once on Stop, leaving the page usable; "Players' set-ups" sets the
 /// set-up policy's boards for the seed it names.

@@ -2,7 +2,9 @@
 //! facts — counts (`1 seed`, `1,565,991 laps`), pits (`S5`), sides,
 //! directions, lap kinds, what happens where a lap ends, how a move ends
 //! and the result. The diagram frames, the CLI, the site, the puzzle
-//! verifier and generator and the checker all word things through it.
+//! verifier and generator, the checker and — through the web module's
+//! JSON answers, which carry its sentences — the page scripts all word
+//! things through it. The engine keeps data (enums, numbers), not English.
 //!
 //! ```
 //! use omweso_diagram::narrate;
@@ -23,8 +25,8 @@
 //! ```
 
 use omweso_engine::{
-    CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, MoveEnd, NeverEndingInfo, Pit, Side,
-    WinKind,
+    CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd, NeverEndingInfo,
+    Pit, Played, Side, WinKind, notation,
 };
 
 /// `1565991` → `1,565,991`.
@@ -234,20 +236,112 @@ pub fn only_first(laps_shown: u64) -> String {
 /// How a win was won, for prose: `both end columns captured (nkutemye,
 /// "cutting off the head")`.
 pub fn win_kind(kind: WinKind) -> &'static str {
-    kind.describe()
+    match kind {
+        WinKind::NoMove => "the opponent has no legal move (okwa bulijo)",
+        WinKind::Nkutemye => "both end columns captured (nkutemye, \"cutting off the head\")",
+        WinKind::Akawumbi => "all eight columns captured (akawumbi)",
+    }
+}
+
+/// `South wins`.
+pub fn wins(winner: Side) -> String {
+    format!("{} wins", side(winner))
 }
 
 /// A result in words: `South wins: the opponent has no legal move (okwa
-/// bulijo)`, `the move never ends: the game is annulled`.
+/// bulijo)`, `North wins: all eight columns captured (akawumbi), 2 points`,
+/// `the move never ends: the game is annulled`.
+///
+/// ```
+/// use omweso_diagram::narrate::result;
+/// use omweso_engine::{GameResult, Side, WinKind};
+/// let win = GameResult::Win { winner: Side::North, kind: WinKind::Akawumbi, points: Some(1) };
+/// assert_eq!(result(&win), "North wins: all eight columns captured (akawumbi), 1 point");
+/// assert_eq!(result(&GameResult::Draw), "the move never ends: the game is drawn");
+/// ```
 pub fn result(r: &GameResult) -> String {
-    r.describe()
+    match r {
+        GameResult::Win {
+            winner,
+            kind,
+            points,
+        } => {
+            let mut s = format!("{}: {}", wins(*winner), win_kind(*kind));
+            if let Some(p) = points {
+                // points as written, without thousands separators
+                s.push_str(&format!(", {p} {}", noun(u64::from(*p), "point")));
+            }
+            s
+        }
+        GameResult::Annulled => "the move never ends: the game is annulled".into(),
+        GameResult::Draw => "the move never ends: the game is drawn".into(),
+    }
+}
+
+/// The sentence for a position with no legal move: `South has no legal
+/// move: North wins (no-move).`
+///
+/// ```
+/// use omweso_diagram::narrate::no_legal_move;
+/// use omweso_engine::Side;
+/// assert_eq!(
+///     no_legal_move(Side::South),
+///     "South has no legal move: North wins (no-move)."
+/// );
+/// ```
+pub fn no_legal_move(mover: Side) -> String {
+    format!(
+        "{} has no legal move: {} ({}).",
+        side(mover),
+        wins(mover.opponent()),
+        WinKind::NoMove.name()
+    )
+}
+
+/// How a game stands, for a list of games: won by a side, ended without a
+/// winner, or not finished in its record. Worded by [`standing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Won(Side),
+    Annulled,
+    Draw,
+    Unfinished,
+}
+
+impl From<Option<GameResult>> for Standing {
+    fn from(r: Option<GameResult>) -> Standing {
+        match r {
+            Some(GameResult::Win { winner, .. }) => Standing::Won(winner),
+            Some(GameResult::Annulled) => Standing::Annulled,
+            Some(GameResult::Draw) => Standing::Draw,
+            None => Standing::Unfinished,
+        }
+    }
+}
+
+/// A game's result in a word or two, for a table of games: `South wins`,
+/// `annulled`, `draw`, `unfinished`.
+///
+/// ```
+/// use omweso_diagram::narrate::{Standing, standing};
+/// use omweso_engine::Side;
+/// assert_eq!(standing(Standing::Won(Side::North)), "North wins");
+/// assert_eq!(standing(Standing::Unfinished), "unfinished");
+/// ```
+pub fn standing(s: Standing) -> String {
+    match s {
+        Standing::Won(winner) => wins(winner),
+        Standing::Annulled => "annulled".into(),
+        Standing::Draw => "draw".into(),
+        Standing::Unfinished => "unfinished".into(),
+    }
 }
 
 /// A result as a heading for the position after the move: `After the
 /// move: South wins`, `A never-ending move: the game is drawn`.
 pub fn result_heading(r: Option<GameResult>) -> String {
     match r {
-        Some(GameResult::Win { winner, .. }) => format!("After the move: {} wins", side(winner)),
+        Some(GameResult::Win { winner, .. }) => format!("After the move: {}", wins(winner)),
         Some(GameResult::Annulled) => "A never-ending move: the game is annulled".into(),
         Some(GameResult::Draw) => "A never-ending move: the game is drawn".into(),
         None => "After the move".into(),
@@ -301,6 +395,44 @@ pub fn move_does(end: &MoveEnd) -> String {
             s
         }
     }
+}
+
+/// A trace's lines after its first: one a lap ([`lap_line`]),
+/// [`only_first`] when cut short, then `Result: …` ([`move_end`]).
+pub fn trace_lines(p: &Played) -> Vec<String> {
+    let mut lines: Vec<String> = p
+        .laps
+        .iter()
+        .enumerate()
+        .map(|(i, lap)| lap_line(i + 1, lap, p.mover))
+        .collect();
+    if !p.complete {
+        lines.push(only_first(p.laps.len() as u64));
+    }
+    lines.push(format!("Result: {}.", move_end(&p.end)));
+    lines
+}
+
+/// A whole trace as text: `South plays S12+`, then [`trace_lines`], each
+/// line ended by a newline.
+pub fn trace_text(p: &Played) -> String {
+    let mut s = format!(
+        "{} plays {}\n",
+        side(p.mover),
+        notation::format_with_side(p.mover, &p.mv)
+    );
+    for line in trace_lines(p) {
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}
+
+/// A legal move in a line of a list: its notation, then how it ends
+/// ([`move_end`]): `S12+      3 laps, 5 seeds captured`.
+pub fn move_line(m: &LegalMove, mover: Side) -> String {
+    let n = notation::format_with_side(mover, &m.mv);
+    format!("{n:<10} {}", move_end(&m.end))
 }
 
 #[cfg(test)]

@@ -39,7 +39,8 @@ impl Position {
     }
 }
 
-/// How a game was won.
+/// How a game was won. The engine keeps data: the words for prose are the
+/// narrator's (`omweso_diagram::narrate::win_kind`, `narrate::result`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum WinKind {
     /// Okwa bulijo: the loser had no legal move.
@@ -51,20 +52,12 @@ pub enum WinKind {
 }
 
 impl WinKind {
+    /// A short machine-friendly name: `no-move`, `nkutemye`, `akawumbi`.
     pub fn name(self) -> &'static str {
         match self {
             WinKind::NoMove => "no-move",
             WinKind::Nkutemye => "nkutemye",
             WinKind::Akawumbi => "akawumbi",
-        }
-    }
-
-    /// Words for prose.
-    pub fn describe(self) -> &'static str {
-        match self {
-            WinKind::NoMove => "the opponent has no legal move (okwa bulijo)",
-            WinKind::Nkutemye => "both end columns captured (nkutemye, \"cutting off the head\")",
-            WinKind::Akawumbi => "all eight columns captured (akawumbi)",
         }
     }
 }
@@ -91,26 +84,6 @@ impl GameResult {
             GameResult::Win { winner, .. } => format!("{}-wins", winner.name()),
             GameResult::Annulled => "annulled".into(),
             GameResult::Draw => "draw".into(),
-        }
-    }
-
-    pub fn describe(&self) -> String {
-        match self {
-            GameResult::Win {
-                winner,
-                kind,
-                points,
-            } => {
-                let pts = points.map(|p| format!(", {p} point{}", if p == 1 { "" } else { "s" }));
-                format!(
-                    "{} wins: {}{}",
-                    winner.title(),
-                    kind.describe(),
-                    pts.unwrap_or_default()
-                )
-            }
-            GameResult::Annulled => "the move never ends: the game is annulled".into(),
-            GameResult::Draw => "the move never ends: the game is drawn".into(),
         }
     }
 }

@@ -10,6 +10,11 @@
 //! functions ([`wasm`]); the site's `omweso-worker.js` calls them from a Web
 //! Worker, so that a long never-ending move never freezes the page.
 //!
+//! The answers carry the narrator's sentences (`omweso_diagram::narrate`):
+//! each move's `text` (how it ends), a `moves` answer's `no_move` (what to
+//! say when no pit has a move), an outcome's `text`, each frame's `heading`
+//! and `words`; a page shows them as they are and words no move itself.
+//!
 //! The request is lines of `key value`, written by [`Request::text`] (the
 //! site) or by hand (the page's script):
 //!
@@ -395,6 +400,10 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 move_json(&mut j, &m);
             }
             j.close(']');
+            // the sentence for a position where no pit has a move (a page
+            // asking pit by pit knows that only after the last pit)
+            j.key("no_move")
+                .string(&narrate::no_legal_move(pos.to_move));
         }
         Command::Play => {
             let text = req.mv.as_deref().unwrap_or_default();
@@ -559,6 +568,8 @@ fn move_json(j: &mut Json, m: &LegalMove) {
         None => j.null(),
     }
     j.key("cut_heads").bool(f.is_some_and(|f| f.cut_heads));
+    // the narrator's sentence, for a page to show as it is
+    j.key("text").string(&narrate::move_end(&m.end));
     j.key("outcome");
     match m.end.result() {
         Some(r) => {
@@ -710,5 +721,30 @@ mod tests {
         assert!(json.contains("<svg"), "{json}");
         // the JSON string holds the SVG's quotes escaped
         assert!(!json.contains("<svg xmlns=\"http"), "{json}");
+    }
+
+    /// Pages word no move themselves: each move carries the narrator's
+    /// sentence, and a moves answer what to say when no pit has a move.
+    #[test]
+    fn answers_carry_the_narrators_sentences() {
+        let req = start();
+        let moves = legal_moves(&req.variant.rules, &req.position);
+        assert!(!moves.is_empty());
+        let json = respond(&req).unwrap();
+        for m in &moves {
+            // as a JSON string: the win kinds' words hold quotes
+            let said = narrate::move_end(&m.end).replace('"', "\\\"");
+            let text = format!("\"text\":\"{said}\"");
+            assert!(json.contains(&text), "{text} in {json}");
+        }
+        assert!(
+            json.contains("\"no_move\":\"South has no legal move: North wins (no-move).\""),
+            "{json}"
+        );
+        // a side with no seed to sow: no move, and the sentence for it
+        let mut empty = start();
+        empty.position = Position::new(Board::from_sides([1; 16], [2; 16]), Side::South);
+        let json = respond(&empty).unwrap();
+        assert!(json.contains("\"moves\":[]"), "{json}");
     }
 }

@@ -3,7 +3,9 @@
 // and redo, copy the position or the game as YAML, and let the computer
 // answer. The rules engine runs in a Web Worker (omweso-worker.js, with
 // omweso.wasm): a move that takes seconds to decide never freezes the page,
-// and the reader can stop it.
+// and the reader can stop it. How a move ends and what a position with no
+// move means are the engine's sentences (the narrator's, in its answers'
+// `text` and `no_move`), shown as they are.
 (function () {
   "use strict";
   var app = document.getElementById("analysis");
@@ -320,18 +322,19 @@
     progress.hidden = false; progress.value = 0;
     $(".an-stop").hidden = false;
     status("Deciding every move…");
-    var pit = 1;
+    var pit = 1, noMove = "";
     function step() {
       if (my !== listing) return;
       if (pit > 16) {
         progress.hidden = true; $(".an-stop").hidden = true;
-        if (!moves.length) status((p.to_move === "south" ? "South" : "North") + " has no legal move.");
+        if (!moves.length) status(noMove);
         else status(moves.length + (moves.length === 1 ? " legal move." : " legal moves."));
         return;
       }
       ask(requestText("moves", p, "pit " + pit + "\n")).then(function (a) {
         if (my !== listing) return;
         a.moves.forEach(addMove);
+        noMove = a.no_move;
         progress.value = pit; pit++;
         step();
       }, function (e) {
@@ -341,12 +344,6 @@
       });
     }
     step();
-  }
-  function outcomeText(m) {
-    if (m.never_ending) return "never ends (a cycle of " + m.cycle_laps.toLocaleString("en") + " laps)" + (m.outcome ? ": " + m.outcome.text : "");
-    var s = m.laps + (m.laps === 1 ? " lap" : " laps") + ", " + (m.captured ? "captures " + m.captured : "no capture");
-    if (m.outcome) s += " — " + m.outcome.text;
-    return s;
   }
   function addMove(m) {
     moves.push(m);
@@ -358,7 +355,7 @@
     name.textContent = side + m.notation;
     var text = document.createElement("span");
     text.className = "an-outcome";
-    text.textContent = " " + outcomeText(m) + " ";
+    text.textContent = " " + m.text + " ";
     var show = document.createElement("button");
     show.type = "button"; show.textContent = "Show"; show.className = "an-show";
     show.addEventListener("click", function () { showMove(m); });
@@ -394,7 +391,7 @@
         caption.appendChild(span);
       });
       $(".an-frames").hidden = false;
-      $(".an-frames-title").textContent = (p.to_move === "south" ? "S" : "N") + m.notation + ": " + outcomeText(m);
+      $(".an-frames-title").textContent = (p.to_move === "south" ? "S" : "N") + m.notation + ": " + m.text;
       showFrame();
       status("");
       return a;
@@ -414,7 +411,7 @@
     var p = current();
     return ask(requestText("play", p, "move " + m.notation + "\n")).then(function (a) {
       var side = p.to_move === "south" ? "S" : "N";
-      var entry = { side: side, notation: m.notation, text: outcomeText(m), result: m.outcome ? m.outcome.result : null,
+      var entry = { side: side, notation: m.notation, text: m.text, result: m.outcome ? m.outcome.result : null,
         over: !a.after || !!m.outcome, position: null };
       entry.position = a.after ? positionFrom(p, a.after) : copy(p);
       line.push(entry);

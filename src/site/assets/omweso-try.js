@@ -101,11 +101,6 @@
     if (text) e.textContent = text;
     return e;
   }
-  function outcome(m) {
-    if (m.never_ending) return "never ends (a cycle of " + m.cycle_laps.toLocaleString("en") + " laps)" + (m.outcome ? ": " + m.outcome.text : "");
-    var s = m.laps + (m.laps === 1 ? " lap" : " laps") + ", " + (m.captured ? "captures " + m.captured : "no capture");
-    return m.outcome ? s + " — " + m.outcome.text : s;
-  }
   function directions(m) {
     return m.choices.length > 1 || m.direction === "clockwise"
       ? " (" + m.choices.map(function (d) { return d === "clockwise" ? "↻" : "↺"; }).join(" ") + ")" : "";
@@ -264,7 +259,7 @@
             b.dataset.notation = m.notation;
             b.innerHTML = "<strong></strong> <span></span>";
             b.firstChild.textContent = side + m.notation + directions(m);
-            b.lastChild.textContent = outcome(m);
+            b.lastChild.textContent = m.text; // the narrator's words
             b.addEventListener("click", function () { play(m, b); });
             list.appendChild(b);
           });
