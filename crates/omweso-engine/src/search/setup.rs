@@ -20,6 +20,14 @@
 //! results: spread four times in ten, outer and mixed twice each, checking
 //! and inner once each.
 //!
+//! Self-play only measures set-ups against the project's own player.
+//! Against strong play (the panel, [`super::panel`], written from the
+//! description of the program that won the McGill course's 2015
+//! tournament) the styles lose at the set-up under McGill's rules, so there
+//! the policy draws only from arrangements that won from both seats against
+//! the panel ([`chosen`]; `docs/STRENGTH.md`). Other rule sets keep the
+//! styles ([`arrange_by_styles`]).
+//!
 //! ```
 //! use omweso_engine::search::{Rng, setup::{self, Style}};
 //! use omweso_engine::Rules;
@@ -132,10 +140,17 @@ pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
     }
 }
 
-/// McGill's rules: arrangements found by hill climbing against the panel
-/// (`examples/setup_climb.rs`) that then won from both seats against the
-/// panel at depth 10 (see `docs/STRENGTH.md`).
-pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 0] = [];
+/// McGill's rules: the arrangements that won from both seats against the
+/// panel at depth 10 (`examples/setup_climb.rs --check`, the search player
+/// at 30,000 nodes a move; see `docs/STRENGTH.md`). So far one: the
+/// concentrated set-up itself (17 seeds in pit 8, 3 in each of pits
+/// 10–14), which also won both games against kelzha's player in the issue.
+/// Hill climbing from the policy's arrangements (200-odd steps against
+/// the panel at depth 6) found none that wins from both seats, and of the
+/// concentrated set-up's neighbours checked so far none did either, so
+/// this table has no variety yet: it trades the policy's variety for not
+/// losing at the set-up, under these rules only.
+pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
 
 /// A set-up following the sources' advice alone: the checking arrangement
 /// one time in ten, otherwise one pit a column ([`Style::Outer`],
