@@ -12,12 +12,16 @@
 //!
 //! Options: `--games N` per pairing (rounded up to even), `--nodes N` the
 //! player's budget a move (or `--player AGENT`: `nodes:N`, `depth:N`,
-//! `time:MS`), `--opponents a,b,...` (`random`, `greedy`, `depth:N`,
-//! `nodes:N`), `--variants a,b,...`, `--seed S`, `--max-plies N`,
+//! `time:MS`, `panel[:N]`), `--opponents a,b,...` (`random`, `greedy`,
+//! `depth:N`, `nodes:N`, `time:MS`, `panel[:N]`: the strong panel,
+//! material-only alpha-beta at depth N, default 10, with its own
+//! concentrated set-up against the policy's arrangement from both seats), `--variants a,b,...`, `--seed S`, `--max-plies N`,
+//! `--setups styles` (draw set-ups by the styles policy,
+//! `setup::arrange_by_styles`, instead of `setup::arrange`),
 //! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
 //! opponents with the default ones).
 
-use omweso::engine::search::{Config, Weights};
+use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -67,6 +71,9 @@ fn main() {
         .map(|s| Agent::parse(s).unwrap_or_else(|| panic!("unknown opponent {s:?}")))
         .collect();
     let variants = args.variants();
+    // `--setups styles`: the set-up policy before arrangements were chosen
+    // against the panel (to measure the change in one binary)
+    let old_policy = opt("--setups").is_some_and(|s| s == "styles");
     println!(
         "player {} vs each opponent, {games} games per pairing (sides swapped), seed {seed}, move limit {max_plies} plies\n",
         player.name()
@@ -83,10 +90,31 @@ fn main() {
                 .into_par_iter()
                 .map(|g| {
                     let pair = (g / 2) as u64;
-                    let (a, b) = setups(rules, seed, pair);
+                    let (a, b) = if old_policy {
+                        let mut rng = Rng::stream(seed, pair);
+                        (
+                            setup::arrange_by_styles(rules, &mut rng).0,
+                            setup::arrange_by_styles(rules, &mut rng).0,
+                        )
+                    } else {
+                        setups(rules, seed, pair)
+                    };
+                    let me_south = g % 2 == 0;
+                    // a player with its own set-up (the panel) always
+                    // plays it; the other then plays the pair's first
+                    // arrangement from both seats
+                    let (mine, theirs) = match (player.own_setup(), opp.own_setup()) {
+                        (None, None) if me_south => (a, b),
+                        (None, None) => (b, a),
+                        (p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
+                    };
+                    let (a, b) = if me_south {
+                        (mine, theirs)
+                    } else {
+                        (theirs, mine)
+                    };
                     let mut me = Player::new(player, config, seed ^ (g as u64) << 8);
                     let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
-                    let me_south = g % 2 == 0;
                     let t = Instant::now();
                     let game = if me_south {
                         play_game(rules, start_position(a, b), &mut me, &mut them, max_plies)

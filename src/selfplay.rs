@@ -21,6 +21,9 @@ pub enum Agent {
     Random,
     /// The biggest capture (ties at random).
     Greedy,
+    /// The panel: material-only alpha-beta at a fixed depth, with its own
+    /// concentrated set-up ([`search::panel`]).
+    Panel { depth: u32 },
     /// The search player, bounded by depth and/or nodes and/or time a move.
     Search {
         depth: Option<u32>,
@@ -62,6 +65,7 @@ impl Agent {
         match self {
             Agent::Random => "random".into(),
             Agent::Greedy => "greedy".into(),
+            Agent::Panel { depth } => format!("panel(depth={depth})"),
             Agent::Search {
                 depth,
                 nodes,
@@ -82,7 +86,17 @@ impl Agent {
         }
     }
 
-    /// Parse `random`, `greedy`, `depth:N`, `nodes:N`, `time:MS`.
+    /// The set-up the agent always plays, if it has its own (the panel's
+    /// concentrated one); otherwise the match draws one from the policy.
+    pub fn own_setup(&self) -> Option<[Seeds; 16]> {
+        match self {
+            Agent::Panel { .. } => Some(search::panel::CONCENTRATED),
+            _ => None,
+        }
+    }
+
+    /// Parse `random`, `greedy`, `panel` (depth 10), `panel:N`, `depth:N`,
+    /// `nodes:N`, `time:MS`.
     pub fn parse(s: &str) -> Option<Agent> {
         let (kind, n) = match s.split_once(':') {
             Some((k, n)) => (k, Some(n.parse::<u64>().ok()?)),
@@ -91,6 +105,12 @@ impl Agent {
         match (kind, n) {
             ("random", None) => Some(Agent::Random),
             ("greedy", None) => Some(Agent::Greedy),
+            ("panel", None) => Some(Agent::Panel {
+                depth: search::panel::DEPTH,
+            }),
+            ("panel", Some(d)) if (1..=search::MAX_DEPTH as u64).contains(&d) => {
+                Some(Agent::Panel { depth: d as u32 })
+            }
             ("depth", Some(d)) if (1..=search::MAX_DEPTH as u64).contains(&d) => {
                 Some(Agent::depth(d as u32))
             }
@@ -106,6 +126,7 @@ pub struct Player {
     pub agent: Agent,
     rng: Rng,
     searcher: Option<Searcher>,
+    panel: Option<search::panel::Panel>,
 }
 
 /// One move chosen, with what the search thought of it.
@@ -121,6 +142,10 @@ impl Player {
             agent,
             rng: Rng::new(seed),
             searcher: matches!(agent, Agent::Search { .. }).then(|| Searcher::new(config)),
+            panel: match agent {
+                Agent::Panel { depth } => Some(search::panel::Panel::new(depth)),
+                _ => None,
+            },
         }
     }
 
@@ -135,6 +160,14 @@ impl Player {
                 chosen: m,
                 search: None,
             }),
+            Agent::Panel { .. } => {
+                let p = self.panel.as_mut().expect("a panel");
+                let r = p.search(rules, pos);
+                r.best.clone().map(|m| Choice {
+                    chosen: m,
+                    search: Some(r),
+                })
+            }
             Agent::Search {
                 depth,
                 nodes,

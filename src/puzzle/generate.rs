@@ -363,9 +363,11 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
     let mut engine_rng = crate::engine::search::Rng::stream(opts.seed, game);
     let (south, north) = match opts.player {
         Player::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
+        // the styles' variety (the policy may draw few arrangements where
+        // they were chosen against strong play, and puzzles need variety)
         Player::Search { .. } => (
-            crate::engine::search::setup::arrange(rules, &mut engine_rng),
-            crate::engine::search::setup::arrange(rules, &mut engine_rng),
+            crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
+            crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
         ),
     };
     let mut searcher = match opts.player {

@@ -24,6 +24,12 @@ enum Format {
     Json,
 }
 
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+enum SetupFormat {
+    Yaml,
+    Json,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// List every legal move of a position.
@@ -75,12 +81,30 @@ enum Command {
         /// A node budget (deterministic).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Answer as the panel player instead: material-only alpha-beta
+        /// at this fixed depth (10 is the published programs' depth).
+        #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"])]
+        panel: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
     /// Engine self-play: play games from drawn set-ups and write them as
     /// game records (content/games format) into DIR.
     Selfplay(selfplay_cli::SelfplayArgs),
+    /// The set-up policy's arrangement for one side (the 32 seeds before the
+    /// first move), as the search player would draw it: pits 1–16 in
+    /// Shackell's numbering, counted from the player's own seat.
+    Setup {
+        /// A variant name or a path to a variant file.
+        #[arg(long, default_value = "shackell-1935")]
+        variant: String,
+        /// Seeds the draw (the same seed gives the same arrangement); by
+        /// default a seed from the clock, printed with the arrangement.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, value_enum, default_value = "yaml")]
+        format: SetupFormat,
+    },
     /// Draw a position, or its move frame by frame (SVG, PNG or text).
     Diagram {
         /// A position file (YAML).
@@ -153,12 +177,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             time_ms,
             depth,
             nodes,
+            panel,
             format,
         } => {
             let doc = load_one(&position, id.as_deref())?;
-            selfplay_cli::bestmove(&doc, time_ms, depth, nodes, format == Format::Json)
+            selfplay_cli::bestmove(&doc, time_ms, depth, nodes, panel, format == Format::Json)
         }
         Command::Selfplay(args) => selfplay_cli::selfplay(args),
+        Command::Setup {
+            variant,
+            seed,
+            format,
+        } => selfplay_cli::setup(&variant, seed, format == SetupFormat::Json),
         Command::Diagram {
             position,
             id,
@@ -381,6 +411,7 @@ mod selfplay_cli {
         time_ms: Option<u64>,
         depth: Option<u32>,
         nodes: Option<u64>,
+        panel: Option<u32>,
         json: bool,
     ) -> Result<ExitCode, String> {
         let rules = &doc.variant.variant.rules;
@@ -392,12 +423,17 @@ mod selfplay_cli {
                 .clamp(1, search::MAX_DEPTH),
             nodes,
         };
-        let mut player = Searcher::new(Config::default());
         let start = Instant::now();
-        let deadline = time_ms.map(|ms| start + Duration::from_millis(ms));
-        let r = player.search(rules, pos, limits, &mut || {
-            deadline.is_some_and(|d| Instant::now() >= d)
-        });
+        let r = match panel {
+            Some(depth) => search::panel::Panel::new(depth).search(rules, pos),
+            None => {
+                let mut player = Searcher::new(Config::default());
+                let deadline = time_ms.map(|ms| start + Duration::from_millis(ms));
+                player.search(rules, pos, limits, &mut || {
+                    deadline.is_some_and(|d| Instant::now() >= d)
+                })
+            }
+        };
         let elapsed = start.elapsed();
         let mover = pos.to_move;
         // the line alternates sides from the mover
@@ -452,6 +488,42 @@ mod selfplay_cli {
                     println!("pv       {}", pv.join(" "));
                 }
             }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `omweso setup`: the policy's arrangement ([`search::setup::arrange_styled`]).
+    pub fn setup(variant: &str, seed: Option<u64>, json: bool) -> Result<ExitCode, String> {
+        let here = std::path::Path::new(".");
+        let variants = super::puzzles_cli::variants_for(here);
+        let vdoc = variants.resolve(variant, here).map_err(|e| e.to_string())?;
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let mut rng = search::Rng::new(seed);
+        let (pits, style) = search::setup::arrange_styled(&vdoc.variant.rules, &mut rng);
+        let list: Vec<String> = pits.iter().map(|n| n.to_string()).collect();
+        if json {
+            let out = serde_json::json!({
+                "variant": vdoc.name(),
+                "seed": seed,
+                "style": style.name(),
+                "pits": pits,
+            });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+            );
+        } else {
+            println!(
+                "# the set-up policy's arrangement: pits 1-16, counted from the player's seat"
+            );
+            println!("variant: {}", vdoc.name());
+            println!("seed: {seed}");
+            println!("style: {}", style.name());
+            println!("pits: [{}]", list.join(", "));
         }
         Ok(ExitCode::SUCCESS)
     }

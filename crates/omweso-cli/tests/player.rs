@@ -198,3 +198,62 @@ fn the_search_solves_the_win_now_and_win_in_two_puzzles() {
     }
     assert!(solved >= 10, "only {solved} puzzles");
 }
+
+#[test]
+fn setup_prints_the_policys_arrangement_reproducibly() {
+    let json = |seed: &str| {
+        let out = omweso(&[
+            "setup",
+            "--variant",
+            "mcgill-2015",
+            "--seed",
+            seed,
+            "--format",
+            "json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let v = json("7");
+    assert_eq!(v, json("7"), "the same seed, the same arrangement");
+    let pits: Vec<u64> = v["pits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(pits.len(), 16);
+    assert_eq!(pits.iter().sum::<u64>(), 32);
+    assert_eq!(v["variant"], "mcgill-2015");
+    assert_eq!(v["seed"], 7);
+    let out = omweso(&["setup", "--variant", "modern", "--seed", "7"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("variant: modern") && text.contains("pits: ["),
+        "{text}"
+    );
+}
+
+#[test]
+fn bestmove_panel_answers_a_legal_move_at_its_depth() {
+    let out = omweso(&[
+        "bestmove",
+        "examples/start.yaml",
+        "--panel",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["depth"], 4);
+    assert!(v["move"].as_str().unwrap().starts_with('S'));
+}

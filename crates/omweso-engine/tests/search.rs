@@ -297,6 +297,8 @@ fn each_set_up_style_is_what_it_says() {
                     )
                 }
                 Style::Checking => assert_eq!(inner, 0),
+                // not among the styles drawn (a rule set's own table)
+                Style::Chosen => {}
             }
         }
     }
@@ -413,4 +415,27 @@ fn a_stop_during_the_roots_long_generation_still_answers_a_whole_move() {
     let mut from = Vec::new();
     omweso_engine::moves_from(rules, &pos, best.mv.pit, &mut from);
     assert!(from.contains(&best), "{best:?} is not among {from:?}");
+}
+
+#[test]
+fn mcgills_policy_draws_only_its_chosen_arrangements() {
+    let table = setup::chosen(&Rules::MCGILL_2015);
+    assert!(setup::chosen(&Rules::MODERN).is_empty());
+    for a in table {
+        assert_eq!(a.iter().map(|&n| n as u32).sum::<u32>(), 32, "{a:?}");
+    }
+    let mut rng = Rng::new(11);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..400 {
+        let (s, style) = setup::arrange_styled(&Rules::MCGILL_2015, &mut rng);
+        if table.is_empty() {
+            assert_ne!(style, setup::Style::Chosen);
+        } else {
+            assert_eq!(style, setup::Style::Chosen);
+            assert!(table.contains(&s), "{s:?}");
+            seen.insert(s);
+        }
+    }
+    // variety: every chosen arrangement is drawn
+    assert_eq!(seen.len(), table.len());
 }

@@ -61,6 +61,7 @@
 //! node budget counts positions, not time.
 
 mod eval;
+pub mod panel;
 mod rng;
 pub mod setup;
 mod tt;

@@ -20,6 +20,14 @@
 //! results: spread four times in ten, outer and mixed twice each, checking
 //! and inner once each.
 //!
+//! Self-play only measures set-ups against the project's own player.
+//! Against strong play (the panel, [`super::panel`], written from the
+//! description of the program that won the McGill course's 2015
+//! tournament) the styles lose at the set-up under McGill's rules, so there
+//! the policy draws only from arrangements that won from both seats against
+//! the panel ([`chosen`]; `docs/STRENGTH.md`). Other rule sets keep the
+//! styles ([`arrange_by_styles`]).
+//!
 //! ```
 //! use omweso_engine::search::{Rng, setup::{self, Style}};
 //! use omweso_engine::Rules;
@@ -65,6 +73,8 @@ pub enum Style {
     /// against the sources' advice, many columns filled, but every pit can
     /// move (see the module text for how it does in self-play).
     Spread,
+    /// One of the arrangements chosen against strong play ([`chosen`]).
+    Chosen,
 }
 
 impl Style {
@@ -85,6 +95,7 @@ impl Style {
             Style::Inner => "inner",
             Style::Mixed => "mixed",
             Style::Spread => "spread",
+            Style::Chosen => "chosen",
         }
     }
 }
@@ -94,12 +105,52 @@ pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
     arrange_styled(rules, rng).0
 }
 
-/// [`arrange`], and which style it drew: [`Style::Spread`] four times in
-/// ten, [`Style::Outer`] and [`Style::Mixed`] twice each,
-/// [`Style::Checking`] and [`Style::Inner`] once each ([`POLICY`]).
+/// [`arrange`], and which style it drew. Where the rule set has
+/// arrangements chosen against strong play ([`chosen`]: McGill's rules),
+/// one of them, each as likely ([`Style::Chosen`]); elsewhere the styles
+/// of [`arrange_by_styles`].
 pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
+    let table = chosen(rules);
+    if table.is_empty() || (cap(rules) as u32) * 8 < SEEDS {
+        return arrange_by_styles(rules, rng);
+    }
+    let i = rng.below(table.len() as u64) as usize;
+    (table[i], Style::Chosen)
+}
+
+/// The styles drawn by self-play's results: [`Style::Spread`] four times
+/// in ten, [`Style::Outer`] and [`Style::Mixed`] twice each,
+/// [`Style::Checking`] and [`Style::Inner`] once each ([`POLICY`]). The
+/// policy of every rule set before arrangements were chosen against the
+/// panel, and still the policy where none are.
+pub fn arrange_by_styles(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
     drawn(rules, &POLICY, rng)
 }
+
+/// The arrangements chosen against strong play for a rule set (empty where
+/// none have been chosen). Each beat the panel
+/// ([`panel`](super::panel): material-only alpha-beta at depth 10 with its
+/// concentrated set-up) from both seats in the games that chose it; see
+/// `docs/STRENGTH.md` for how they were found and measured.
+pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
+    if *rules == Rules::MCGILL_2015 {
+        &CHOSEN_MCGILL_2015
+    } else {
+        &[]
+    }
+}
+
+/// McGill's rules: the arrangements that won from both seats against the
+/// panel at depth 10 (`examples/setup_climb.rs --check`, the search player
+/// at 30,000 nodes a move; see `docs/STRENGTH.md`). So far one: the
+/// concentrated set-up itself (17 seeds in pit 8, 3 in each of pits
+/// 10–14), which also won both games against kelzha's player in the issue.
+/// Hill climbing from the policy's arrangements (200-odd steps against
+/// the panel at depth 6) found none that wins from both seats, and of the
+/// concentrated set-up's neighbours checked so far none did either, so
+/// this table has no variety yet: it trades the policy's variety for not
+/// losing at the set-up, under these rules only.
+pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
 
 /// A set-up following the sources' advice alone: the checking arrangement
 /// one time in ten, otherwise one pit a column ([`Style::Outer`],
@@ -155,6 +206,12 @@ pub fn arrange_as(rules: &Rules, style: Style, rng: &mut Rng) -> [Seeds; 16] {
     if style == Style::Checking && cap >= 4 {
         return CHECKING;
     }
+    if style == Style::Chosen {
+        let table = chosen(rules);
+        if !table.is_empty() {
+            return table[rng.below(table.len() as u64) as usize];
+        }
+    }
     let mut chosen = [0usize; 16];
     let ncols = if style == Style::Spread {
         // twelve to sixteen pits of either row
@@ -167,7 +224,7 @@ pub fn arrange_as(rules: &Rules, style: Style, rng: &mut Rng) -> [Seeds; 16] {
         let inner_in_8 = match style {
             Style::Outer | Style::Checking => 2,
             Style::Inner => 6,
-            Style::Mixed | Style::Spread => 4,
+            Style::Mixed | Style::Spread | Style::Chosen => 4,
         };
         // columns to fill: six to eight, never fewer than the cap allows
         let min_cols = SEEDS.div_ceil(cap as u32).max(6) as u64;
