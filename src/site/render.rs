@@ -2,7 +2,6 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, PositionKey, Site};
-use super::escape;
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, Target};
 use super::output::Progress;
@@ -10,6 +9,7 @@ use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::describe;
+use crate::diagram::escape;
 use crate::diagram::{self, Defined};
 use crate::engine::notation;
 use crate::model::{
