@@ -2,6 +2,7 @@
 pub mod check;
 pub mod describe;
 pub mod diagram;
+pub mod fonts;
 pub use omweso_engine as engine;
 pub mod judge;
 pub mod model;

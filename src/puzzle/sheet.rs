@@ -10,21 +10,25 @@
 //! the answer key, one table with a row a puzzle, its sentences wrapped to
 //! the column by the font's own glyph widths and never cut.
 //!
-//! Pages are drawn as SVG and converted with usvg. The PDF is set in Source
-//! Sans 3, the sans face shipped with the site ([`crate::site::fonts`]);
+//! Pages are drawn as SVG and converted with usvg; the boards are the
+//! diagram crate's, in its print theme and sheet layout ([`Layout::Sheet`]),
+//! so that a sheet's board is a site's board. The PDF is set in Source
+//! Sans 3, the sans face shipped with the site ([`crate::fonts`]);
 //! characters it lacks come from DejaVu Sans (or Liberation Sans, FreeSans,
 //! Noto Sans) when the system has it, and a character no loaded font has is
 //! an error, as is a text the font could not set: text is never silently
 //! dropped.
 
 use super::{Goal, Puzzle};
-use crate::engine::{Pit, Position, Side};
-use crate::site::{escape, fonts};
+use crate::diagram::{
+    Annotations, Embed, Frame, Highlight, HighlightStyle, Layout, PitRef, RenderOptions, Theme,
+    escape,
+};
+use crate::fonts;
 use krilla::Document;
 use krilla::geom::Size;
 use krilla::page::PageSettings;
 use krilla_svg::{SurfaceExt, SvgSettings};
-use omweso_diagram::pit_at_display;
 use resvg::usvg;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -491,124 +495,64 @@ fn texts(p: &Puzzle) -> Vec<String> {
     t
 }
 
-// Board geometry, in points at scale 1: cells of CELL, each pit's name on
-// a band above its circle.
-const CELL: f32 = 36.0;
-const PIT_R: f32 = 14.0;
-const ROW: f32 = 42.0;
-const PAD: f32 = 6.0;
-const MID: f32 = 8.0;
-const CAPTION: f32 = 14.0;
-/// A sheet board's width, in points at full size.
-pub const BOARD_W: f32 = 8.0 * CELL + 2.0 * PAD;
-/// A sheet board's height, in points at full size (its side names included).
-pub const BOARD_H: f32 = 2.0 * CAPTION + 2.0 * PAD + 4.0 * ROW + MID;
+/// A sheet board's width, in points at full size (its height follows
+/// from the diagram's proportions: [`board_height`]).
+pub const BOARD_W: f32 = 300.0;
 
-/// A side's caption: `South · 38 seeds · to move`.
-fn side_caption(pos: &Position, side: Side) -> String {
-    let mut s = format!(
-        "{} · {}",
-        side.title(),
-        crate::narrate::seeds(pos.board.side_total(side) as u64)
-    );
-    if pos.to_move == side {
-        s.push_str(" · to move");
-    }
-    s
-}
-
-/// A puzzle's board for a sheet, black on white, at the origin, BOARD_W ×
-/// BOARD_H: seen from `seat` (its side at the bottom), each pit's count in
-/// bold in its circle and the pit's name (`S12`) centred on a band above it
-/// (bold for the side to move), `ring` marked by a thick rim inside its
-/// circle.
-fn board_svg(pos: &Position, seat: Side, ring: Option<(Side, Pit)>) -> String {
-    let mut s = String::new();
-    let top = CAPTION;
-    let bottom = CAPTION + 2.0 * PAD + 4.0 * ROW + MID;
-    let text = |x: f32, y: f32, size: f32, bold: bool, anchor: &str, fill: &str, t: &str| {
-        format!(
-            r#"<text x="{x}" y="{y}" font-size="{size}"{} text-anchor="{anchor}" fill="{fill}">{}</text>"#,
-            if bold { r#" font-weight="bold""# } else { "" },
-            escape(t)
-        )
+/// A puzzle's board as a sheet draws it: seen from the seat of the side to
+/// move (its side at the bottom), every pit named above it; a "what
+/// happens?" puzzle's move marked as the pit lifted, the other puzzles'
+/// answers hidden.
+fn board_frame(p: &Puzzle, n: usize) -> Frame {
+    let seat = p.seat();
+    let ann = Annotations {
+        seat,
+        title: Some(format!(
+            "The board of puzzle {n}, {} at the bottom",
+            seat.title()
+        )),
+        highlights: (p.goal == Goal::WhatHappens)
+            .then(|| Highlight {
+                pits: vec![PitRef::new(p.played.mover, p.played.mv.pit)],
+                style: HighlightStyle::Start,
+                label: None,
+            })
+            .into_iter()
+            .collect(),
+        ..Annotations::default()
     };
-    s.push_str(&text(
-        0.0,
-        10.0,
-        9.0,
-        pos.to_move == seat.opponent(),
-        "start",
-        "black",
-        &side_caption(pos, seat.opponent()),
-    ));
-    s.push_str(&format!(
-        r#"<rect x="0.5" y="{top}" width="{}" height="{}" rx="6" fill="white" stroke="black" stroke-width="1"/>"#,
-        BOARD_W - 1.0,
-        bottom - top
-    ));
-    let mid = top + PAD + 2.0 * ROW + MID / 2.0 - 1.0;
-    s.push_str(&format!(
-        r#"<line x1="{PAD}" y1="{mid}" x2="{}" y2="{mid}" stroke="black" stroke-width="1.2"/>"#,
-        BOARD_W - PAD
-    ));
-    for vr in 0..4 {
-        let row_top = top + PAD + vr as f32 * ROW + if vr >= 2 { MID } else { 0.0 };
-        for vc in 0..8 {
-            let (side, pit) = pit_at_display(seat, vr, vc);
-            let cx = PAD + (vc as f32 + 0.5) * CELL;
-            let cy = row_top + 11.0 + PIT_R;
-            let mover = side == pos.to_move;
-            s.push_str(&text(
-                cx,
-                row_top + 8.5,
-                8.5,
-                mover,
-                "middle",
-                if mover { "black" } else { "#3c3c3c" },
-                &format!("{}{}", side.letter(), pit.number()),
-            ));
-            s.push_str(&format!(
-                r#"<circle cx="{cx}" cy="{cy}" r="{PIT_R}" fill="white" stroke="black" stroke-width="{}"/>"#,
-                if mover { 1.3 } else { 0.8 }
-            ));
-            if ring == Some((side, pit)) {
-                // a thick rim inside the pit's own circle, clear of its name
-                s.push_str(&format!(
-                    r#"<circle class="ring" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="black" stroke-width="2.6"/>"#,
-                    PIT_R - 1.9
-                ));
-            }
-            let n = pos.board.get(side, pit);
-            if n > 0 {
-                s.push_str(&text(
-                    cx,
-                    cy + 4.6,
-                    13.0,
-                    true,
-                    "middle",
-                    "black",
-                    &n.to_string(),
-                ));
-            }
-        }
-    }
-    s.push_str(&text(
-        0.0,
-        bottom + 11.0,
-        9.0,
-        pos.to_move == seat,
-        "start",
-        "black",
-        &side_caption(pos, seat),
-    ));
-    s
+    crate::diagram::board_frame(&p.doc.position, &ann, &p.variant)
 }
 
-/// The ring on a puzzle's own board: a "what happens" puzzle shows its
-/// move, the others hide their answer.
-fn question_mark(p: &Puzzle) -> Option<(Side, Pit)> {
-    (p.goal == Goal::WhatHappens).then_some((p.played.mover, p.played.mv.pit))
+/// How a sheet renders a board `width` points wide (no size: the HTML
+/// page's stylesheet sizes it): black on white, the sheet layout, the
+/// stylesheet once in the page ([`stylesheet`]).
+fn board_options(width: Option<f32>) -> RenderOptions {
+    RenderOptions {
+        theme: Theme::Print,
+        embed: Embed::Embedded,
+        layout: Layout::Sheet,
+        width: width.map(f64::from),
+    }
+}
+
+/// A sheet board's height in points at full size ([`BOARD_W`] wide).
+pub fn board_height() -> f32 {
+    let empty = crate::engine::Position::new(
+        crate::engine::Board::from_sides([0; 16], [0; 16]),
+        crate::engine::Side::South,
+    );
+    let (w, h) =
+        crate::diagram::board_frame(&empty, &Annotations::default(), "").size(Layout::Sheet);
+    BOARD_W * (h / w) as f32
+}
+
+/// The boards' stylesheet, set in the sheet's type (once a page).
+fn stylesheet() -> String {
+    Theme::Print.stylesheet_for(
+        Layout::Sheet,
+        Some(&format!("\"{}\", \"DejaVu Sans\", sans-serif", fonts::SANS)),
+    )
 }
 
 /// A page being drawn: SVG elements in points.
@@ -687,7 +631,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
     };
     let y0 = heading(&mut c, w, &opts.title, &rules, true);
     let nominal = (h - FOOT - y0) / per as f32;
-    let scale = ((nominal - 8.0) / BOARD_H).min(1.0);
+    let scale = ((nominal - 8.0) / board_height()).min(1.0);
     let tx = MARGIN + BOARD_W * scale + 16.0;
     let tw = right - tx;
     let (mut y, mut on_page) = (y0, 0);
@@ -716,8 +660,10 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
             ));
         }
         c.body.push_str(&format!(
-            r#"<g class="board" transform="translate({MARGIN} {y}) scale({scale})">{}</g>"#,
-            board_svg(&p.doc.position, p.seat(), question_mark(p))
+            r#"<g class="board" transform="translate({MARGIN} {y})">{}</g>"#,
+            board_frame(p, n)
+                .svg(&board_options(Some(BOARD_W * scale)))
+                .trim_end()
         ));
         let mut ty = y + 12.0;
         for (lines, size, bold, gap) in [
@@ -825,11 +771,12 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
         .enumerate()
         .map(|(i, body)| {
             format!(
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}"><rect width="{w}" height="{h}" fill="white"/>{body}<text x="{}" y="{}" font-size="8" text-anchor="middle" fill="black">{} / {total}</text></svg>"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}"><style>{css}</style><rect width="{w}" height="{h}" fill="white"/>{body}<text x="{}" y="{}" font-size="8" text-anchor="middle" fill="black">{} / {total}</text></svg>"#,
                 w / 2.0,
                 h - 18.0,
                 i + 1,
                 family = escape(&fonts.family),
+                css = stylesheet(),
             )
         })
         .collect()
@@ -917,15 +864,6 @@ pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec
         .map_err(|e| SheetError::Write(format!("{e:?}")))
 }
 
-/// A board as a standalone SVG for the HTML sheet.
-fn board_html(pos: &Position, seat: Side, ring: Option<(Side, Pit)>, label: &str) -> String {
-    format!(
-        r#"<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {BOARD_W} {BOARD_H}" role="img" aria-label="{}">{}</svg>"#,
-        escape(label),
-        board_svg(pos, seat, ring)
-    )
-}
-
 /// Standard base64 (for the fonts in the HTML sheet's data: addresses).
 fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -976,7 +914,8 @@ pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>
-{faces}@page {{ size: {paper}; margin: 14mm; }}
+{faces}{boards}
+@page {{ size: {paper}; margin: 14mm; }}
 body {{ font-family: "{sans}", "DejaVu Sans", sans-serif; color: #000; background: #fff; max-width: 182mm; margin: auto; }}
 h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
 .sheet-head {{ border-bottom: 1px solid #000; padding-bottom: 2mm; margin-bottom: 2mm; }}
@@ -1007,6 +946,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
         paper = opts.paper.css(),
         sans = fonts::SANS,
         faces = embedded_sans_css(),
+        boards = stylesheet(),
     );
     let head = |title: &str, puzzle_page: bool| {
         let mut h = format!(
@@ -1030,12 +970,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
             let n = pi * per + i + 1;
             s.push_str(&format!(
                 "<div class=\"puzzle\" id=\"puzzle-{n}\">{}<div><h2>{n}. {}</h2><p>{}</p><p class=\"meta\">{}</p><p>Your answer:</p><div class=\"write\"></div><div class=\"write\"></div></div></div>\n",
-                board_html(
-                    &p.doc.position,
-                    p.seat(),
-                    question_mark(p),
-                    &format!("The board of puzzle {n}, {} at the bottom", p.seat().title())
-                ),
+                board_frame(p, n).svg(&board_options(None)).trim_end(),
                 escape(&p.title),
                 escape(&p.question),
                 escape(&meta_line(p, mixed)),
@@ -1158,35 +1093,5 @@ mod tests {
         ] {
             assert_eq!(base64(plain.as_bytes()), coded);
         }
-    }
-
-    #[test]
-    fn pits_are_placed_as_seen_from_the_seat() {
-        // from South's seat: South's pit 1 at the bottom left, North's 1 at the top right
-        assert_eq!(
-            pit_at_display(Side::South, 3, 0),
-            (Side::South, Pit::new(1).unwrap())
-        );
-        assert_eq!(
-            pit_at_display(Side::South, 0, 7),
-            (Side::North, Pit::new(1).unwrap())
-        );
-        assert_eq!(
-            pit_at_display(Side::South, 2, 0),
-            (Side::South, Pit::new(16).unwrap())
-        );
-        // from North's seat, the other way round
-        assert_eq!(
-            pit_at_display(Side::North, 3, 0),
-            (Side::North, Pit::new(1).unwrap())
-        );
-        assert_eq!(
-            pit_at_display(Side::North, 2, 7),
-            (Side::North, Pit::new(9).unwrap())
-        );
-        assert_eq!(
-            pit_at_display(Side::North, 0, 7),
-            (Side::South, Pit::new(1).unwrap())
-        );
     }
 }

@@ -2,7 +2,7 @@
 //! captions, the plain-text twins and the step-through controls (the DOM
 //! contract in the module documentation of [`super`]).
 
-use super::escape;
+use crate::diagram::escape;
 use crate::diagram::{self, Defined, Embed, Frame, Layout, Markup, RenderOptions};
 use crate::engine::Played;
 use crate::model::PositionDoc;

@@ -530,7 +530,7 @@ pub fn render(
             }
             Event::InlineHtml(t) => {
                 plain.push_str(&t);
-                events.push(Event::InlineHtml(CowStr::from(super::escape(&t))));
+                events.push(Event::InlineHtml(CowStr::from(crate::diagram::escape(&t))));
             }
             // shown as text: an HTML block as a code block
             Event::Start(Tag::HtmlBlock) if raw_html == RawHtml::Escape => {

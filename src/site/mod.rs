@@ -7,8 +7,6 @@
 //! - [`traces`]: every position's move played once ([`Traces`])
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
 //! - [`figure`]: a diagram in a page (frames, text twin, stepper)
-//! - [`fonts`]: the fonts shipped with every site (and the PDF sheets)
-//! - [`escape`]: the one HTML/XML escape
 //! - [`templates`]: built-in tera templates and the site's overrides
 //! - [`render`]: every page, in parallel
 //! - [`search`]: the search index
@@ -25,9 +23,7 @@
 pub mod config;
 pub mod content;
 pub mod figure;
-pub mod fonts;
 pub mod games;
-mod html;
 pub mod init;
 pub mod layout;
 pub mod markdown;
@@ -39,7 +35,6 @@ pub mod traces;
 
 pub use config::{CONFIG_FILE, Config, RawHtml, find_root};
 pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load};
-pub use html::escape;
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{

@@ -191,16 +191,16 @@ impl std::fmt::Display for BuildReport {
 pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
     // the shipped fonts first, so that the rules below can name them
     let mut css = String::from("/* Fonts shipped with the site (assets/fonts/OFL.txt) */\n");
-    css.push_str(&super::fonts::font_face_css());
+    css.push_str(&crate::fonts::font_face_css());
     css.push_str(include_str!("assets/omweso.css"));
     css.push_str("\n/* Diagram theme (from the diagram module) */\n");
     css.push_str(&crate::diagram::stylesheet());
     css.push('\n');
     let text = |s: &'static str| std::borrow::Cow::Borrowed(s.as_bytes());
-    let fonts = super::fonts::FONT_FILES
+    let fonts = crate::fonts::FONT_FILES
         .iter()
         .map(|f| (f.path, std::borrow::Cow::Borrowed(f.bytes)))
-        .chain([(super::fonts::LICENCE.0, text(super::fonts::LICENCE.1))]);
+        .chain([(crate::fonts::LICENCE.0, text(crate::fonts::LICENCE.1))]);
     let mut assets = vec![
         ("assets/omweso.css", css.into_bytes().into()),
         ("assets/omweso.js", text(include_str!("assets/omweso.js"))),
@@ -258,7 +258,7 @@ pub fn sitemap(base_url: &str, pages: &[Placed]) -> String {
         };
         s.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
-            super::escape(&url)
+            crate::diagram::escape(&url)
         ));
     }
     s.push_str("</urlset>\n");

@@ -2,13 +2,13 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, PositionKey, Site};
-use super::escape;
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, Target};
 use super::output::Progress;
 use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
+use crate::diagram::escape;
 use crate::diagram::{self, Defined};
 use crate::engine::notation;
 use crate::model::{

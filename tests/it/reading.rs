@@ -5,7 +5,8 @@
 //! browser: crates/omweso-cli/tests/browser/reading.mjs.)
 
 use crate::common::{read, repo};
-use omweso::site::{self, BuildOptions, fonts};
+use omweso::fonts;
+use omweso::site::{self, BuildOptions};
 use std::path::Path;
 
 fn build(root: &Path, out: &Path) {

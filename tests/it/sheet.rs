@@ -5,9 +5,7 @@
 //! renders non-blank pages in the shipped font.
 
 use omweso::model::Variants;
-use omweso::puzzle::sheet::{
-    self, BOARD_H, Fonts, Hints, INSTRUCTION, Paper, SheetError, SheetOptions,
-};
+use omweso::puzzle::sheet::{self, Fonts, Hints, INSTRUCTION, Paper, SheetError, SheetOptions};
 use omweso::puzzle::{Goal, Puzzle, verify_dir};
 use resvg::usvg;
 use std::path::Path;
@@ -60,6 +58,20 @@ fn attr(attrs: &str, name: &str) -> f32 {
         - 1;
     let v = &attrs[a..];
     v[..v.find('"').unwrap()].parse().unwrap()
+}
+
+/// The boards of a page: each `<g class="board"…>` with the diagram
+/// inside it, up to the diagram's `</svg>`.
+fn boards(svg: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(a) = rest.find("<g class=\"board\"") {
+        let tail = &rest[a..];
+        let end = tail.find("</svg>").unwrap();
+        out.push(&tail[..end]);
+        rest = &tail[end..];
+    }
+    out
 }
 
 /// The parts of a page between `<g class="CLASS"…>` and its `</g>`.
@@ -153,7 +165,7 @@ fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
     let html = sheet::html(&puzzles, &off);
     assert!(!html.contains("class=\"hints"));
     for p in &puzzles {
-        assert!(!html.contains(&omweso::site::escape(p.hint.as_ref().unwrap())));
+        assert!(!html.contains(&omweso::diagram::escape(p.hint.as_ref().unwrap())));
     }
 
     let on = SheetOptions {
@@ -223,12 +235,15 @@ fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
         assert!(text.contains(&words(INSTRUCTION)), "{text}");
         assert!(text.contains("Name") && text.contains("Date"));
     }
-    let boards: Vec<(&str, &str)> = pages.iter().flat_map(|p| groups(p, "board")).collect();
+    let boards: Vec<&str> = pages.iter().flat_map(|p| boards(p)).collect();
     assert_eq!(boards.len(), puzzles.len());
-    for (p, (_, board)) in puzzles.iter().zip(boards) {
+    for (p, board) in puzzles.iter().zip(boards) {
+        // the diagram crate's board, in its sheet layout
+        assert!(board.contains("<svg class=\"omw-diagram\""), "{}", p.id);
         let names: Vec<(String, String)> = texts(board)
             .into_iter()
-            .filter(|(a, _)| a.contains("font-size=\"8.5\""))
+            .filter(|(a, _)| a.contains("class=\"omw-pitname"))
+            .map(|(a, t)| (a, t.trim().to_string()))
             .collect();
         let mut seen: Vec<&str> = names.iter().map(|(_, t)| t.as_str()).collect();
         seen.sort();
@@ -239,43 +254,67 @@ fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
         want.sort();
         assert_eq!(seen, want, "{}", p.id);
         // each name is centred above its own circle, whose count it labels
-        let circles: Vec<(f32, f32)> = board
-            .split("<circle ")
+        let circles: Vec<(f32, f32, f32)> = board
+            .split("<circle class=\"omw-pit\" ")
             .skip(1)
-            .filter(|c| c.contains("fill=\"white\""))
-            .map(|c| (attr(c, "cx"), attr(c, "cy")))
+            .map(|c| (attr(c, "cx"), attr(c, "cy"), attr(c, "r")))
             .collect();
         assert_eq!(circles.len(), 32);
+        let view: Vec<f32> = board
+            .split("viewBox=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let middle = view[1] + view[3] / 2.0;
         let seat = p.seat();
-        for ((attrs, name), (cx, cy)) in names.iter().zip(&circles) {
+        let mover = p.doc.position.to_move;
+        for ((attrs, name), (cx, cy, r)) in names.iter().zip(&circles) {
             assert_eq!(attr(attrs, "x"), *cx, "{name}");
             let y = attr(attrs, "y");
-            assert!(y < cy - 14.0 && y > cy - 24.0, "{name}: {y} above {cy}");
+            assert!(y < cy - r && y > cy - 1.5 * r, "{name}: {y} above {cy}");
             // the seat's side is at the bottom
-            let bottom = *cy > BOARD_H / 2.0;
+            let bottom = *cy > middle;
             assert_eq!(name.starts_with(seat.letter()), bottom, "{}: {name}", p.id);
+            // the side to move's names in bold
+            assert_eq!(
+                attrs.contains("omw-pitname-mover"),
+                name.starts_with(mover.letter()),
+                "{}: {name}",
+                p.id
+            );
         }
-        // a "what happens?" puzzle's move is marked inside its pit, the
+        // a "what happens?" puzzle's move is marked round its pit, the
         // other puzzles' answers are not
         let rings: Vec<(f32, f32)> = board
-            .split("<circle class=\"ring\" ")
+            .split("<circle class=\"omw-ring-lift\" ")
             .skip(1)
             .map(|c| (attr(c, "cx"), attr(c, "cy")))
             .collect();
         if p.goal == Goal::WhatHappens {
             let name = format!("{}{}", p.played.mover.letter(), p.played.mv.pit.number());
             let at = names.iter().position(|(_, n)| *n == name).unwrap();
-            assert_eq!(rings, [circles[at]], "{}", p.id);
+            assert_eq!(rings, [(circles[at].0, circles[at].1)], "{}", p.id);
         } else {
             assert!(rings.is_empty(), "{}", p.id);
         }
-        // the counts are the puzzle's
-        let counts: u32 = texts(board)
+        // the counts are the puzzle's, every one a numeral
+        let counts: Vec<u32> = texts(board)
             .into_iter()
-            .filter(|(a, _)| a.contains("font-size=\"13\""))
-            .map(|(_, t)| t.parse::<u32>().unwrap())
-            .sum();
-        assert_eq!(counts, p.doc.position.board.total(), "{}", p.id);
+            .filter(|(a, _)| a.contains("omw-count-sheet"))
+            .map(|(_, t)| t.trim().parse::<u32>().unwrap())
+            .collect();
+        assert_eq!(
+            counts.iter().sum::<u32>(),
+            p.doc.position.board.total(),
+            "{}",
+            p.id
+        );
+        assert!(!board.contains("omw-seed"), "{}", p.id);
     }
 }
 
@@ -300,7 +339,7 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
     assert!(!key.is_empty());
     // compact: no board in the key, fewer pages than the puzzles'
     for page in &key {
-        assert!(groups(page, "board").is_empty());
+        assert!(boards(page).is_empty());
         assert!(!page.contains("<circle"));
     }
     assert!(key.len() < chosen.len().div_ceil(4));
@@ -351,8 +390,8 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
     for p in &chosen {
         assert!(answers.contains(&format!(
             "<td class=\"move\">{}</td><td>{}</td>",
-            omweso::site::escape(&p.solution_with_side),
-            omweso::site::escape(&sheet::answer_text(p))
+            omweso::diagram::escape(&p.solution_with_side),
+            omweso::diagram::escape(&sheet::answer_text(p))
         )));
     }
 }

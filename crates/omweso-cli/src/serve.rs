@@ -1002,7 +1002,7 @@ fn error_page(errors: &[String]) -> Response {
     let mut items = String::new();
     for e in errors {
         items.push_str("<li>");
-        items.push_str(&omweso::site::escape(e));
+        items.push_str(&omweso::diagram::escape(e));
         items.push_str("</li>\n");
     }
     let html = format!(
@@ -1163,7 +1163,7 @@ mod tests {
         let res = error_page(&["a.md:1:2: <script>alert(1)</script>".into()]);
         assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
-            omweso::site::escape("<a href=\"x\">&'"),
+            omweso::diagram::escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
     }

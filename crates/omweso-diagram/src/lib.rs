@@ -152,7 +152,7 @@ impl Frame {
         if !self.heading.is_empty() {
             first.push_str(&format!(
                 "<strong class=\"frame-heading\">{}</strong>",
-                html_escape(&self.heading)
+                escape(&self.heading)
             ));
         }
         let mut words = self.words.iter();
@@ -161,12 +161,12 @@ impl Frame {
             // the first sentence goes on the heading's line
             if let Some(w) = words.next() {
                 h.push(' ');
-                h.push_str(&html_escape(w));
+                h.push_str(&escape(w));
             }
             h.push_str("</p>");
         }
         for w in words {
-            h.push_str(&format!("<p class=\"frame-text\">{}</p>", html_escape(w)));
+            h.push_str(&format!("<p class=\"frame-text\">{}</p>", escape(w)));
         }
         if !keys.is_empty() {
             h.push_str("<ul class=\"frame-key\">");
@@ -174,7 +174,7 @@ impl Frame {
                 h.push_str(&format!(
                     "<li>{}{}</li>",
                     svg::swatch(k.look),
-                    html_escape(&k.text)
+                    escape(&k.text)
                 ));
             }
             h.push_str("</ul>");
@@ -184,8 +184,18 @@ impl Frame {
     }
 }
 
-/// Text for HTML: `&`, `<`, `>` and quotes escaped.
-fn html_escape(s: &str) -> String {
+/// Escape text for HTML or XML content and attribute values: `&`, `<`,
+/// `>`, `"` and `'`. The workspace's one such escape: the frames' words,
+/// and the site's pages, figures and sitemap and the printed sheets (the
+/// `svg` crate escapes the diagrams' own text).
+///
+/// ```
+/// assert_eq!(
+///     omweso_diagram::escape("<a href=\"x\">&'"),
+///     "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+/// );
+/// ```
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c {
@@ -213,7 +223,7 @@ fn html_escape(s: &str) -> String {
 /// refers to definitions in the frames before it: a standalone document is
 /// [`Frame::svg`].
 pub fn figure_svgs(frames: &[Frame], options: &RenderOptions) -> Vec<Markup> {
-    let mut shared = svg::Shared::new(frames.iter().map(|f| &f.scene));
+    let mut shared = svg::Shared::new(frames.iter().map(|f| &f.scene), options.layout);
     frames
         .iter()
         .map(|f| {
@@ -249,8 +259,15 @@ pub enum Layout {
     #[default]
     Full,
     /// The board and its side names only (no heading, banner or footer
-    /// lines), e.g. for a printed puzzle sheet.
+    /// lines), e.g. for a page that says the frame's words beside it.
     Board,
+    /// The board and its side names as a printed puzzle sheet draws it
+    /// (with [`Theme::Print`]): every pit's name (`S12`) centred on a band
+    /// above its circle, the side to move's in bold, each count a bold
+    /// numeral (no seeds drawn) and the side names larger; no heading,
+    /// banner or footer. Its own class rules are in
+    /// [`Theme::stylesheet_for`].
+    Sheet,
 }
 
 /// How [`Frame::svg`] renders. The default is a standalone document with

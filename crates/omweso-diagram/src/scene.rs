@@ -168,3 +168,34 @@ pub fn pit_at_display(seat: Side, row: usize, col: usize) -> (Side, Pit) {
 pub(crate) fn top_side(seat: Side) -> Side {
     seat.opponent()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pit(n: u8) -> Pit {
+        Pit::new(n).expect("a pit")
+    }
+
+    #[test]
+    fn pits_are_placed_as_seen_from_the_seat() {
+        // from South's seat: South's pit 1 at the bottom left, North's 1 at
+        // the top right
+        assert_eq!(pit_at_display(Side::South, 3, 0), (Side::South, pit(1)));
+        assert_eq!(pit_at_display(Side::South, 0, 7), (Side::North, pit(1)));
+        assert_eq!(pit_at_display(Side::South, 2, 0), (Side::South, pit(16)));
+        // from North's seat, the other way round
+        assert_eq!(pit_at_display(Side::North, 3, 0), (Side::North, pit(1)));
+        assert_eq!(pit_at_display(Side::North, 2, 7), (Side::North, pit(9)));
+        assert_eq!(pit_at_display(Side::North, 0, 7), (Side::South, pit(1)));
+        // and display_cell is its inverse
+        for seat in Side::BOTH {
+            for row in 0..4 {
+                for col in 0..8 {
+                    let (side, p) = pit_at_display(seat, row, col);
+                    assert_eq!(display_cell(seat, side, p), (row, col));
+                }
+            }
+        }
+    }
+}

@@ -19,6 +19,12 @@ const GAP: f64 = 18.0;
 const PIT_R: f64 = 32.0;
 const BOARD_W: f64 = 8.0 * CELL + 2.0 * PAD;
 const BOARD_H: f64 = 4.0 * CELL + 2.0 * PAD + GAP;
+/// The band above each row of pits where [`Layout::Sheet`] prints the
+/// pits' names.
+const NAME_BAND: f64 = 24.0;
+/// From a pit's centre up to its name's baseline ([`Layout::Sheet`]):
+/// clear of the pit's rim and of a ring round it.
+const NAME_RISE: f64 = PIT_R + 10.0;
 /// From a pit's centre to the lane outside it where its seeds are sown:
 /// along the board's edge for the outer rows, along the centre line for
 /// the inner rows, so that no path crosses a pit's count.
@@ -108,27 +114,49 @@ struct Geo {
     board_y: f64,
     /// Pit numbers are drawn (inside the pits, above the counts).
     labels: bool,
+    /// Every pit's name is printed on a band above it ([`Layout::Sheet`]):
+    /// the band's height, else 0.
+    band: f64,
+    layout: Layout,
 }
 
 impl Geo {
-    fn new(scene: &Scene) -> Geo {
+    fn new(scene: &Scene, layout: Layout) -> Geo {
         let header_h = if scene.subheading.is_some() {
             66.0
         } else {
             46.0
         };
+        let sheet = layout == Layout::Sheet;
         Geo {
             seat: scene.seat,
             board_y: header_h + SIDE_ABOVE,
-            labels: scene.labels,
+            // the names on their bands stand for the numbers in the pits
+            labels: scene.labels && !sheet,
+            band: if sheet { NAME_BAND } else { 0.0 },
+            layout,
         }
+    }
+
+    /// The names are printed above the pits ([`Layout::Sheet`]).
+    fn names_above(&self) -> bool {
+        self.band > 0.0
     }
 
     fn cell_centre(&self, row: usize, col: usize) -> Pt {
         let x = MARGIN + PAD + CELL / 2.0 + col as f64 * CELL;
-        let y =
-            self.board_y + PAD + CELL / 2.0 + row as f64 * CELL + if row >= 2 { GAP } else { 0.0 };
+        let y = self.board_y
+            + PAD
+            + self.band
+            + CELL / 2.0
+            + row as f64 * (CELL + self.band)
+            + if row >= 2 { GAP } else { 0.0 };
         Pt { x, y }
+    }
+
+    /// The board's height (its name bands included).
+    fn board_h(&self) -> f64 {
+        BOARD_H + 4.0 * self.band
     }
 
     fn centre(&self, side: Side, pit: Pit) -> Pt {
@@ -137,12 +165,12 @@ impl Geo {
     }
 
     fn board_bottom(&self) -> f64 {
-        self.board_y + BOARD_H
+        self.board_y + self.board_h()
     }
 
     /// The centre line between the two halves.
     fn middle(&self) -> f64 {
-        self.board_y + PAD + 2.0 * CELL + GAP / 2.0
+        self.board_y + PAD + 2.0 * (CELL + self.band) + GAP / 2.0
     }
 
     /// The point of a pit's lane beside it (`k`: 0 for a lap's first
@@ -151,11 +179,15 @@ impl Geo {
         let (row, col) = display_cell(self.seat, side, pit);
         let c = self.cell_centre(row, col);
         // outer rows: towards the board's edge; inner rows: towards the
-        // centre line
-        let out = if row == 0 || row == 2 { -1.0 } else { 1.0 };
+        // centre line; beyond the band of names above a row
+        let (out, band) = if row == 0 || row == 2 {
+            (-1.0, self.band)
+        } else {
+            (1.0, 0.0)
+        };
         Pt {
             x: c.x,
-            y: c.y + out * (LANE + k * LANE_STEP),
+            y: c.y + out * (LANE + band + k * LANE_STEP),
         }
     }
 
@@ -256,7 +288,7 @@ fn below(geo: &Geo, key_lines: usize, footer_lines: usize) -> Below {
 fn shown(geo: &Geo, layout: Layout, height: f64) -> (f64, f64, f64, f64) {
     match layout {
         Layout::Full => (0.0, 0.0, WIDTH, height),
-        Layout::Board => {
+        Layout::Board | Layout::Sheet => {
             let top = geo.board_y - SIDE_ABOVE;
             (
                 MARGIN - 4.0,
@@ -279,7 +311,7 @@ fn footer_lines(scene: &Scene) -> Vec<String> {
 
 /// The size (width, height) of a scene's picture in user units.
 pub(crate) fn size(scene: &Scene, layout: Layout) -> (f64, f64) {
-    let geo = Geo::new(scene);
+    let geo = Geo::new(scene, layout);
     let b = below(&geo, key(scene).len(), footer_lines(scene).len());
     let (_, _, w, h) = shown(&geo, layout, b.height);
     (w, h)
@@ -299,7 +331,7 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// Each definition's name stands for one drawing whatever the figure, so
 /// that a page can hold each once for all its figures
 /// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
-/// `k{k}` (1 to 7); a board is `b{code}` (8 to 23), its code telling what
+/// `k{k}` (1 to 7); a board is `b{code}` (8 to 135), its code telling what
 /// it depends on (see [`board_code`]); the counts of a row of the board
 /// that several frames of the figure show alike are `r{key}`, the key
 /// holding the row's place and its counts exactly (see [`row_key`]).
@@ -312,9 +344,9 @@ pub(crate) struct Shared {
 
 impl Shared {
     /// For the frames of one figure, drawn from these scenes.
-    pub(crate) fn new<'a>(scenes: impl Iterator<Item = &'a Scene>) -> Shared {
+    pub(crate) fn new<'a>(scenes: impl Iterator<Item = &'a Scene>, layout: Layout) -> Shared {
         let mut keys: Vec<u64> = scenes
-            .flat_map(|scene| (0..4).filter_map(|row| row_key(scene, row)))
+            .flat_map(|scene| (0..4).filter_map(move |row| row_key(scene, layout, row)))
             .collect();
         keys.sort_unstable();
         let mut repeated: Vec<u64> = keys
@@ -338,9 +370,11 @@ impl Shared {
 /// The name of the counts of display row `row` of a scene, holding
 /// exactly what they look like: the row's place (the board's place
 /// follows from whether the scene has a subheading), whether the pits are
-/// numbered (the counts then sit lower) and its eight counts, six bits
-/// each. None when the row is empty or a count is over 63.
-fn row_key(scene: &Scene, row: usize) -> Option<u64> {
+/// numbered (the counts then sit lower), whether the board is a sheet's
+/// ([`Layout::Sheet`]: rows further apart, counts as numerals) and its
+/// eight counts, six bits each. None when the row is empty or a count is
+/// over 63.
+fn row_key(scene: &Scene, layout: Layout, row: usize) -> Option<u64> {
     let mut key = 0u64;
     let mut any = false;
     for col in 0..8 {
@@ -354,6 +388,7 @@ fn row_key(scene: &Scene, row: usize) -> Option<u64> {
     }
     any.then_some(
         1 << 63
+            | ((layout == Layout::Sheet) as u64) << 52
             | (scene.labels as u64) << 51
             | (scene.subheading.is_some() as u64) << 50
             | (row as u64) << 48
@@ -361,11 +396,20 @@ fn row_key(scene: &Scene, row: usize) -> Option<u64> {
     )
 }
 
-/// What a board as drawn depends on, as a number below 16: whether the
-/// scene has a subheading (the board's place), the seat, the pit labels
-/// and whether it is dimmed (under a banner).
-fn board_code(scene: &Scene) -> u8 {
-    scene.subheading.is_some() as u8
+/// What a board as drawn depends on, as a number below 128: whether the
+/// scene has a subheading (the board's place), the seat, the pit labels,
+/// whether it is dimmed (under a banner), whether it is a sheet's
+/// ([`Layout::Sheet`]) and then the side to move (whose names are bold).
+fn board_code(scene: &Scene, layout: Layout) -> u8 {
+    let sheet = layout == Layout::Sheet;
+    let mover = match scene.mover {
+        Some(Side::South) if sheet => 1,
+        Some(Side::North) if sheet => 2,
+        _ => 0,
+    };
+    mover << 5
+        | (sheet as u8) << 4
+        | scene.subheading.is_some() as u8
         | ((scene.seat == Side::North) as u8) << 1
         | (scene.labels as u8) << 2
         | (scene.banner.is_some() as u8) << 3
@@ -377,7 +421,7 @@ const PIT_DEF: u64 = 0;
 fn count_def(k: usize) -> u64 {
     1 + k as u64
 }
-/// The name of a board's definition.
+/// The name of a board's definition (8 to 135).
 fn board_def(code: u8) -> u64 {
     8 + code as u64
 }
@@ -437,7 +481,7 @@ pub(crate) fn render_into(
     shared: Option<&mut Shared>,
     out: &mut Markup,
 ) {
-    let geo = Geo::new(scene);
+    let geo = Geo::new(scene, opts.layout);
     let full = opts.layout == Layout::Full;
     let (footer, keys) = if full {
         (footer_lines(scene), key(scene))
@@ -471,19 +515,22 @@ pub(crate) fn render_into(
     add(&mut words, Description::new().add(TextNode::new(desc)));
     out.push_optional(&words);
     if opts.embed == Embed::Standalone {
-        add(out, Style::new(opts.theme.stylesheet()));
+        add(
+            out,
+            Style::new(opts.theme.stylesheet_for(opts.layout, None)),
+        );
     }
 
     // what this frame shares with the others of its figure (and of its
     // page): the pit, the board and the counts it shows
-    let code = board_code(scene);
+    let code = board_code(scene, opts.layout);
     let is_shared = shared.is_some();
     // the rows of counts drawn by reference
     let mut sh_rows: Option<[bool; 4]> = None;
     if let Some(sh) = shared {
         let mut rows = [false; 4];
         for (row, r) in rows.iter_mut().enumerate() {
-            *r = row_key(scene, row).is_some_and(|k| sh.repeated(k));
+            *r = row_key(scene, opts.layout, row).is_some_and(|k| sh.repeated(k));
         }
         sh_rows = Some(rows);
         if !sh.done.has(PIT_DEF) {
@@ -505,7 +552,8 @@ pub(crate) fn render_into(
             );
         }
         for (_, _, k) in pit_counts(scene, &geo) {
-            if k <= SMALL_COUNT && !sh.done.has(count_def(k)) {
+            // (a sheet's counts are numerals only)
+            if k <= SMALL_COUNT && !geo.names_above() && !sh.done.has(count_def(k)) {
                 sh.done.add(count_def(k));
                 let mut body = Markup::default();
                 let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
@@ -518,7 +566,7 @@ pub(crate) fn render_into(
             }
         }
         for row in 0..4 {
-            if let Some(key) = row_key(scene, row).filter(|&k| sh.repeated(k))
+            if let Some(key) = row_key(scene, opts.layout, row).filter(|&k| sh.repeated(k))
                 && !sh.done.has(key)
             {
                 sh.done.add(key);
@@ -549,10 +597,10 @@ pub(crate) fn render_into(
 
     // side names
     let top_side = top_side(scene.seat);
-    add(out, side_label(scene, top_side, geo.board_y - 9.0));
+    add(out, side_label(scene, &geo, top_side, geo.board_y - 9.0));
     add(
         out,
-        side_label(scene, scene.seat, geo.board_bottom() + 23.0),
+        side_label(scene, &geo, scene.seat, geo.board_bottom() + 23.0),
     );
 
     if is_shared {
@@ -606,14 +654,31 @@ pub(crate) fn render_into(
 
 /// A side's name, with its seeds (and whether it is to move) unless the
 /// board is empty: an empty board illustrates the board itself.
-fn side_label(scene: &Scene, side: Side, y: f64) -> Text {
+/// On a sheet's board ([`Layout::Sheet`]) the words are larger, to be read
+/// at the size of a printed board.
+fn side_label(scene: &Scene, geo: &Geo, side: Side, y: f64) -> Text {
+    let sheet = geo.layout == Layout::Sheet;
     let t = Text::new("")
-        .set("class", "omw-side")
+        .set(
+            "class",
+            if sheet {
+                "omw-side omw-side-sheet"
+            } else {
+                "omw-side"
+            },
+        )
         .set("x", n(MARGIN + 2.0))
         .set("y", n(y))
         .add(TSpan::new(side.title()));
     match side_info(scene, side) {
-        Some(info) => t.add(TSpan::new(format!(" · {info}")).set("class", "omw-side-info")),
+        Some(info) => t.add(TSpan::new(format!(" · {info}")).set(
+            "class",
+            if sheet {
+                "omw-side-info omw-side-info-sheet"
+            } else {
+                "omw-side-info"
+            },
+        )),
         None => t,
     }
 }
@@ -641,7 +706,7 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
             .set("x", n(MARGIN))
             .set("y", n(geo.board_y))
             .set("width", n(BOARD_W))
-            .set("height", n(BOARD_H))
+            .set("height", n(geo.board_h()))
             .set("rx", 14),
     );
     // the reverse zones: each side's four left-hand pits (1, 2, 15, 16)
@@ -652,7 +717,8 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
             .collect();
         let x0 = cells.iter().map(|p| p.x).fold(f64::MAX, f64::min) - CELL / 2.0 + 2.0;
         let x1 = cells.iter().map(|p| p.x).fold(f64::MIN, f64::max) + CELL / 2.0 - 2.0;
-        let y0 = cells.iter().map(|p| p.y).fold(f64::MAX, f64::min) - CELL / 2.0 + 2.0;
+        // (the names above the pits inside)
+        let y0 = cells.iter().map(|p| p.y).fold(f64::MAX, f64::min) - CELL / 2.0 - geo.band + 2.0;
         let y1 = cells.iter().map(|p| p.y).fold(f64::MIN, f64::max) + CELL / 2.0 - 2.0;
         g = g.add(
             Rectangle::new()
@@ -742,13 +808,23 @@ fn count_shift(geo: &Geo) -> (f64, f64) {
 }
 
 /// The number of the pit in a display cell, if the board is labelled:
-/// inside the pit, above its count.
+/// inside the pit, above its count; on a sheet's board ([`Layout::Sheet`])
+/// every pit's name, centred on the band above it, the side to move's in
+/// bold.
 fn pit_label(scene: &Scene, geo: &Geo, row: usize, col: usize) -> Option<Text> {
-    if !scene.labels {
-        return None;
-    }
     let c = geo.cell_centre(row, col);
     let (side, pit) = pit_at_display(scene.seat, row, col);
+    if geo.names_above() {
+        let class = if scene.mover == Some(side) {
+            "omw-pitname omw-pitname-mover"
+        } else {
+            "omw-pitname"
+        };
+        return Some(text(class, c.x, c.y - NAME_RISE, &narrate::pit(side, pit)));
+    }
+    if !geo.labels {
+        return None;
+    }
     Some(text("omw-pitno", c.x, c.y - 10.0, &narrate::pit(side, pit)))
 }
 
@@ -809,7 +885,7 @@ fn counts(scene: &Scene, geo: &Geo, shared: Option<&[bool; 4]>, out: &mut Markup
     for row in 0..4 {
         match shared {
             Some(rows) if rows[row] => {
-                let key = row_key(scene, row).expect("a shared row");
+                let key = row_key(scene, geo.layout, row).expect("a shared row");
                 use_of(out, &format!("r{:x}", key & !(1 << 63)), None);
             }
             _ => row_counts(scene, geo, row, shared.is_some(), out),
@@ -829,6 +905,18 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
             continue;
         }
         let c = geo.cell_centre(row, col);
+        if geo.names_above() {
+            // a sheet's board: every count a numeral, large enough to read
+            // on paper (a number needs no escaping)
+            use std::fmt::Write;
+            let _ = write!(
+                out,
+                "\n<text class=\"omw-count omw-count-sheet\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
+                n(c.x),
+                n(c.y + 9.0)
+            );
+            continue;
+        }
         let dy = if k <= SMALL_COUNT { small } else { big };
         let c = Pt {
             x: c.x,
@@ -1239,7 +1327,7 @@ pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
 fn banner(b: &str, geo: &Geo) -> Group {
     let lines = wrap(b, 40);
     let h = 22.0 * lines.len() as f64 + 22.0;
-    let mid = geo.board_y + BOARD_H / 2.0;
+    let mid = geo.board_y + geo.board_h() / 2.0;
     let mut g = Group::new().set("class", "omw-banner-group").add(
         Rectangle::new()
             .set("class", "omw-banner-box")
@@ -1291,7 +1379,7 @@ mod tests {
     #[test]
     fn lanes_run_outside_the_pits_and_inside_the_board() {
         for seat in Side::BOTH {
-            let geo = Geo::new(&scene(true, seat));
+            let geo = Geo::new(&scene(true, seat), Layout::Full);
             let centres: Vec<Pt> = (0..4)
                 .flat_map(|r| (0..8).map(move |c| (r, c)))
                 .map(|(r, c)| geo.cell_centre(r, c))
@@ -1365,7 +1453,7 @@ mod tests {
             svg.matches("class=\"omw-sown\"").count(),
             lap.sown.len() - 1
         );
-        let geo = Geo::new(&frames[1].scene);
+        let geo = Geo::new(&frames[1].scene, Layout::Full);
         for p in &lap.sown[..lap.sown.len() - 1] {
             let q = geo.port(Side::South, *p, 0.0);
             assert!(svg.contains(&format!("cx=\"{}\" cy=\"{}\"", n(q.x), n(q.y))));
@@ -1445,7 +1533,7 @@ mod tests {
         let mut s = Scene::new(Board::from_sides([0; 16], [0; 16]), Side::South, true);
         s.mover = Some(Side::South);
         assert_eq!(side_info(&s, Side::South), None);
-        let t = side_label(&s, Side::South, 0.0).to_string();
+        let t = side_label(&s, &Geo::new(&s, Layout::Full), Side::South, 0.0).to_string();
         assert!(!t.contains("seeds") && !t.contains("to move"), "{t}");
         s.board = Board::from_sides([0; 16], [1; 16]);
         assert_eq!(

@@ -111,6 +111,19 @@ const RULES: &str = "
 .omw-arrow-head { fill: var(--omw-arrow); }
 ";
 
+/// The rules of a printed sheet's board ([`crate::Layout::Sheet`]), added
+/// to [`RULES`] for it: the pits' names on their bands (the side to
+/// move's in bold), the counts and the side names larger, to be read at
+/// about half the board's size; no halo round the counts (no lane crosses
+/// a sheet's pits).
+const SHEET_RULES: &str = "
+.omw-pitname { fill: var(--omw-label); font-family: var(--omw-font); font-size: 17.5px; text-anchor: middle; }
+.omw-pitname-mover { fill: var(--omw-ink); font-weight: bold; }
+.omw-count-sheet { font-size: 26px; stroke: none; }
+.omw-side-sheet { font-size: 18.5px; }
+.omw-side-info-sheet { font-size: 18.5px; }
+";
+
 /// On a phone (a page, or a picture, at most 40rem wide) a diagram is
 /// drawn at about half its size: its words are drawn larger, to be at
 /// least 11 CSS px from 360 px up (a board 608 units wide in about 330
@@ -126,19 +139,11 @@ const PHONE_RULES: &str = "@media (max-width: 40rem) {
 }
 ";
 
-fn declarations(pick: fn(&Var) -> &'static str) -> String {
-    let mut s = String::new();
-    for var in VARS {
-        s.push_str(&format!(" --omw-{}: {};", var.name, pick(var)));
-    }
-    s
-}
-
-/// The class rules with every `var(--omw-NAME)` of the template written as
+/// The class rules of `template` with every `var(--omw-NAME)` written as
 /// `value(var)`.
-fn rules(value: impl Fn(&Var) -> String) -> String {
-    let mut out = String::with_capacity(RULES.len() * 2);
-    let mut rest = RULES;
+fn rules_of(template: &str, value: impl Fn(&Var) -> String) -> String {
+    let mut out = String::with_capacity(template.len() * 2);
+    let mut rest = template;
     while let Some(i) = rest.find("var(--omw-") {
         out.push_str(&rest[..i]);
         let after = &rest[i + "var(--omw-".len()..];
@@ -155,24 +160,48 @@ fn rules(value: impl Fn(&Var) -> String) -> String {
     out
 }
 
+/// The class rules ([`RULES`]) with every `var(--omw-NAME)` written as
+/// `value(var)`.
+fn rules(value: impl Fn(&Var) -> String) -> String {
+    rules_of(RULES, value)
+}
+
 /// The adaptive stylesheet: the variables' light values, a dark and a
 /// print override, and the class rules.
 pub(crate) fn stylesheet() -> String {
+    adaptive(None)
+}
+
+/// The adaptive stylesheet, its font `font` when given.
+fn adaptive(font: Option<&str>) -> String {
+    let pick = |value: fn(&Var) -> &'static str| {
+        move |v: &Var| match font {
+            Some(f) if v.name == "font" => f.to_string(),
+            _ => value(v).to_string(),
+        }
+    };
+    let (light, dark, print) = (pick(|v| v.light), pick(|v| v.dark), pick(|v| v.print));
     let mut s = String::new();
-    s.push_str(&format!(
-        ".omw-diagram {{{} }}\n",
-        declarations(|v| v.light)
-    ));
+    s.push_str(&format!(".omw-diagram {{{} }}\n", declarations_of(&light)));
     s.push_str(&format!(
         "@media (prefers-color-scheme: dark) {{ .omw-diagram {{{} }} }}\n",
-        declarations(|v| v.dark)
+        declarations_of(&dark)
     ));
     s.push_str(&format!(
         "@media print {{ .omw-diagram {{{} }} }}",
-        declarations(|v| v.print)
+        declarations_of(&print)
     ));
     s.push_str(&rules(|v| format!("var(--omw-{})", v.name)));
     s.push_str(PHONE_RULES);
+    s
+}
+
+/// The variables' declarations, each valued by `value`.
+fn declarations_of(value: &impl Fn(&Var) -> String) -> String {
+    let mut s = String::new();
+    for var in VARS {
+        s.push_str(&format!(" --omw-{}: {};", var.name, value(var)));
+    }
     s
 }
 
@@ -197,13 +226,46 @@ impl Theme {
     /// the variables and uses them; the fixed themes write their colours
     /// into the rules.
     pub fn stylesheet(self) -> String {
+        self.stylesheet_for(crate::Layout::Full, None)
+    }
+
+    /// The stylesheet for frames drawn in `layout`: [`Theme::stylesheet`],
+    /// and for [`crate::Layout::Sheet`] the sheet's own rules after it;
+    /// with `font` (a CSS `font-family` value), the diagrams' words are
+    /// set in that font instead of the theme's (a printed sheet in its
+    /// own type).
+    ///
+    /// ```
+    /// use omweso_diagram::{Layout, Theme};
+    /// let css = Theme::Print.stylesheet_for(Layout::Sheet, Some("\"Source Sans 3\", sans-serif"));
+    /// assert!(css.starts_with(&Theme::Print.stylesheet()[..20]));
+    /// assert!(css.contains(".omw-pitname {") && css.contains("\"Source Sans 3\", sans-serif"));
+    /// assert!(!css.contains("DejaVu"));
+    /// assert_eq!(Theme::Light.stylesheet_for(Layout::Board, None), Theme::Light.stylesheet());
+    /// ```
+    pub fn stylesheet_for(self, layout: crate::Layout, font: Option<&str>) -> String {
         let pick: fn(&Var) -> &'static str = match self {
-            Theme::Adaptive => return stylesheet(),
+            Theme::Adaptive => |v| v.light,
             Theme::Light => |v| v.light,
             Theme::Dark => |v| v.dark,
             Theme::Print => |v| v.print,
         };
-        // the rules start with a newline, as after the adaptive declarations
-        rules(|v| pick(v).to_string()).trim_start().to_string()
+        let value = |v: &Var| match font {
+            Some(f) if v.name == "font" => f.to_string(),
+            _ => pick(v).to_string(),
+        };
+        let mut s = match self {
+            Theme::Adaptive => adaptive(font),
+            // the rules start with a newline, as after the adaptive
+            // declarations
+            _ => rules(value).trim_start().to_string(),
+        };
+        if layout == crate::Layout::Sheet {
+            s.push_str(&match self {
+                Theme::Adaptive => rules_of(SHEET_RULES, |v| format!("var(--omw-{})", v.name)),
+                _ => rules_of(SHEET_RULES, value),
+            });
+        }
+        s
     }
 }

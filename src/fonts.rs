@@ -1,7 +1,9 @@
-//! The fonts shipped with every site (and used by the printed puzzle
-//! sheets): Source Serif 4 for reading, Source Sans 3 for headings and the
+//! The fonts shipped with every site and used by the printed puzzle
+//! sheets (so below both [`crate::site`] and [`crate::puzzle`]): Source
+//! Serif 4 for reading, Source Sans 3 for headings and the
 //! interface, Latin subsets from Fontsource, under the SIL Open Font
-//! License (`assets/fonts/OFL.txt`, copied into every built site).
+//! License (`src/site/assets/fonts/OFL.txt`, copied into every built site
+//! as `assets/fonts/OFL.txt`).
 //!
 //! Nothing is fetched: the stylesheet's `@font-face` rules point at these
 //! files by relative addresses. The sans files are WOFF (zlib), not WOFF2,
@@ -28,7 +30,7 @@ macro_rules! font {
             family: $family,
             weight: $weight,
             italic: $italic,
-            bytes: include_bytes!(concat!("assets/fonts/", $file)),
+            bytes: include_bytes!(concat!("site/assets/fonts/", $file)),
         }
     };
 }
@@ -73,7 +75,10 @@ pub const FONT_FILES: [FontFile; 5] = [
 ];
 
 /// The fonts' licence, shipped beside them.
-pub const LICENCE: (&str, &str) = ("assets/fonts/OFL.txt", include_str!("assets/fonts/OFL.txt"));
+pub const LICENCE: (&str, &str) = (
+    "assets/fonts/OFL.txt",
+    include_str!("site/assets/fonts/OFL.txt"),
+);
 
 /// The sans faces (regular, bold) as TrueType/OpenType data, for the PDF
 /// sheets.
@@ -118,13 +123,13 @@ fn be32(b: &[u8], at: usize) -> Option<u32> {
 /// inflated (zlib) where it was compressed, laid out again as an sfnt.
 ///
 /// ```
-/// let woff = omweso::site::fonts::FONT_FILES
+/// let woff = omweso::fonts::FONT_FILES
 ///     .iter()
 ///     .find(|f| f.path.ends_with(".woff"))
 ///     .unwrap();
-/// let sfnt = omweso::site::fonts::sfnt_from_woff(woff.bytes).unwrap();
+/// let sfnt = omweso::fonts::sfnt_from_woff(woff.bytes).unwrap();
 /// assert!(sfnt.starts_with(&[0, 1, 0, 0]) || sfnt.starts_with(b"OTTO"));
-/// assert!(omweso::site::fonts::sfnt_from_woff(b"not a font").is_err());
+/// assert!(omweso::fonts::sfnt_from_woff(b"not a font").is_err());
 /// ```
 pub fn sfnt_from_woff(woff: &[u8]) -> Result<Vec<u8>, String> {
     let bad = |what: &str| format!("not a usable WOFF file: {what}");
