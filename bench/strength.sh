@@ -1,5 +1,5 @@
 #!/bin/sh
-# The search player's strength table (README "The computer player").
+# The search player's strength table (docs/PLAYER.md, docs/STRENGTH.md).
 #
 #   bench/strength.sh            the full set: 200 games per pairing, every variant
 #   GAMES=20 bench/strength.sh   a quicker pass
