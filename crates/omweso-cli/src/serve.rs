@@ -922,13 +922,7 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     let mut res = match serve_dir.try_call(req).await {
         Ok(res) => res.map(Body::new),
         Err(e) => {
-            return no_store(
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("cannot read the file: {e}"),
-                )
-                    .into_response(),
-            );
+            return unreadable(e);
         }
     };
     let is_html = res
@@ -943,13 +937,7 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         res = match serve_dir.try_call(whole).await {
             Ok(res) => res.map(Body::new),
             Err(e) => {
-                return no_store(
-                    (
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        format!("cannot read the file: {e}"),
-                    )
-                        .into_response(),
-                );
+                return unreadable(e);
             }
         };
     }
@@ -960,19 +948,24 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     let bytes = match axum::body::to_bytes(body, 64 * 1024 * 1024).await {
         Ok(b) => b,
         Err(e) => {
-            return no_store(
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("cannot read the file: {e}"),
-                )
-                    .into_response(),
-            );
+            return unreadable(e);
         }
     };
     let html = inject_script(&String::from_utf8_lossy(&bytes));
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::ACCEPT_RANGES);
     no_store(Response::from_parts(parts, Body::from(html)))
+}
+
+/// A file of the build that could not be read.
+fn unreadable(e: impl std::fmt::Display) -> Response {
+    no_store(
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot read the file: {e}"),
+        )
+            .into_response(),
+    )
 }
 
 fn no_store(mut res: Response) -> Response {
