@@ -73,13 +73,13 @@ enum Command {
         id: Option<String>,
         /// Think for this long (wall clock; the default is 1000 ms when no
         /// other limit is given).
-        #[arg(long, conflicts_with = "depth")]
+        #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
         time_ms: Option<u64>,
-        /// Search to this depth in plies (deterministic).
-        #[arg(long)]
+        /// Search to this depth in plies, 1 to 64 (deterministic).
+        #[arg(long, value_parser = depths())]
         depth: Option<u32>,
-        /// A node budget (deterministic).
-        #[arg(long)]
+        /// A node budget, 1 to 10^10 (deterministic).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
         nodes: Option<u64>,
         /// Answer as the panel player instead: material-only alpha-beta
         /// at this fixed depth (10 is the published programs' depth).
@@ -155,6 +155,15 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+/// The search depths a command accepts: what the search and the web
+/// module accept (1 to the search's deepest iteration).
+/// The largest node budget (or time a move, in ms) a command takes.
+const MAX_NODES: u64 = 10_000_000_000;
+
+fn depths() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(omweso::engine::search::MAX_DEPTH))
 }
 
 fn main() -> ExitCode {
@@ -536,13 +545,13 @@ mod selfplay_cli {
         #[arg(long, default_value_t = 1)]
         games: u64,
         /// Time a move (wall clock: not reproducible; prefer --nodes).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=super::MAX_NODES))]
         time_ms: Option<u64>,
-        /// A node budget a move (reproducible).
-        #[arg(long)]
+        /// A node budget a move, 1 to 10^10 (reproducible).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=super::MAX_NODES))]
         nodes: Option<u64>,
-        /// A fixed depth a move (reproducible).
-        #[arg(long)]
+        /// A fixed depth a move, 1 to 64 (reproducible).
+        #[arg(long, value_parser = super::depths())]
         depth: Option<u32>,
         /// Seeds the set-ups (game g uses its own stream).
         #[arg(long, default_value_t = 1)]

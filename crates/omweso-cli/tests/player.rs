@@ -257,3 +257,27 @@ fn bestmove_panel_answers_a_legal_move_at_its_depth() {
     assert_eq!(v["depth"], 4);
     assert!(v["move"].as_str().unwrap().starts_with('S'));
 }
+
+/// The search limits the command takes are those the search and the web
+/// module take: a depth from 1 to 64, a node budget and a time of at least
+/// 1; anything else is refused, never quietly changed.
+#[test]
+fn search_limits_out_of_range_are_refused() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for args in [
+        ["--depth", "0"],
+        ["--depth", "65"],
+        ["--nodes", "0"],
+        ["--time-ms", "0"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
+            .arg("bestmove")
+            .arg(repo.join("examples/start.yaml"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?} accepted");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("is not in 1..="), "{args:?}: {said}");
+    }
+}
