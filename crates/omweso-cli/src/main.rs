@@ -445,16 +445,7 @@ mod selfplay_cli {
         };
         let elapsed = start.elapsed();
         let mover = pos.to_move;
-        // the line alternates sides from the mover
-        let mut side = mover;
-        let pv: Vec<String> =
-            r.pv.iter()
-                .map(|m| {
-                    let t = notation::format_with_side(side, m);
-                    side = side.opponent();
-                    t
-                })
-                .collect();
+        let pv = notation::format_line(mover, &r.pv);
         let nps = r.nodes as f64 / elapsed.as_secs_f64().max(1e-6);
         let score = Score::of(r.score);
         if json {

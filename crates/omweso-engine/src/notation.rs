@@ -211,6 +211,28 @@ pub fn format_with_side(side: Side, mv: &Move) -> String {
     format!("{}{}", side.letter(), format(mv))
 }
 
+/// A line of moves (a principal variation), each with its mover's side:
+/// the sides alternate from `first`.
+///
+/// ```
+/// use omweso_engine::{Move, Pit, Side};
+/// use omweso_engine::notation::format_line;
+///
+/// let pit = |n| Move::forward(Pit::new(n).unwrap());
+/// assert_eq!(format_line(Side::North, &[pit(2), pit(12)]), ["N2", "S12"]);
+/// ```
+pub fn format_line(first: Side, moves: &[Move]) -> Vec<String> {
+    let mut side = first;
+    moves
+        .iter()
+        .map(|m| {
+            let t = format_with_side(side, m);
+            side = side.opponent();
+            t
+        })
+        .collect()
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&format(self))

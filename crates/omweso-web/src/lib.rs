@@ -458,10 +458,8 @@ pub fn respond(req: &Request) -> Result<String, String> {
             j.key("depth").number(u64::from(found.depth));
             j.key("nodes").number(found.nodes);
             j.key("pv").open('[');
-            let mut side = pos.to_move;
-            for mv in &found.pv {
-                j.string(&notation::format_with_side(side, mv));
-                side = side.opponent();
+            for mv in notation::format_line(pos.to_move, &found.pv) {
+                j.string(&mv);
             }
             j.close(']');
             j.key("stopped").bool(found.stopped);
