@@ -21,7 +21,7 @@ use crate::diagram::TRACE_LAPS;
 use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome, trace};
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 /// What the engine was asked for a position's move: the rules, the
@@ -38,7 +38,7 @@ type Question = (Rules, Position, Move, usize);
 /// but its question. Cloning shares it.
 #[derive(Clone, Default)]
 pub struct Decisions {
-    last: Arc<Mutex<HashMap<Question, Trace>>>,
+    last: Arc<Mutex<HashMap<Question, Arc<Trace>>>>,
 }
 
 impl std::fmt::Debug for Decisions {
@@ -52,10 +52,11 @@ impl Decisions {
     /// Answer every question once: those the last build answered are
     /// taken from it, the rest played in parallel. Returns the answers and
     /// how many were played.
-    fn answer(&self, questions: Vec<Question>) -> (HashMap<Question, Trace>, usize) {
+    /// The answers are shared (`Arc`), never copied.
+    fn answer(&self, questions: Vec<Question>) -> (HashMap<Question, Arc<Trace>>, usize) {
         let mut last = std::mem::take(&mut *self.last.lock().unwrap_or_else(|e| e.into_inner()));
-        let mut known: HashMap<Question, Trace> = HashMap::with_capacity(questions.len());
-        let mut todo: Vec<Question> = Vec::new();
+        let mut known: HashMap<Question, Arc<Trace>> = HashMap::with_capacity(questions.len());
+        let mut todo: HashSet<Question> = HashSet::new();
         for q in questions {
             if known.contains_key(&q) || todo.contains(&q) {
                 continue;
@@ -64,13 +65,15 @@ impl Decisions {
                 Some(t) => {
                     known.insert(q, t);
                 }
-                None => todo.push(q),
+                None => {
+                    todo.insert(q);
+                }
             }
         }
         let played = todo.len();
         known.par_extend(todo.into_par_iter().map(|q| {
             let t = trace(&q.0, &q.1, &q.2, q.3);
-            (q, t)
+            (q, Arc::new(t))
         }));
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = known.clone();
         (known, played)
@@ -111,7 +114,7 @@ pub const PAGE_LAPS: usize = 200;
 pub struct Traces {
     laps: usize,
     /// Positions with a move.
-    moves: HashMap<PositionKey, Trace>,
+    moves: HashMap<PositionKey, Arc<Trace>>,
     /// Compared positions under each variant (by name); `None` when the
     /// variant's rules are the position's own (its trace in `moves`).
     compared: HashMap<(PositionKey, String), Option<Result<Outcome, PlayError>>>,
@@ -184,7 +187,7 @@ impl Traces {
             })
             .collect();
         let (answers, played) = decisions.answer(jobs.iter().map(|(_, q)| q.clone()).collect());
-        let moves: HashMap<PositionKey, Trace> = jobs
+        let moves: HashMap<PositionKey, Arc<Trace>> = jobs
             .into_iter()
             .filter_map(|(key, q)| Some((key, answers.get(&q)?.clone())))
             .collect();
@@ -267,7 +270,7 @@ impl Traces {
 
     /// The trace of the position at `key` (None when it has no move).
     pub fn of(&self, key: PositionKey) -> Option<&Trace> {
-        self.moves.get(&key)
+        self.moves.get(&key).map(|t| &**t)
     }
 
     /// The trace of the position at `key` for a page: None when it has no
@@ -404,7 +407,7 @@ mod tests {
         );
         let (answers, played) = Decisions::default().answer(vec![q.clone(); 6]);
         assert_eq!((answers.len(), played), (1, 1));
-        assert_eq!(answers[&q], trace(&q.0, &q.1, &q.2, 5));
+        assert_eq!(*answers[&q], trace(&q.0, &q.1, &q.2, 5));
     }
 
     /// What shows or judges a position or a game takes its trace. For
