@@ -910,15 +910,17 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         .append_index_html_on_directories(true)
         .not_found_service(ServeFile::new(dir.join("404.html")));
     // A page is served whole, the live-reload script in it: a range of it
-    // would be a range of another text. The request is kept without its
-    // range, in case the answer is a page.
-    let mut whole = Request::builder().method(req.method()).uri(req.uri());
-    for (name, value) in req.headers() {
-        if name != header::RANGE && name != header::IF_RANGE {
-            whole = whole.header(name, value);
+    // would be a range of another text. A ranged request is kept without
+    // its range, in case the answer is a page.
+    let whole = req.headers().contains_key(header::RANGE).then(|| {
+        let mut whole = Request::builder().method(req.method()).uri(req.uri());
+        for (name, value) in req.headers() {
+            if name != header::RANGE && name != header::IF_RANGE {
+                whole = whole.header(name, value);
+            }
         }
-    }
-    let ranged = req.headers().contains_key(header::RANGE);
+        whole
+    });
     let mut res = match serve_dir.try_call(req).await {
         Ok(res) => res.map(Body::new),
         Err(e) => {
@@ -930,7 +932,7 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    if is_get && is_html && ranged {
+    if let Some(whole) = whole.filter(|_| is_get && is_html) {
         let Ok(whole) = whole.body(Body::empty()) else {
             return no_store(StatusCode::BAD_REQUEST.into_response());
         };
