@@ -16,11 +16,16 @@
 #   SETUP=policy        omweso's set-up from `omweso setup` (the engine's
 #                       policy, seed SEED + game pair), kelzha its own (default)
 #   SETUP=same          both players from omweso's policy arrangement
+#   SETUP=styles        both players from one arrangement drawn by the
+#                       players' styles (`omweso setup --styles`), a new one
+#                       for each pair of games: play alone, from varied set-ups
 #   SETUP=concentrated  omweso from kelzha's own arrangement (17 in pit 8,
 #                       3 in pits 10-14), kelzha its own
 #   ENGINE_ARGS="..."   omweso bestmove's options instead of --time-ms MS
 #                       (e.g. "--panel 10": the native panel player)
 #   SEED=1  CHECK=0 (skip the move check)  VERBOSE=1
+#   OMWESO=path         the omweso binary to play (default: built here), e.g.
+#                       a copy of an earlier build to compare with
 #
 # Prints one line a game, then a W-D-L table with the mean time a move of
 # each side, then the move check: every framework position met, each of its
@@ -35,8 +40,10 @@ GAMES=${3:-20}
 MS=${4:-300}
 cd "$(dirname "$0")/.."
 HERE=$(pwd)
-cargo build --release -p omweso-cli >&2
-OMWESO=${CARGO_TARGET_DIR:-$HERE/target}/release/omweso
+if [ -z "${OMWESO:-}" ]; then
+    cargo build --release -p omweso-cli >&2
+    OMWESO=${CARGO_TARGET_DIR:-$HERE/target}/release/omweso
+fi
 
 BUILD=$(mktemp -d)
 trap 'rm -rf "$BUILD"' EXIT

@@ -7,7 +7,7 @@
 // (the script compiles them), never ships them.
 //
 //   java -cp BUILD Arena --omweso BIN --games N [--ms MS] [--engine-args "..."]
-//        [--setup policy|concentrated|same] [--seed S] [--no-check] [--verbose]
+//        [--setup policy|concentrated|same|styles] [--seed S] [--no-check] [--verbose]
 
 import boardgame.Board;
 import boardgame.Move;
@@ -83,7 +83,7 @@ public class Arena {
                 CCMove m;
                 if (p == me) {
                     m = new CCMove(mine);
-                } else if (setup.equals("same")) {
+                } else if (setup.equals("same") || setup.equals("styles")) {
                     m = new CCMove(mine);
                 } else {
                     m = (CCMove) kelzha.chooseMove(perspective(st, p));
@@ -182,7 +182,9 @@ public class Arena {
             for (int i = 9; i <= 13; i++) s[i] = 3;
             return s;
         }
-        String out = run(List.of(omweso, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
+        List<String> cmd = new ArrayList<>(List.of(omweso, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
+        if (mode.equals("styles")) cmd.add("--styles");
+        String out = run(cmd);
         List<?> pits = (List<?>) ((Map<?, ?>) Json.parse(out)).get("pits");
         int[] s = new int[16];
         for (int i = 0; i < 16; i++) s[i] = ((Number) pits.get(i)).intValue();

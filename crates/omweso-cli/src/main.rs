@@ -85,6 +85,11 @@ enum Command {
         /// at this fixed depth (10 is the published programs' depth).
         #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"])]
         panel: Option<u32>,
+        /// Threads searching together, 1 to 64 (by default every core of
+        /// the machine for a timed search, one under --depth or --nodes:
+        /// more than one is faster but not reproducible).
+        #[arg(long, conflicts_with = "panel", value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -102,6 +107,11 @@ enum Command {
         /// default a seed from the clock, printed with the arrangement.
         #[arg(long)]
         seed: Option<u64>,
+        /// Draw from the players' styles (checking, outer, inner, mixed,
+        /// spread) rather than the policy: varied arrangements, where the
+        /// policy keeps only arrangements chosen against strong play.
+        #[arg(long)]
+        styles: bool,
         #[arg(long, value_enum, default_value = "yaml")]
         format: SetupFormat,
     },
@@ -187,17 +197,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             depth,
             nodes,
             panel,
+            threads,
             format,
         } => {
             let doc = load_one(&position, id.as_deref())?;
-            selfplay_cli::bestmove(&doc, time_ms, depth, nodes, panel, format == Format::Json)
+            let limits = selfplay_cli::Budget {
+                time_ms,
+                depth,
+                nodes,
+                threads,
+            };
+            selfplay_cli::bestmove(&doc, limits, panel, format == Format::Json)
         }
         Command::Selfplay(args) => selfplay_cli::selfplay(args),
         Command::Setup {
             variant,
             seed,
+            styles,
             format,
-        } => selfplay_cli::setup(&variant, seed, format == SetupFormat::Json),
+        } => selfplay_cli::setup(&variant, seed, styles, format == SetupFormat::Json),
         Command::Diagram {
             position,
             id,
@@ -415,17 +433,34 @@ mod selfplay_cli {
     use std::process::ExitCode;
     use std::time::{Duration, Instant};
 
+    /// What bounds `bestmove`'s search, as given on the command line.
+    pub struct Budget {
+        pub time_ms: Option<u64>,
+        pub depth: Option<u32>,
+        pub nodes: Option<u64>,
+        pub threads: Option<u32>,
+    }
+
     pub fn bestmove(
         doc: &PositionDoc,
-        time_ms: Option<u64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        budget: Budget,
         panel: Option<u32>,
         json: bool,
     ) -> Result<ExitCode, String> {
         let rules = &doc.variant.variant.rules;
         let pos = &doc.position;
+        let Budget {
+            time_ms,
+            depth,
+            nodes,
+            threads,
+        } = budget;
         let time_ms = time_ms.or((depth.is_none() && nodes.is_none()).then_some(1000));
+        // a timed search is not reproducible anyway: every core by default
+        let threads = threads.unwrap_or_else(|| match time_ms {
+            Some(_) => std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+            None => 1,
+        });
         let limits = Limits {
             depth: depth
                 .unwrap_or(search::MAX_DEPTH)
@@ -436,7 +471,10 @@ mod selfplay_cli {
         let r = match panel {
             Some(depth) => search::panel::Panel::new(depth).search(rules, pos),
             None => {
-                let mut player = Searcher::new(Config::default());
+                let mut player = Searcher::new(Config {
+                    threads,
+                    ..Config::default()
+                });
                 let deadline = time_ms.map(|ms| start + Duration::from_millis(ms));
                 player.search(rules, pos, limits, &mut || {
                     deadline.is_some_and(|d| Instant::now() >= d)
@@ -492,8 +530,15 @@ mod selfplay_cli {
         Ok(ExitCode::SUCCESS)
     }
 
-    /// `omweso setup`: the policy's arrangement ([`search::setup::arrange_styled`]).
-    pub fn setup(variant: &str, seed: Option<u64>, json: bool) -> Result<ExitCode, String> {
+    /// `omweso setup`: the policy's arrangement ([`search::setup::arrange_styled`]),
+    /// or with `styles` one drawn by the players' styles
+    /// ([`search::setup::arrange_by_styles`]).
+    pub fn setup(
+        variant: &str,
+        seed: Option<u64>,
+        styles: bool,
+        json: bool,
+    ) -> Result<ExitCode, String> {
         let here = std::path::Path::new(".");
         let variants = super::puzzles_cli::variants_for(here);
         let vdoc = variants.resolve(variant, here).map_err(|e| e.to_string())?;
@@ -503,7 +548,12 @@ mod selfplay_cli {
                 .map_or(0, |d| d.as_nanos() as u64)
         });
         let mut rng = search::Rng::new(seed);
-        let (pits, style) = search::setup::arrange_styled(&vdoc.variant.rules, &mut rng);
+        let rules = &vdoc.variant.rules;
+        let (pits, style) = if styles {
+            search::setup::arrange_by_styles(rules, &mut rng)
+        } else {
+            search::setup::arrange_styled(rules, &mut rng)
+        };
         let list: Vec<String> = pits.iter().map(|n| n.to_string()).collect();
         if json {
             let out = serde_json::json!({
@@ -517,9 +567,12 @@ mod selfplay_cli {
                 serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
             );
         } else {
-            println!(
-                "# the set-up policy's arrangement: pits 1-16, counted from the player's seat"
-            );
+            let what = if styles {
+                "an arrangement by the players' styles"
+            } else {
+                "the set-up policy's arrangement"
+            };
+            println!("# {what}: pits 1-16, counted from the player's seat");
             println!("variant: {}", vdoc.name());
             println!("seed: {seed}");
             println!("style: {}", style.name());

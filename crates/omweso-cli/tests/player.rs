@@ -239,6 +239,48 @@ fn setup_prints_the_policys_arrangement_reproducibly() {
 }
 
 #[test]
+fn setup_styles_draws_varied_arrangements_where_the_policy_keeps_one() {
+    let draw = |seed: u64, styles: bool| {
+        let seed = seed.to_string();
+        let mut args = vec![
+            "setup",
+            "--variant",
+            "mcgill-2015",
+            "--seed",
+            &seed,
+            "--format",
+            "json",
+        ];
+        if styles {
+            args.push("--styles");
+        }
+        let out = omweso(&args);
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            v["pits"].to_string(),
+            v["style"].as_str().unwrap().to_owned(),
+        )
+    };
+    let policy: std::collections::BTreeSet<_> = (1..=6).map(|s| draw(s, false)).collect();
+    let styles: std::collections::BTreeSet<_> = (1..=6).map(|s| draw(s, true)).collect();
+    // McGill's policy draws the arrangement chosen against strong play
+    assert!(
+        policy.iter().all(|(_, style)| style == "chosen"),
+        "{policy:?}"
+    );
+    assert!(
+        styles.iter().all(|(_, style)| style != "chosen"),
+        "{styles:?}"
+    );
+    assert!(
+        styles.len() >= 4,
+        "six seeds, {} arrangements",
+        styles.len()
+    );
+}
+
+#[test]
 fn bestmove_panel_answers_a_legal_move_at_its_depth() {
     let out = omweso(&[
         "bestmove",

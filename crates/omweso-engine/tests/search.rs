@@ -439,3 +439,63 @@ fn mcgills_policy_draws_only_its_chosen_arrangements() {
     // variety: every chosen arrangement is drawn
     assert_eq!(seen.len(), table.len());
 }
+
+#[test]
+fn helper_threads_search_together_and_answer_a_legal_move() {
+    let mut checked = 0;
+    for rules in VARIANTS {
+        for pos in positions(&rules, 11, 2).into_iter().step_by(9) {
+            let moves = legal_moves(&rules, &pos);
+            if moves.len() < 2 {
+                continue;
+            }
+            let config = Config {
+                threads: 2,
+                ..Config::default()
+            };
+            let together =
+                Searcher::new(config).search(&rules, &pos, Limits::depth(4), &mut || false);
+            let alone = Searcher::new(Config::default()).search(
+                &rules,
+                &pos,
+                Limits::depth(4),
+                &mut || false,
+            );
+            let best = together.best.expect("a move");
+            assert!(moves.iter().any(|m| m.mv.same_as(&best.mv)));
+            assert!(together.pv[0].same_as(&best.mv));
+            if alone.score.abs() < WIN_THRESHOLD {
+                assert_eq!(together.depth, 4, "{pos:?}");
+            }
+            // the helper's positions count too
+            assert!(
+                together.nodes > alone.nodes / 2,
+                "{} {}",
+                together.nodes,
+                alone.nodes
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked} positions");
+}
+
+#[test]
+fn a_stop_ends_every_thread() {
+    let all = positions(&Rules::MCGILL_2015, 3, 2);
+    let pos = all[all.len() / 2];
+    let config = Config {
+        threads: 3,
+        ..Config::default()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(200);
+    let t = std::time::Instant::now();
+    let r =
+        Searcher::new(config).search(&Rules::MCGILL_2015, &pos, Limits::unbounded(), &mut || {
+            std::time::Instant::now() >= deadline
+        });
+    assert!(r.best.is_some());
+    assert!(r.stopped);
+    // the helpers stop with the main thread (generous: a loaded machine)
+    assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+}

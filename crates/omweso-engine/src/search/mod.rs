@@ -3,12 +3,15 @@
 //! the simple reference players (random, greedy) and a set-up policy
 //! ([`setup`]).
 //!
-//! Pure like the rest of the engine: no dependencies, no I/O, no threads and
-//! no clock. The caller bounds a search by depth, by a node budget, and/or by
+//! Pure like the rest of the engine: no dependencies, no I/O and no clock;
+//! threads only when asked for ([`Config::threads`], never on WebAssembly).
+//! The search is a principal variation search (null windows after the first
+//! move, an aspiration window at the root) with late quiet moves searched a
+//! ply shallower first. The caller bounds a search by depth, by a node budget, and/or by
 //! a `stop` callback polled before every node's move generation and, inside
 //! a long generation, about every million laps (the command line passes
 //! wall-clock time through it, a browser its own timer). With a depth
-//! or node budget and no stop callback, a search is deterministic: the same
+//! or node budget, no stop callback and one thread, a search is deterministic: the same
 //! position, rules, [`Config`] and limits give the same move, score and node
 //! count on every machine.
 //!
@@ -75,6 +78,7 @@ use crate::{
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 use tt::{Bound, Table};
 
 /// A generation sowing at least this many laps (long relays, never-ending
@@ -82,6 +86,13 @@ use tt::{Bound, Table};
 const COSTLY_LAPS: u64 = 20_000;
 /// Costly generations kept at most (the cache is emptied when full).
 const CACHE_ENTRIES: usize = 4096;
+
+/// Half-width of the root's aspiration window, in hundredths of a seed.
+const ASPIRATION: i32 = 150;
+
+/// Moves from this one on in search order are late: a quiet one (no
+/// capture) is first searched a ply shallower.
+const LATE: usize = 3;
 
 /// The score of a won game (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -171,6 +182,11 @@ pub struct Config {
     /// Seeds the Zobrist keys (and so, rarely, which of two equal moves is
     /// chosen through the table's replacement).
     pub seed: u64,
+    /// Threads searching together (Lazy SMP: helpers search the same root
+    /// and share the transposition table; the answer is the deepest
+    /// finished iteration's). More than one makes a search faster but not
+    /// deterministic; on WebAssembly a search always uses one.
+    pub threads: u32,
 }
 
 impl Default for Config {
@@ -179,6 +195,7 @@ impl Default for Config {
             weights: Weights::default(),
             tt_bits: 18,
             seed: 0x6f6d_7765_736f,
+            threads: 1,
         }
     }
 }
@@ -208,7 +225,8 @@ pub struct SearchResult {
 /// [`Searcher::clear`] for a fresh start, as a deterministic test should).
 pub struct Searcher {
     config: Config,
-    table: Table,
+    /// Shared with the helper threads of a search.
+    table: Arc<Table>,
     nodes: u64,
     generations: u64,
     node_limit: u64,
@@ -249,8 +267,13 @@ fn never_ending_score(rules: &Rules) -> i32 {
 
 impl Searcher {
     pub fn new(config: Config) -> Searcher {
+        Searcher::sharing(config, Arc::new(Table::new(config.tt_bits, config.seed)))
+    }
+
+    /// A searcher using `table` (a helper thread's).
+    fn sharing(config: Config, table: Arc<Table>) -> Searcher {
         Searcher {
-            table: Table::new(config.tt_bits, config.seed),
+            table,
             config,
             nodes: 0,
             generations: 0,
@@ -329,6 +352,75 @@ impl Searcher {
         limits: Limits,
         stop: &mut dyn FnMut() -> bool,
     ) -> SearchResult {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.config.threads > 1 {
+            return self.search_threads(rules, pos, limits, stop);
+        }
+        self.search_one(rules, pos, limits, 1, stop)
+    }
+
+    /// [`Searcher::search`] with helper threads (Lazy SMP): each helper
+    /// searches the same root with its own move lists, every other one
+    /// starting an iteration deeper, all sharing the transposition table;
+    /// the helpers stop when this thread's search ends (by its limits or
+    /// `stop`), and the deepest finished iteration answers.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn search_threads(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        limits: Limits,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> SearchResult {
+        use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+        let done = AtomicBool::new(false);
+        let helpers = self.config.threads.min(MAX_DEPTH) - 1;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|h| {
+                    let mut helper = Searcher::sharing(self.config, Arc::clone(&self.table));
+                    let done = &done;
+                    scope.spawn(move || {
+                        let unbounded = Limits {
+                            depth: limits.depth,
+                            nodes: None,
+                        };
+                        helper.search_one(rules, pos, unbounded, 1 + (h + 1) % 2, &mut || {
+                            done.load(Relaxed)
+                        })
+                    })
+                })
+                .collect();
+            let mut r = self.search_one(rules, pos, limits, 1, &mut || {
+                let s = stop();
+                if s {
+                    done.store(true, Relaxed);
+                }
+                s
+            });
+            done.store(true, Relaxed);
+            for handle in handles {
+                // a helper that failed leaves the answer to the others
+                let Ok(h) = handle.join() else { continue };
+                r.nodes += h.nodes;
+                r.generations += h.generations;
+                if h.depth > r.depth && h.best.is_some() {
+                    (r.best, r.score, r.depth, r.pv) = (h.best, h.score, h.depth, h.pv);
+                }
+            }
+            r
+        })
+    }
+
+    /// One thread's search, its iterations from `first_depth` on.
+    fn search_one(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        limits: Limits,
+        first_depth: u32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> SearchResult {
         self.nodes = 1;
         self.generations = 0;
         self.aborted = false;
@@ -339,7 +431,7 @@ impl Searcher {
         // exact, and the answer is the best of them one ply deep
         let mut moves = self.take(0);
         let whole = self.generate(rules, pos, &mut moves, stop, some_legal_moves_until);
-        let mut r = self.search_root(rules, limits, stop, &moves);
+        let mut r = self.search_root(rules, limits, first_depth, stop, &moves);
         r.stopped |= !whole;
         self.give(0, moves);
         r
@@ -349,6 +441,7 @@ impl Searcher {
         &mut self,
         rules: &Rules,
         limits: Limits,
+        first_depth: u32,
         stop: &mut dyn FnMut() -> bool,
         moves: &MoveList,
     ) -> SearchResult {
@@ -385,50 +478,34 @@ impl Searcher {
         let mut best_score = order[0].1;
         let mut pv = vec![moves.get(best).expect("listed").to_move()];
         let mut depth_done = 0;
-        for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
-            let mut alpha = -WIN - 1;
-            let beta = WIN + 1;
-            let mut it_best: Option<(usize, i32, Vec<Move>)> = None;
-            for &(i, _) in &order {
-                let m = moves.get(i).expect("listed");
-                let mut line = Vec::new();
-                let s = match terminal(rules, &m, 0) {
-                    Some(s) => s,
-                    None => {
-                        let child = child(&m);
-                        if depth == 1 {
-                            self.nodes += 1;
-                            -evaluate(&self.config.weights, &child)
-                        } else {
-                            match self.negamax(
-                                rules,
-                                &child,
-                                depth - 1,
-                                -beta,
-                                -alpha,
-                                1,
-                                &mut line,
-                                stop,
-                            ) {
-                                Some(s) => -s,
-                                None => break,
-                            }
-                        }
-                    }
-                };
-                if s > alpha {
-                    alpha = s;
-                    let mut l = vec![m.to_move()];
-                    l.extend(line);
-                    it_best = Some((i, s, l));
-                }
+        let last = limits.depth.clamp(1, MAX_DEPTH);
+        for depth in first_depth.min(last)..=last {
+            // an aspiration window around the last iteration's score,
+            // opened on the side it fails on
+            let (mut lo, mut hi) = (-WIN - 1, WIN + 1);
+            if depth >= 3 && best_score.abs() < WIN_THRESHOLD {
+                (lo, hi) = (best_score - ASPIRATION, best_score + ASPIRATION);
             }
-            // an unfinished iteration still searched the previous best move
-            // first: whatever it found best so far is at least as good
-            if let Some((i, s, l)) = it_best {
-                best = i;
-                best_score = s;
-                pv = l;
+            loop {
+                let found = self.root_iteration(rules, moves, &order, depth, lo, hi, stop);
+                // an unfinished iteration still searched the previous best
+                // move first: whatever it found better is at least as good
+                // (a fail-high move is better than the window, so better
+                // than the previous best)
+                let score = found.as_ref().map(|f| f.1);
+                if let Some((i, s, l)) = found {
+                    best = i;
+                    best_score = s;
+                    pv = l;
+                }
+                if self.aborted {
+                    break;
+                }
+                match score {
+                    None if lo > -WIN - 1 => lo = -WIN - 1,
+                    Some(s) if s >= hi && hi < WIN + 1 => hi = WIN + 1,
+                    _ => break,
+                }
             }
             if self.aborted {
                 break;
@@ -452,6 +529,103 @@ impl Searcher {
             pv,
             stopped: self.aborted,
         }
+    }
+
+    /// One iteration at the root within the window (`lo`, `hi`): the best
+    /// move scoring above `lo` with its score and line, or None when every
+    /// move fails low (or the budget ran out before one was found). A move
+    /// scoring `hi` or more ends the iteration (it fails high).
+    #[allow(clippy::too_many_arguments)]
+    fn root_iteration(
+        &mut self,
+        rules: &Rules,
+        moves: &MoveList,
+        order: &[(usize, i32)],
+        depth: u32,
+        lo: i32,
+        hi: i32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<(usize, i32, Vec<Move>)> {
+        let mut alpha = lo;
+        let mut found = None;
+        for (k, &(i, _)) in order.iter().enumerate() {
+            let m = moves.get(i).expect("listed");
+            let mut line = Vec::new();
+            let s = match terminal(rules, &m, 0) {
+                Some(s) => s,
+                None if depth == 1 => {
+                    self.nodes += 1;
+                    -evaluate(&self.config.weights, &child(&m))
+                }
+                None => {
+                    let c = child(&m);
+                    match self.child_score(
+                        rules,
+                        &c,
+                        depth,
+                        alpha,
+                        hi,
+                        0,
+                        k == 0,
+                        0,
+                        &mut line,
+                        stop,
+                    ) {
+                        Some(s) => s,
+                        None => break,
+                    }
+                }
+            };
+            if s > alpha {
+                alpha = s;
+                let mut l = vec![m.to_move()];
+                l.extend(line);
+                found = Some((i, s, l));
+                if s >= hi {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// The score of child position `c` of a node at `ply` searched to
+    /// `depth` with window (`alpha`, `beta`), by principal variation search:
+    /// the first move with the whole window, the others with a null window
+    /// (are they better than alpha?), searched again in full only when they
+    /// are. None when the budget ran out.
+    #[allow(clippy::too_many_arguments)]
+    fn child_score(
+        &mut self,
+        rules: &Rules,
+        c: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        first: bool,
+        reduce: u32,
+        line: &mut Vec<Move>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<i32> {
+        // a late, quiet move: first a shallower null-window search; only a
+        // move that beats alpha there is searched at the full depth
+        if !first && reduce > 0 && depth > reduce + 1 {
+            let d = depth - 1 - reduce;
+            let s = -self.negamax(rules, c, d, -alpha - 1, -alpha, ply + 1, line, stop)?;
+            if s <= alpha {
+                return Some(s);
+            }
+            line.clear();
+        }
+        if !first && beta > alpha + 1 {
+            let s = -self.negamax(rules, c, depth - 1, -alpha - 1, -alpha, ply + 1, line, stop)?;
+            if s <= alpha || s >= beta {
+                return Some(s);
+            }
+            line.clear();
+        }
+        Some(-self.negamax(rules, c, depth - 1, -beta, -alpha, ply + 1, line, stop)?)
     }
 
     /// Moves in search order, with their one-ply scores: the table's move
@@ -530,7 +704,7 @@ impl Searcher {
             let alpha0 = alpha;
             let mut best = -WIN - 1;
             let mut best_i = order[0].0;
-            for &(i, one_ply) in &order {
+            for (k, &(i, one_ply)) in order.iter().enumerate() {
                 let m = moves.get(i).expect("listed");
                 let mut line = Vec::new();
                 let s = match terminal(rules, &m, ply) {
@@ -539,13 +713,19 @@ impl Searcher {
                         self.nodes += 1;
                         one_ply
                     }
-                    None => -self.negamax(
+                    None => self.child_score(
                         rules,
                         &child(&m),
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
+                        depth,
+                        alpha,
+                        beta,
+                        ply,
+                        k == 0,
+                        if k >= LATE && depth >= 3 && m.captured() == 0 {
+                            1
+                        } else {
+                            0
+                        },
                         &mut line,
                         stop,
                     )?,

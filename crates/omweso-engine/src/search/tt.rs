@@ -1,8 +1,10 @@
 //! The transposition table: Zobrist keys of board, side to move and phase
-//! flags; one entry per slot, replaced when the new search is as deep.
+//! flags; one entry per slot, replaced when the new search is as deep (or
+//! nearly). Shared by the threads of a search (see [`Table`]).
 
 use super::{Rng, WIN_THRESHOLD};
 use crate::{Pit, Position, Side};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Most seeds a pit can hold (all 64).
 const MAX_SEEDS: usize = 64;
@@ -24,8 +26,43 @@ pub(super) struct Entry {
     pub best: u8,
 }
 
+impl Entry {
+    /// The entry packed in 64 bits (never 0: an empty slot).
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        (self.score as u32 as u64)
+            | (self.depth as u64) << 32
+            | (self.best as u64) << 40
+            | bound << 48
+    }
+
+    fn unpack(key: u64, data: u64) -> Option<Entry> {
+        let bound = match (data >> 48) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8,
+            best: (data >> 40) as u8,
+            bound,
+        })
+    }
+}
+
+/// The table, shareable between the threads of one search (Lazy SMP): a
+/// slot is two atomic words, the key XOR the entry and the entry, so a
+/// slot torn by two threads writing at once reads as a miss, never as a
+/// wrong entry.
 pub(super) struct Table {
-    entries: Vec<Option<Entry>>,
+    slots: Vec<[AtomicU64; 2]>,
     mask: u64,
     /// [side][pit][seeds]
     pits: Vec<u64>,
@@ -37,7 +74,9 @@ impl Table {
         let bits = bits.clamp(4, 28);
         let mut rng = Rng::new(seed);
         Table {
-            entries: vec![None; 1 << bits],
+            slots: (0..1usize << bits)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
             mask: (1u64 << bits) - 1,
             pits: (0..2 * 16 * (MAX_SEEDS + 1))
                 .map(|_| rng.next_u64())
@@ -46,8 +85,11 @@ impl Table {
         }
     }
 
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+    pub fn clear(&self) {
+        for [check, data] in &self.slots {
+            check.store(0, Relaxed);
+            data.store(0, Relaxed);
+        }
     }
 
     pub fn key(&self, pos: &Position) -> u64 {
@@ -73,21 +115,41 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[(key & self.mask) as usize].filter(|e| e.key == key)
+        let [check, data] = &self.slots[(key & self.mask) as usize];
+        let data = data.load(Relaxed);
+        if check.load(Relaxed) ^ data != key {
+            return None;
+        }
+        Entry::unpack(key, data)
     }
 
-    pub fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: usize) {
-        let slot = &mut self.entries[(key & self.mask) as usize];
-        if slot.is_some_and(|e| e.key != key && e.depth as u32 > depth + 2) {
+    pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: usize) {
+        let i = (key & self.mask) as usize;
+        if self
+            .probe_slot(i)
+            .is_some_and(|e| e.key != key && e.depth as u32 > depth + 2)
+        {
             return;
         }
-        *slot = Some(Entry {
+        let data = Entry {
             key,
             score,
             depth: depth.min(255) as u8,
             bound,
             best: best.min(255) as u8,
-        });
+        }
+        .pack();
+        let [check, slot] = &self.slots[i];
+        check.store(key ^ data, Relaxed);
+        slot.store(data, Relaxed);
+    }
+
+    /// Whatever entry slot `i` holds (its key is recovered from the check
+    /// word; a torn slot gives a key that matches no position).
+    fn probe_slot(&self, i: usize) -> Option<Entry> {
+        let [check, data] = &self.slots[i];
+        let data = data.load(Relaxed);
+        Entry::unpack(check.load(Relaxed) ^ data, data)
     }
 }
 
