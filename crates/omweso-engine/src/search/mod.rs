@@ -6,8 +6,7 @@
 //! Pure like the rest of the engine: no dependencies, no I/O and no clock;
 //! threads only when asked for ([`Config::threads`], never on WebAssembly).
 //! The search is a principal variation search (null windows after the first
-//! move, an aspiration window at the root) with late quiet moves searched a
-//! ply shallower first. The caller bounds a search by depth, by a node budget, and/or by
+//! move, an aspiration window at the root). The caller bounds a search by depth, by a node budget, and/or by
 //! a `stop` callback polled before every node's move generation and, inside
 //! a long generation, about every million laps (the command line passes
 //! wall-clock time through it, a browser its own timer). With a depth
@@ -89,10 +88,6 @@ const CACHE_ENTRIES: usize = 4096;
 
 /// Half-width of the root's aspiration window, in hundredths of a seed.
 const ASPIRATION: i32 = 150;
-
-/// Moves from this one on in search order are late: a quiet one (no
-/// capture) is first searched a ply shallower.
-const LATE: usize = 3;
 
 /// The score of a won game (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -559,18 +554,8 @@ impl Searcher {
                 }
                 None => {
                     let c = child(&m);
-                    match self.child_score(
-                        rules,
-                        &c,
-                        depth,
-                        alpha,
-                        hi,
-                        0,
-                        k == 0,
-                        0,
-                        &mut line,
-                        stop,
-                    ) {
+                    match self.child_score(rules, &c, depth, alpha, hi, 0, k == 0, &mut line, stop)
+                    {
                         Some(s) => s,
                         None => break,
                     }
@@ -604,20 +589,9 @@ impl Searcher {
         beta: i32,
         ply: u32,
         first: bool,
-        reduce: u32,
         line: &mut Vec<Move>,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<i32> {
-        // a late, quiet move: first a shallower null-window search; only a
-        // move that beats alpha there is searched at the full depth
-        if !first && reduce > 0 && depth > reduce + 1 {
-            let d = depth - 1 - reduce;
-            let s = -self.negamax(rules, c, d, -alpha - 1, -alpha, ply + 1, line, stop)?;
-            if s <= alpha {
-                return Some(s);
-            }
-            line.clear();
-        }
         if !first && beta > alpha + 1 {
             let s = -self.negamax(rules, c, depth - 1, -alpha - 1, -alpha, ply + 1, line, stop)?;
             if s <= alpha || s >= beta {
@@ -721,11 +695,6 @@ impl Searcher {
                         beta,
                         ply,
                         k == 0,
-                        if k >= LATE && depth >= 3 && m.captured() == 0 {
-                            1
-                        } else {
-                            0
-                        },
                         &mut line,
                         stop,
                     )?,
