@@ -85,9 +85,9 @@ enum Command {
         /// at this fixed depth (10 is the published programs' depth).
         #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"])]
         panel: Option<u32>,
-        /// Threads searching together, 1 to 64 (by default every core of
-        /// the machine for a timed search, one under --depth or --nodes:
-        /// more than one is faster but not reproducible).
+        /// Threads searching together, 1 to 64 (default 1; more than one
+        /// is not reproducible, and its gain is not yet measured: see
+        /// docs/STRENGTH.md).
         #[arg(long, conflicts_with = "panel", value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
@@ -456,11 +456,7 @@ mod selfplay_cli {
             threads,
         } = budget;
         let time_ms = time_ms.or((depth.is_none() && nodes.is_none()).then_some(1000));
-        // a timed search is not reproducible anyway: every core by default
-        let threads = threads.unwrap_or_else(|| match time_ms {
-            Some(_) => std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
-            None => 1,
-        });
+        let threads = threads.unwrap_or(1);
         let limits = Limits {
             depth: depth
                 .unwrap_or(search::MAX_DEPTH)
