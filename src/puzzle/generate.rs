@@ -97,7 +97,8 @@ pub struct Generated {
     pub difficulty: Difficulty,
     pub themes: Vec<String>,
     pub title: String,
-    pub hint: String,
+    /// The hint, in steps (most often one).
+    pub hint: Vec<String>,
     pub explanation: String,
     /// The variant's name.
     pub variant: String,
@@ -670,6 +671,8 @@ fn promising(
         Goal::WinInThree => {
             distinct.len() >= 3 && !moves.iter().any(wins) && score == Some(Score::Win(5))
         }
+        // found by the judge in games ([`super::fromplay`]), not by a goal
+        Goal::BestMove => false,
         Goal::WhatHappens => moves
             .iter()
             .any(|m| m.end.is_never_ending() || m.end.finished().is_some_and(|f| f.laps >= 15)),
@@ -677,11 +680,11 @@ fn promising(
 }
 
 /// What a candidate must be.
-struct Target<'a> {
-    goal: Goal,
+pub(super) struct Target<'a> {
+    pub(super) goal: Goal,
     /// Only puzzles the engine rates so.
-    difficulty: Option<Difficulty>,
-    variant: &'a str,
+    pub(super) difficulty: Option<Difficulty>,
+    pub(super) variant: &'a str,
 }
 
 /// Where a puzzle's position arose.
@@ -699,15 +702,18 @@ pub enum Origin {
     /// A puzzle file's own `source` and `from.game`, kept as written (see
     /// [`reword`]).
     Kept { source: String, game: String },
+    /// One of `omweso puzzles regenerate`'s games ([`super::fromplay`]):
+    /// the search player at `nodes` positions a move on both sides.
+    Regenerated { nodes: u64, seed: u64, game: u64 },
 }
 
 /// Where in a game a candidate position is.
-struct At {
-    origin: Origin,
+pub(super) struct At {
+    pub(super) origin: Origin,
     /// Moves played before the position.
-    ply: u32,
+    pub(super) ply: u32,
     /// The move that led to it, with side.
-    previous: Option<String>,
+    pub(super) previous: Option<String>,
 }
 
 fn candidate(
@@ -794,7 +800,7 @@ fn candidate(
     ))
 }
 
-fn finish(
+pub(super) fn finish(
     target: &Target,
     pos: &Position,
     played: Played,
@@ -814,7 +820,7 @@ fn finish(
         difficulty,
         themes,
         title,
-        hint,
+        hint: vec![hint],
         explanation,
         origin: at.origin,
         ply: at.ply,
@@ -890,7 +896,16 @@ pub fn to_yaml(g: &Generated) -> String {
     if !g.themes.is_empty() {
         s.push_str(&format!("themes: [{}]\n", g.themes.join(", ")));
     }
-    s.push_str(&format!("hint: {}\n", q(&g.hint)));
+    match g.hint.as_slice() {
+        [] => {}
+        [one] => s.push_str(&format!("hint: {}\n", q(one))),
+        steps => {
+            s.push_str("hint:\n");
+            for h in steps {
+                s.push_str(&format!("  - {}\n", q(h)));
+            }
+        }
+    }
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
     let (source, game) = match &g.origin {
         Origin::Generated { player, seed, game } => {
@@ -911,6 +926,13 @@ pub fn to_yaml(g: &Generated) -> String {
             game.clone(),
         ),
         Origin::Kept { source, game } => (source.clone(), game.clone()),
+        Origin::Regenerated { nodes, seed, game } => (
+            format!(
+                "generated: omweso puzzles regenerate --variant {} --seed {seed} --nodes {nodes} (game {game}, ply {})",
+                g.variant, g.ply
+            ),
+            Player::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
+        ),
     };
     s.push_str(&format!("source: {}\n", q(&source)));
     s.push_str("from:\n");
@@ -1051,6 +1073,7 @@ fn words(
             .choose(rng)
             .expect("titles"),
         Goal::WhatHappens => "What happens?",
+        Goal::BestMove => "Find the best move",
     };
     let title = match flavour.choose(rng) {
         Some(f) => format!("{base}: {f}"),
@@ -1155,6 +1178,10 @@ fn words(
             if replies_left == 1 { "it" } else { "each" }
         ),
         Goal::WhatHappens => "Play it out lap by lap.".to_string(),
+        Goal::BestMove => format!(
+            "For each move, look for {}'s strongest reply.",
+            narrate::side(opp)
+        ),
     };
     if t.starts_clockwise {
         hint.push_str(

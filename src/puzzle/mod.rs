@@ -11,7 +11,9 @@
 //! - [`pages`]: index data for the site (by goal, theme, difficulty);
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
+pub mod best;
 pub mod format;
+pub mod fromplay;
 pub mod generate;
 pub mod pages;
 pub mod sheet;
@@ -54,10 +56,14 @@ pub enum Goal {
     /// Predict what a given move does (the file gives the move and the
     /// answer).
     WhatHappens,
+    /// The move clearly better than every other by the engine's deep
+    /// search ([`best`]): the only win, the only defence, or ahead of the
+    /// next best by a margin. What it does is a theme, never the test.
+    BestMove,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 8] = [
+    pub const ALL: [Goal; 9] = [
         Goal::WinNow,
         Goal::CutOffTheHead,
         Goal::BiggestCapture,
@@ -66,6 +72,7 @@ impl Goal {
         Goal::WinInTwo,
         Goal::WinInThree,
         Goal::WhatHappens,
+        Goal::BestMove,
     ];
 
     /// The name used in files and on the command line.
@@ -79,6 +86,7 @@ impl Goal {
             Goal::WinInThree => "win-in-three",
             Goal::OnlySavingMove => "only-saving-move",
             Goal::WhatHappens => "what-happens",
+            Goal::BestMove => "best-move",
         }
     }
 
@@ -97,6 +105,7 @@ impl Goal {
             Goal::WinInThree => "Win in three",
             Goal::OnlySavingMove => "The only saving move",
             Goal::WhatHappens => "What happens?",
+            Goal::BestMove => "Find the best move",
         }
     }
 
@@ -126,6 +135,9 @@ impl Goal {
                 "{side} to move: every move but one lets {opponent} win with the reply. Find the one that does not lose."
             ),
             Goal::WhatHappens => format!("{side} plays {shown}: what happens?"),
+            Goal::BestMove => {
+                format!("{side} to move: one move is clearly better than every other. Find it.")
+            }
         }
     }
 }
@@ -175,6 +187,21 @@ impl Difficulty {
         }
     }
 
+    /// The difficulty of a puzzle by what finding its answer takes the
+    /// engine's own search ([`best::effort`]): easy when a search two plies
+    /// deep already keeps it (and at most [`EASY_MAX_TEMPTING`] other moves
+    /// look as good one ply deep), hard when only a search of
+    /// [`HARD_MIN_DEPTH`] plies or more keeps it, medium between.
+    pub fn of_search(e: &best::Effort) -> Difficulty {
+        if e.find_depth >= HARD_MIN_DEPTH {
+            Difficulty::Hard
+        } else if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
+            Difficulty::Easy
+        } else {
+            Difficulty::Medium
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",
@@ -199,6 +226,12 @@ pub fn effort_words(p: &Puzzle) -> String {
         ),
     }
 }
+
+/// The search depth (plies) from which a puzzle is hard.
+pub const HARD_MIN_DEPTH: u32 = 4;
+/// The most other moves an easy puzzle's answer may be tied with or
+/// beaten by one ply deep.
+pub const EASY_MAX_TEMPTING: usize = 2;
 
 /// The most laps an easy puzzle takes a solver to find.
 pub const EASY_MAX_EFFORT: u64 = 32;
@@ -264,7 +297,10 @@ pub struct Puzzle {
     pub solution_with_side: String,
     /// The answer in one sentence, from the engine.
     pub answer: String,
+    /// The hint's steps joined, for print.
     pub hint: Option<String>,
+    /// The hint in steps, each shown on request after the one before.
+    pub hints: Vec<String>,
     pub explanation: Option<String>,
     pub themes: Vec<String>,
     pub difficulty: Difficulty,
