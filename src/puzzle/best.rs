@@ -308,7 +308,7 @@ pub const RATE_NODES: u64 = 50_000;
 /// from which every deeper search (to [`RATE_DEPTH`]) chooses it, the
 /// positions that search visits, and how many other moves look at least
 /// as good after one ply (the plausible wrong moves).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Effort {
     /// Plies; [`RATE_DEPTH`] + 1 when no search to that depth keeps it.
     pub find_depth: u32,
@@ -373,6 +373,70 @@ pub fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
     }
 }
 
+/// How the ratings hold up, measured over verified puzzles (`omweso
+/// puzzles calibrate`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Calibration {
+    /// Per difficulty (easy, medium, hard): puzzles with a move to find,
+    /// and how many of them a depth-2 search solves.
+    pub rows: [(usize, usize); 3],
+    /// Puzzles whose answer captures nothing (no `capture` theme), and how
+    /// many of them the biggest capture solves.
+    pub non_capture: (usize, usize),
+    /// Puzzles judged at the deep budget, and how many of them have their
+    /// answer clearly best there (when asked for).
+    pub deep: Option<(usize, usize)>,
+}
+
+/// Measure the ratings of `puzzles` (what happens? puzzles, which have no
+/// move to find, are left out): a fresh depth-2 search with the player's
+/// default settings (`omweso bestmove --depth 2`) and the biggest capture
+/// against every answer, and with `deep`, the judge at that budget.
+pub fn calibrate(puzzles: &[super::Puzzle], deep: Option<u64>) -> Calibration {
+    use rayon::prelude::*;
+    let judged: Vec<&super::Puzzle> = puzzles
+        .iter()
+        .filter(|p| p.goal != super::Goal::WhatHappens)
+        .collect();
+    let each: Vec<(usize, bool, Option<bool>, Option<bool>)> = judged
+        .par_iter()
+        .map(|p| {
+            let rules = *p.doc.variant.rules();
+            let pos = p.doc.position;
+            let moves = legal_moves(&rules, &pos);
+            let key = moves
+                .iter()
+                .find(|m| m.mv.same_as(&p.played.mv))
+                .map(AnswerKey::of);
+            let mut s = Searcher::new(Config::default());
+            let r = s.search(&rules, &pos, Limits::depth(2), &mut || false);
+            let solved = r.best.as_ref().map(AnswerKey::of) == key;
+            let captures = p.played.end.captured() > 0;
+            let biggest = (!captures).then(|| {
+                let most = moves.iter().map(|m| m.end.captured()).max().unwrap_or(0);
+                most > 0 && p.played.end.captured() == most
+            });
+            let deep = deep.map(|n| judge(&rules, &pos, &p.played.mv, n).is_ok());
+            (p.difficulty as usize, solved, biggest, deep)
+        })
+        .collect();
+    let mut c = Calibration::default();
+    for (d, solved, biggest, deep) in each {
+        c.rows[d].0 += 1;
+        c.rows[d].1 += solved as usize;
+        if let Some(b) = biggest {
+            c.non_capture.0 += 1;
+            c.non_capture.1 += b as usize;
+        }
+        if let Some(ok) = deep {
+            let e = c.deep.get_or_insert((0, 0));
+            e.0 += 1;
+            e.1 += ok as usize;
+        }
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,56 +456,66 @@ mod tests {
         notation::parse(s).unwrap().mv
     }
 
-    /// North has one pit of two seeds left; South's only capturing move
-    /// from it takes them and North has no move: the only win.
-    #[test]
-    fn the_only_win_is_clearly_best() {
-        let rules = Rules::SHACKELL_1935;
-        // South: pits 1..8 outer, 9..16 inner; North likewise
-        let mut s = [0u16; 16];
-        let mut n = [0u16; 16];
-        // South 12 (inner) holds 1 seed, sown into 13 which holds 1:
-        // the lap ends in an occupied inner pit facing North's 13 and 4
-        s[11] = 1;
-        s[12] = 1;
-        s[0] = 30;
-        n[12] = 2; // North 13 (inner)
-        n[3] = 2; // North 4 (outer)
-        n[0] = 28;
-        let p = pos(s, n);
-        let v = values(&rules, &p, 500);
-        assert!(v.moves.len() >= 2, "{:?}", v.moves);
-        // deterministic
-        assert_eq!(v.moves, values(&rules, &p, 500).moves);
-        match v.clearly_best() {
-            Ok((best, why)) => {
-                assert_eq!(v.judge(&rules, &p, &best.mv), Ok(why));
-                let other = v.moves.iter().find(|m| m.key != best.key).unwrap();
-                let err = v.judge(&rules, &p, &other.mv).unwrap_err();
-                assert!(err.contains("is clearly better"), "{err}");
-            }
-            Err(e) => assert!(
-                e.contains("no move is clearly best") || e.contains("also wins"),
-                "{e}"
-            ),
-        }
+    /// A position from play (modern rules, North to move) where N7 leads
+    /// every other move by far more than the margin.
+    fn from_play() -> (Rules, Position) {
+        let text = "variant: modern
+to_move: north
+board:
+  - [1, 4, 4, 1, 0, 0, 0, 1]
+  - [0, 4, 1, 0, 5, 0, 2, 5]
+  - [0, 1, 2, 3, 1, 4, 0, 2]
+  - [8, 6, 0, 1, 5, 1, 0, 2]
+first_move: false
+opponent_first_move: false
+before_first_capture: false
+";
+        let src = crate::model::Source::new("t.yaml", text);
+        let doc = crate::model::parse_positions(&src, &crate::model::Variants::builtin())
+            .unwrap()
+            .remove(0);
+        (*doc.variant.rules(), doc.position)
     }
 
     #[test]
-    fn values_are_sorted_and_terminal_moves_exact() {
-        let rules = Rules::SHACKELL_1935;
-        let mut s = [2u16; 16];
-        let n = [2u16; 16];
-        s[0] = 2;
-        let p = pos(s, n);
-        let v = values(&rules, &p, 300);
+    fn the_clearly_best_move_is_found_and_others_refused() {
+        let (rules, p) = from_play();
+        let v = values(&rules, &p, CHECK_NODES);
+        // deterministic
+        assert_eq!(v.moves, values(&rules, &p, CHECK_NODES).moves);
+        let (best, why) = v.clearly_best().unwrap();
+        assert_eq!(notation::format(&best.mv), "7");
+        assert!(
+            matches!(why, Clear::Margin { lead } if lead >= MARGIN),
+            "{why:?}"
+        );
+        assert_eq!(v.judge(&rules, &p, &mv("7")), Ok(why));
+        let other = v.moves.iter().find(|m| m.key != best.key).unwrap();
+        let err = v.judge(&rules, &p, &other.mv).unwrap_err();
+        assert!(err.starts_with("N7 is clearly better ("), "{err}");
+        // a move that is not legal is named
+        let empty = (1..=16u8)
+            .filter_map(crate::engine::Pit::new)
+            .find(|&q| p.board.get(Side::North, q) < 2)
+            .unwrap();
+        let err = v.judge(&rules, &p, &Move::forward(empty)).unwrap_err();
+        assert!(err.ends_with("is not a legal move"), "{err}");
+    }
+
+    #[test]
+    fn values_are_sorted_and_within_the_budget() {
+        let (rules, p) = from_play();
+        let v = values(&rules, &p, 500);
+        assert_eq!(v.moves.len(), distinct_moves(&rules, &p).len());
         assert!(v.moves.windows(2).all(|w| w[0].value >= w[1].value));
         for m in &v.moves {
-            assert!(m.nodes <= 300 + 64, "{m:?}");
+            assert!(m.nodes <= 500 + 64, "{m:?}");
         }
-        // an illegal answer is named
-        let err = v.judge(&rules, &p, &mv("9C")).err();
-        assert!(err.is_none() || err.unwrap().contains("clearly"));
+        // the rating: found by some depth, and a deeper search keeps it
+        let key = v.moves[0].key;
+        let e = effort(&rules, &p, key);
+        assert!(e.find_depth >= 1 && e.find_depth <= RATE_DEPTH + 1, "{e:?}");
+        assert_eq!(e, effort(&rules, &p, key));
     }
 
     #[test]

@@ -366,7 +366,7 @@ fn hints(
             }
         }
         Clear::Margin { .. } => match second {
-            Some(s) if s.pv.first().is_some() => {
+            Some(s) if !s.pv.is_empty() => {
                 let bigger = (0..answers)
                     .filter(|&a| ev.answer_move(a).end.captured() > captured)
                     .count();

@@ -578,6 +578,21 @@ pub fn reword(p: &super::Puzzle) -> Option<Generated> {
         ply: from.ply,
         previous: from.previous,
     };
+    // a move to find is worded as `omweso puzzles regenerate` words it,
+    // from the judge's values at the deep budget
+    if p.goal != Goal::WhatHappens {
+        let mut g = super::fromplay::make(
+            &rules,
+            p.doc.variant.name(),
+            &pos,
+            Some(&p.played.mv),
+            super::best::DEEP_NODES,
+            at,
+        )
+        .ok()?;
+        g.yaml = to_yaml(&g);
+        return Some(g);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut g = if p.goal == Goal::WhatHappens {
         let played = p.played.clone();
@@ -782,6 +797,13 @@ fn candidate(
         return None;
     }
     let mv = ev.answer_move(*sol).mv.clone();
+    // judged by the game too, as verification judges it: no mop-up, and
+    // the answer clearly the best move
+    if super::best::mop_up(pos).is_some()
+        || super::best::judge(rules, pos, &mv, super::best::CHECK_NODES).is_err()
+    {
+        return None;
+    }
     let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
     let rating = solve::rate(&ev, rules, pos, *sol);
     if target.difficulty.is_some_and(|d| d != rating.difficulty) || rating.effort > MAX_EFFORT {

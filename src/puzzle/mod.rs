@@ -216,6 +216,22 @@ impl Difficulty {
 pub fn effort_words(p: &Puzzle) -> String {
     let laps = crate::narrate::plural(p.effort, "lap");
     let d = p.rated_difficulty.name();
+    if let Some(e) = &p.search {
+        let depth = if e.find_depth > best::RATE_DEPTH {
+            format!("no search up to {} plies deep keeps it", best::RATE_DEPTH)
+        } else {
+            format!(
+                "the engine's search keeps it from {} deep",
+                crate::narrate::plural(e.find_depth as u64, "ply")
+            )
+        };
+        let tempting = match e.tempting {
+            0 => "no other move looks as good at first sight".to_string(),
+            1 => "one other move looks as good at first sight".to_string(),
+            n => format!("{n} other moves look as good at first sight"),
+        };
+        return format!("Rated {d}: {depth}, and {tempting}.");
+    }
     match p.goal {
         Goal::WhatHappens => format!("Rated {d}: the move is {laps} long to follow."),
         Goal::BiggestCapture => format!(
@@ -309,8 +325,12 @@ pub struct Puzzle {
     pub difficulty_stated: bool,
     /// The engine's rating (see [`solve::rate`]).
     pub rated_difficulty: Difficulty,
-    /// Laps a solver follows to find the answer ([`solve::effort`]).
+    /// What rates it: for a move to find, the positions the engine's search
+    /// visits to find it and keep it ([`best::effort`]); for "what
+    /// happens?", the move's laps ([`solve::what_happens_effort`]).
     pub effort: u64,
+    /// For a move to find, what finding it takes the search.
+    pub search: Option<best::Effort>,
     pub source: Option<String>,
     /// Where the position arose in play (game, ply, the move before).
     pub from: Option<Provenance>,

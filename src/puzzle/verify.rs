@@ -114,7 +114,7 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::OnlySafeMove => ("leaves", "leave"),
         Goal::WinInTwo | Goal::WinInThree => ("wins", "win"),
         Goal::OnlySavingMove => ("avoids", "avoid"),
-        Goal::BestMove => ("is", "be"),
+        Goal::BestMove => ("stands out", "stand out"),
     };
     let verb = if base { bare } else { third };
     match goal {
@@ -125,7 +125,7 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::WinInTwo => format!("{verb} in two"),
         Goal::WinInThree => format!("{verb} in three"),
         Goal::OnlySavingMove => format!("{verb} losing to the reply"),
-        Goal::BestMove => format!("{verb} clearly the best move"),
+        Goal::BestMove => format!("{verb} as clearly the best move"),
     }
 }
 
@@ -311,17 +311,32 @@ fn build(
 ) -> Puzzle {
     let doc = &pf.doc;
     let mover = doc.position.to_move;
-    let (effort, computed_themes) = match sol {
-        Some(s) => (
-            solve::effort(ev, &doc.variant.variant.rules, &doc.position, s),
-            solve::themes(ev, s, &played),
-        ),
-        None => (
-            solve::what_happens_effort(&played),
-            what_happens_themes(&played),
-        ),
+    // a move to find: what finding it takes the engine's own search; a
+    // move to follow: its laps
+    let (effort, search, rated, computed_themes) = match sol {
+        Some(s) => {
+            let e = super::best::effort(
+                &doc.variant.variant.rules,
+                &doc.position,
+                AnswerKey::of(ev.answer_move(s)),
+            );
+            (
+                e.nodes,
+                Some(e),
+                super::Difficulty::of_search(&e),
+                solve::themes(ev, s, &played),
+            )
+        }
+        None => {
+            let laps = solve::what_happens_effort(&played);
+            (
+                laps,
+                None,
+                super::Difficulty::of_effort(laps),
+                what_happens_themes(&played),
+            )
+        }
     };
-    let rated = super::Difficulty::of_effort(effort);
     let steps = narrate::trace_lines(&played);
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
         doc.file
@@ -366,6 +381,7 @@ fn build(
         difficulty_stated: pf.difficulty.is_some(),
         rated_difficulty: rated,
         effort,
+        search,
         source: pf.source.clone(),
         from: pf.from.clone(),
         steps,

@@ -737,6 +737,18 @@ mod puzzles_cli {
             #[arg(long, default_value_t = omweso::puzzle::best::DEEP_NODES)]
             judge_nodes: u64,
         },
+        /// Measure how the ratings hold up: per difficulty, the share a
+        /// depth-2 search solves; the share of puzzles whose answer
+        /// captures nothing that the biggest capture solves; with --deep,
+        /// the share whose answer is clearly best at the deep budget.
+        Calibrate {
+            /// The folder of puzzle files.
+            #[arg(default_value = "puzzles")]
+            dir: PathBuf,
+            /// Judge every answer again at this many positions a move.
+            #[arg(long)]
+            deep: Option<u64>,
+        },
         /// Write the words of the generated and mined puzzles of a folder
         /// again with the current generator (hint, explanation, themes,
         /// difficulty), keeping their positions, solutions, titles and
@@ -1059,6 +1071,39 @@ mod puzzles_cli {
                         files.len(),
                         plural(*games, "game"),
                         plural(*candidates, "candidate")
+                    );
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            PuzzlesCommand::Calibrate { dir, deep } => {
+                let variants = variants_for(&dir);
+                let (puzzles, errs) = puzzle::verify_dir(&dir, &variants);
+                if !errs.is_empty() {
+                    return Err(format!("puzzles that do not verify:\n{errs}"));
+                }
+                let c = puzzle::best::calibrate(&puzzles, deep);
+                let pct = |n: usize, of: usize| {
+                    if of == 0 {
+                        "—".to_string()
+                    } else {
+                        format!("{:.0} %", 100.0 * n as f64 / of as f64)
+                    }
+                };
+                println!("| rating | puzzles | solved by a depth-2 search |");
+                println!("|---|---:|---:|");
+                for d in Difficulty::ALL {
+                    let (n, solved) = c.rows[d as usize];
+                    println!("| {} | {n} | {solved} ({}) |", d.name(), pct(solved, n));
+                }
+                let (n, b) = c.non_capture;
+                println!(
+                    "\nthe biggest capture solves {b} of the {n} puzzles whose answer captures nothing ({})",
+                    pct(b, n)
+                );
+                if let (Some((n, ok)), Some(budget)) = (c.deep, deep) {
+                    println!(
+                        "clearly best at {budget} positions a move: {ok} of {n} ({})",
+                        pct(ok, n)
                     );
                 }
                 Ok(ExitCode::SUCCESS)
