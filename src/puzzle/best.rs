@@ -312,6 +312,8 @@ pub const RATE_NODES: u64 = 50_000;
 pub struct Effort {
     /// Plies; [`RATE_DEPTH`] + 1 when no search to that depth keeps it.
     pub find_depth: u32,
+    /// Whether a depth-2 search chooses it (`omweso bestmove --depth 2`).
+    pub at_two: bool,
     /// Positions the search at `find_depth` visits (with iterative
     /// deepening: every shallower depth included).
     pub nodes: u64,
@@ -368,6 +370,7 @@ pub fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
         .count();
     Effort {
         find_depth,
+        at_two: picks[1].0,
         nodes,
         tempting,
     }

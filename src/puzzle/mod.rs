@@ -189,14 +189,16 @@ impl Difficulty {
 
     /// The difficulty of a puzzle by what finding its answer takes the
     /// engine's own search ([`best::effort`]): easy when a search two plies
-    /// deep already keeps it (and at most [`EASY_MAX_TEMPTING`] other moves
-    /// look as good one ply deep), hard when only a search of
-    /// [`HARD_MIN_DEPTH`] plies or more keeps it, medium between.
+    /// deep already keeps it (every deeper one choosing it too) and at most
+    /// [`EASY_MAX_TEMPTING`] other moves look as good one ply deep; hard
+    /// when a depth-2 search misses it and only a search of
+    /// [`HARD_MIN_DEPTH`] plies or more keeps it (or none to
+    /// [`best::RATE_DEPTH`]); medium between.
     pub fn of_search(e: &best::Effort) -> Difficulty {
-        if e.find_depth >= HARD_MIN_DEPTH {
-            Difficulty::Hard
-        } else if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
+        if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
             Difficulty::Easy
+        } else if !e.at_two && e.find_depth >= HARD_MIN_DEPTH {
+            Difficulty::Hard
         } else {
             Difficulty::Medium
         }
