@@ -15,7 +15,7 @@
 //!                              # | only-safe-move | only-saving-move
 //!                              # | win-in-two | win-in-three | what-happens
 //! solution: 7AC                # the answer in notation (not for what-happens)
-//! hint: Look left.             # optional
+//! hint: Look left.             # optional; or a list of steps
 //! explanation: ...             # optional
 //! themes: [relay-chain]        # optional
 //! difficulty: easy             # optional: easy | medium | hard
@@ -98,7 +98,9 @@ pub struct PuzzleFile {
     pub goal: Goal,
     /// The solution and its text as written.
     pub solution: Option<(Move, String)>,
-    pub hint: Option<String>,
+    /// The hint in steps, each given on request after the one before (a
+    /// single string is one step).
+    pub hint: Vec<String>,
     pub explanation: Option<String>,
     pub themes: Vec<String>,
     pub difficulty: Option<Difficulty>,
@@ -155,7 +157,7 @@ struct RawKeys {
     #[serde(default)]
     solution: Option<MoveText>,
     #[serde(default)]
-    hint: Option<String>,
+    hint: Option<HintText>,
     #[serde(default)]
     explanation: Option<String>,
     #[serde(default)]
@@ -166,6 +168,33 @@ struct RawKeys {
     source: Option<String>,
     #[serde(default)]
     from: Option<RawFrom>,
+}
+
+/// A hint as written: one string, or a list of strings (steps).
+struct HintText(Vec<String>);
+
+impl<'de> Deserialize<'de> for HintText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, SeqAccess, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = HintText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a hint: a string, or a list of strings (the hint in steps)")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<HintText, E> {
+                Ok(HintText(vec![v.to_string()]))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HintText, A::Error> {
+                let mut steps = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    steps.push(s);
+                }
+                Ok(HintText(steps))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 fn valid_theme(t: &str) -> bool {
@@ -382,7 +411,7 @@ pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Dia
             doc,
             goal,
             solution,
-            hint: raw.hint,
+            hint: raw.hint.map(|h| h.0).unwrap_or_default(),
             explanation: raw.explanation,
             themes: raw.themes,
             difficulty,

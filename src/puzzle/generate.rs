@@ -97,7 +97,8 @@ pub struct Generated {
     pub difficulty: Difficulty,
     pub themes: Vec<String>,
     pub title: String,
-    pub hint: String,
+    /// The hint, in steps (most often one).
+    pub hint: Vec<String>,
     pub explanation: String,
     /// The variant's name.
     pub variant: String,
@@ -577,6 +578,21 @@ pub fn reword(p: &super::Puzzle) -> Option<Generated> {
         ply: from.ply,
         previous: from.previous,
     };
+    // a move to find is worded as `omweso puzzles regenerate` words it,
+    // from the judge's values at the deep budget
+    if p.goal != Goal::WhatHappens {
+        let mut g = super::fromplay::make(
+            &rules,
+            p.doc.variant.name(),
+            &pos,
+            Some(&p.played.mv),
+            super::best::DEEP_NODES,
+            at,
+        )
+        .ok()?;
+        g.yaml = to_yaml(&g);
+        return Some(g);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut g = if p.goal == Goal::WhatHappens {
         let played = p.played.clone();
@@ -670,6 +686,8 @@ fn promising(
         Goal::WinInThree => {
             distinct.len() >= 3 && !moves.iter().any(wins) && score == Some(Score::Win(5))
         }
+        // found by the judge in games ([`super::fromplay`]), not by a goal
+        Goal::BestMove => false,
         Goal::WhatHappens => moves
             .iter()
             .any(|m| m.end.is_never_ending() || m.end.finished().is_some_and(|f| f.laps >= 15)),
@@ -677,11 +695,11 @@ fn promising(
 }
 
 /// What a candidate must be.
-struct Target<'a> {
-    goal: Goal,
+pub(super) struct Target<'a> {
+    pub(super) goal: Goal,
     /// Only puzzles the engine rates so.
-    difficulty: Option<Difficulty>,
-    variant: &'a str,
+    pub(super) difficulty: Option<Difficulty>,
+    pub(super) variant: &'a str,
 }
 
 /// Where a puzzle's position arose.
@@ -699,15 +717,18 @@ pub enum Origin {
     /// A puzzle file's own `source` and `from.game`, kept as written (see
     /// [`reword`]).
     Kept { source: String, game: String },
+    /// One of `omweso puzzles regenerate`'s games ([`super::fromplay`]):
+    /// the search player at `nodes` positions a move on both sides.
+    Regenerated { nodes: u64, seed: u64, game: u64 },
 }
 
 /// Where in a game a candidate position is.
-struct At {
-    origin: Origin,
+pub(super) struct At {
+    pub(super) origin: Origin,
     /// Moves played before the position.
-    ply: u32,
+    pub(super) ply: u32,
     /// The move that led to it, with side.
-    previous: Option<String>,
+    pub(super) previous: Option<String>,
 }
 
 fn candidate(
@@ -776,6 +797,13 @@ fn candidate(
         return None;
     }
     let mv = ev.answer_move(*sol).mv.clone();
+    // judged by the game too, as verification judges it: no mop-up, and
+    // the answer clearly the best move
+    if super::best::mop_up(pos).is_some()
+        || super::best::judge(rules, pos, &mv, super::best::CHECK_NODES).is_err()
+    {
+        return None;
+    }
     let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).ok()?;
     let rating = solve::rate(&ev, rules, pos, *sol);
     if target.difficulty.is_some_and(|d| d != rating.difficulty) || rating.effort > MAX_EFFORT {
@@ -794,7 +822,7 @@ fn candidate(
     ))
 }
 
-fn finish(
+pub(super) fn finish(
     target: &Target,
     pos: &Position,
     played: Played,
@@ -814,7 +842,7 @@ fn finish(
         difficulty,
         themes,
         title,
-        hint,
+        hint: vec![hint],
         explanation,
         origin: at.origin,
         ply: at.ply,
@@ -890,7 +918,16 @@ pub fn to_yaml(g: &Generated) -> String {
     if !g.themes.is_empty() {
         s.push_str(&format!("themes: [{}]\n", g.themes.join(", ")));
     }
-    s.push_str(&format!("hint: {}\n", q(&g.hint)));
+    match g.hint.as_slice() {
+        [] => {}
+        [one] => s.push_str(&format!("hint: {}\n", q(one))),
+        steps => {
+            s.push_str("hint:\n");
+            for h in steps {
+                s.push_str(&format!("  - {}\n", q(h)));
+            }
+        }
+    }
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
     let (source, game) = match &g.origin {
         Origin::Generated { player, seed, game } => {
@@ -911,6 +948,13 @@ pub fn to_yaml(g: &Generated) -> String {
             game.clone(),
         ),
         Origin::Kept { source, game } => (source.clone(), game.clone()),
+        Origin::Regenerated { nodes, seed, game } => (
+            format!(
+                "generated: omweso puzzles regenerate --variant {} --seed {seed} --nodes {nodes} (game {game}, ply {})",
+                g.variant, g.ply
+            ),
+            Player::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
+        ),
     };
     s.push_str(&format!("source: {}\n", q(&source)));
     s.push_str("from:\n");
@@ -1051,6 +1095,7 @@ fn words(
             .choose(rng)
             .expect("titles"),
         Goal::WhatHappens => "What happens?",
+        Goal::BestMove => "Find the best move",
     };
     let title = match flavour.choose(rng) {
         Some(f) => format!("{base}: {f}"),
@@ -1155,6 +1200,10 @@ fn words(
             if replies_left == 1 { "it" } else { "each" }
         ),
         Goal::WhatHappens => "Play it out lap by lap.".to_string(),
+        Goal::BestMove => format!(
+            "For each move, look for {}'s strongest reply.",
+            narrate::side(opp)
+        ),
     };
     if t.starts_clockwise {
         hint.push_str(

@@ -11,7 +11,9 @@
 //! - [`pages`]: index data for the site (by goal, theme, difficulty);
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
+pub mod best;
 pub mod format;
+pub mod fromplay;
 pub mod generate;
 pub mod pages;
 pub mod sheet;
@@ -54,10 +56,14 @@ pub enum Goal {
     /// Predict what a given move does (the file gives the move and the
     /// answer).
     WhatHappens,
+    /// The move clearly better than every other by the engine's deep
+    /// search ([`best`]): the only win, the only defence, or ahead of the
+    /// next best by a margin. What it does is a theme, never the test.
+    BestMove,
 }
 
 impl Goal {
-    pub const ALL: [Goal; 8] = [
+    pub const ALL: [Goal; 9] = [
         Goal::WinNow,
         Goal::CutOffTheHead,
         Goal::BiggestCapture,
@@ -66,6 +72,7 @@ impl Goal {
         Goal::WinInTwo,
         Goal::WinInThree,
         Goal::WhatHappens,
+        Goal::BestMove,
     ];
 
     /// The name used in files and on the command line.
@@ -79,6 +86,7 @@ impl Goal {
             Goal::WinInThree => "win-in-three",
             Goal::OnlySavingMove => "only-saving-move",
             Goal::WhatHappens => "what-happens",
+            Goal::BestMove => "best-move",
         }
     }
 
@@ -97,6 +105,7 @@ impl Goal {
             Goal::WinInThree => "Win in three",
             Goal::OnlySavingMove => "The only saving move",
             Goal::WhatHappens => "What happens?",
+            Goal::BestMove => "Find the best move",
         }
     }
 
@@ -126,6 +135,9 @@ impl Goal {
                 "{side} to move: every move but one lets {opponent} win with the reply. Find the one that does not lose."
             ),
             Goal::WhatHappens => format!("{side} plays {shown}: what happens?"),
+            Goal::BestMove => {
+                format!("{side} to move: one move is clearly better than every other. Find it.")
+            }
         }
     }
 }
@@ -175,6 +187,23 @@ impl Difficulty {
         }
     }
 
+    /// The difficulty of a puzzle by what finding its answer takes the
+    /// engine's own search ([`best::effort`]): easy when a search two plies
+    /// deep already keeps it (every deeper one choosing it too) and at most
+    /// [`EASY_MAX_TEMPTING`] other moves look as good one ply deep; hard
+    /// when a depth-2 search misses it and only a search of
+    /// [`HARD_MIN_DEPTH`] plies or more keeps it (or none to
+    /// [`best::RATE_DEPTH`]); medium between.
+    pub fn of_search(e: &best::Effort) -> Difficulty {
+        if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
+            Difficulty::Easy
+        } else if !e.at_two && e.find_depth >= HARD_MIN_DEPTH {
+            Difficulty::Hard
+        } else {
+            Difficulty::Medium
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",
@@ -189,6 +218,22 @@ impl Difficulty {
 pub fn effort_words(p: &Puzzle) -> String {
     let laps = crate::narrate::plural(p.effort, "lap");
     let d = p.rated_difficulty.name();
+    if let Some(e) = &p.search {
+        let depth = if e.find_depth > best::RATE_DEPTH {
+            format!("no search up to {} plies deep keeps it", best::RATE_DEPTH)
+        } else {
+            format!(
+                "the engine's search keeps it from {} deep",
+                crate::narrate::plural(e.find_depth as u64, "ply")
+            )
+        };
+        let tempting = match e.tempting {
+            0 => "no other move looks as good at first sight".to_string(),
+            1 => "one other move looks as good at first sight".to_string(),
+            n => format!("{n} other moves look as good at first sight"),
+        };
+        return format!("Rated {d}: {depth}, and {tempting}.");
+    }
     match p.goal {
         Goal::WhatHappens => format!("Rated {d}: the move is {laps} long to follow."),
         Goal::BiggestCapture => format!(
@@ -199,6 +244,12 @@ pub fn effort_words(p: &Puzzle) -> String {
         ),
     }
 }
+
+/// The search depth (plies) from which a puzzle is hard.
+pub const HARD_MIN_DEPTH: u32 = 4;
+/// The most other moves an easy puzzle's answer may be tied with or
+/// beaten by one ply deep.
+pub const EASY_MAX_TEMPTING: usize = 2;
 
 /// The most laps an easy puzzle takes a solver to find.
 pub const EASY_MAX_EFFORT: u64 = 32;
@@ -264,7 +315,10 @@ pub struct Puzzle {
     pub solution_with_side: String,
     /// The answer in one sentence, from the engine.
     pub answer: String,
+    /// The hint's steps joined, for print.
     pub hint: Option<String>,
+    /// The hint in steps, each shown on request after the one before.
+    pub hints: Vec<String>,
     pub explanation: Option<String>,
     pub themes: Vec<String>,
     pub difficulty: Difficulty,
@@ -273,8 +327,12 @@ pub struct Puzzle {
     pub difficulty_stated: bool,
     /// The engine's rating (see [`solve::rate`]).
     pub rated_difficulty: Difficulty,
-    /// Laps a solver follows to find the answer ([`solve::effort`]).
+    /// What rates it: for a move to find, the positions the engine's search
+    /// visits to find it and keep it ([`best::effort`]); for "what
+    /// happens?", the move's laps ([`solve::what_happens_effort`]).
     pub effort: u64,
+    /// For a move to find, what finding it takes the search.
+    pub search: Option<best::Effort>,
     pub source: Option<String>,
     /// Where the position arose in play (game, ply, the move before).
     pub from: Option<Provenance>,

@@ -422,7 +422,7 @@ impl<'a> Metrics<'a> {
 }
 
 /// How to write an answer, printed on every puzzle page.
-pub const INSTRUCTION: &str = "Write a move as the pit you lift from, named as printed above it (S12), then a letter for each choice of direction from the start on, A for anticlockwise or C for clockwise, leaving out the A's at the end: S12, S2C, S7AC. The side to move sits at the bottom of every board.";
+pub const INSTRUCTION: &str = "Write a move as the pit you lift from, named as printed above it (S12), then a letter for each choice of direction from the start on, A for anticlockwise or C for clockwise, leaving out the A's at the end: S12, S2C, S7AC; on a side's first move, the three-seed opening (two seeds into the next pit, one beyond) is the pit and T: S5T. The side to move sits at the bottom of every board.";
 
 /// The rule-set line of a sheet's heading.
 fn rules_line(puzzles: &[Puzzle]) -> String {
@@ -461,6 +461,30 @@ fn meta_line(p: &Puzzle, mixed: bool) -> String {
 /// reply and its winning answer (win in two), and the explanation. Whole
 /// sentences, in full.
 pub fn answer_text(p: &Puzzle) -> String {
+    // an explanation that opens with the answer says it: each thing once
+    let plays = format!(
+        "{} plays {}: ",
+        crate::narrate::side(p.doc.position.to_move),
+        p.solution_with_side
+    );
+    if let Some(ex) = p
+        .explanation
+        .as_deref()
+        .and_then(|e| e.trim().strip_prefix(&plays))
+    {
+        let mut chars = ex.chars();
+        let mut s: String = match chars.next() {
+            Some(c) => c.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        };
+        for l in &p.line {
+            s.push_str(&format!(
+                " If {} ({}): {} ({}).",
+                l.reply, l.reply_text, l.answer, l.answer_text
+            ));
+        }
+        return s;
+    }
     let prefix = format!("{}: ", p.solution_with_side);
     let answer = p.answer.strip_prefix(&prefix).unwrap_or(&p.answer);
     let mut chars = answer.chars();
@@ -1007,8 +1031,12 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
 /// Pick puzzles by a selection: comma-separated alternatives, each a
 /// `+`-joined list of terms that must all match a puzzle's id, goal,
 /// difficulty, variant or one of its themes; `all` (or empty) takes every
-/// puzzle. E.g. `win-now+easy,biggest-capture`.
-pub fn select(puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, SheetError> {
+/// puzzle. E.g. `win-now+easy,biggest-capture`. The puzzles come easiest
+/// first.
+pub fn select(mut puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, SheetError> {
+    // a sheet goes from the easiest to the hardest (stable: the folder's
+    // order within a difficulty)
+    puzzles.sort_by_key(|p| p.difficulty);
     let sel = selection.trim();
     if sel.is_empty() || sel == "all" {
         return Ok(puzzles);

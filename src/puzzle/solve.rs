@@ -196,6 +196,19 @@ pub fn evaluate_moves(
             does(&w)
         ));
     }
+    // the best move: the engine's deep values of every move, once
+    let best = if goal == Goal::BestMove && ev.problem.is_none() {
+        let values = super::best::values(rules, pos, super::best::CHECK_NODES);
+        match values.clearly_best() {
+            Ok((b, why)) => Some((b.key, b.value, why)),
+            Err(e) => {
+                ev.problem = Some(e);
+                None
+            }
+        }
+    } else {
+        None
+    };
     let mut found = 0;
     for a in 0..ev.answers.len() {
         if early && (found >= 2 || ev.problem.is_some()) {
@@ -264,11 +277,39 @@ pub fn evaluate_moves(
                 v
             }
             Goal::OnlySavingMove => memo.saving(pos, &m),
+            Goal::BestMove => match best {
+                Some((key, value, why)) if key == AnswerKey::of(&m) => Verdict {
+                    ok: true,
+                    why: format!("{}, {}", does(&m), clear_words(why, value)),
+                },
+                _ => Verdict {
+                    ok: false,
+                    why: format!("{}, and another move is clearly better", does(&m)),
+                },
+            },
         };
         found += verdict.ok as usize;
         ev.verdicts.push(verdict);
     }
     ev
+}
+
+/// Why the best move is clearly best, in words.
+pub fn clear_words(why: super::best::Clear, value: i32) -> String {
+    use super::best::Clear;
+    match why {
+        Clear::OnlyWin { plies: 1 } => "and it is the only move that wins".to_string(),
+        Clear::OnlyWin { plies } => format!(
+            "and it is the only move that wins by force (in {} of both sides)",
+            narrate::plural(plies as u64, "move")
+        ),
+        Clear::OnlyDefence => "and it is the only move that does not lose by force".to_string(),
+        Clear::Margin { lead } => format!(
+            "and by the engine's search it is worth {}, {:.1} seeds more than the next best move",
+            super::best::value_words(value),
+            lead as f64 / 100.0
+        ),
+    }
 }
 
 /// Only-safe-move: after `m`, no reply of the opponent captures.

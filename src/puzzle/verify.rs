@@ -25,8 +25,8 @@ pub fn puzzle_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 
 /// Verify every puzzle file of `dir` (in parallel): the puzzles that
 /// verify, and a located diagnostic for everything that does not (including
-/// duplicate ids and the same position set twice for the same goal, mirror
-/// images included). A missing folder is an error.
+/// duplicate ids and the same board twice, whatever the goals and rule
+/// sets, mirror images included). A missing folder is an error.
 pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics) {
     let files = match puzzle_files(dir) {
         Ok(f) => f,
@@ -43,7 +43,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         }
     }
     let mut ids: HashMap<String, PathBuf> = HashMap::new();
-    let mut positions: HashMap<(PositionKey, Goal, String), PathBuf> = HashMap::new();
+    let mut boards: HashMap<super::fromplay::BoardKey, PathBuf> = HashMap::new();
     for p in &puzzles {
         if let Some(first) = ids.get(&p.id) {
             errs.push(
@@ -57,18 +57,18 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         } else {
             ids.insert(p.id.clone(), p.file.clone());
         }
-        let key = (PositionKey::of(&p.doc.position), p.goal, p.variant.clone());
-        if let Some(first) = positions.get(&key) {
+        // one puzzle a board, whatever its goal or rule set
+        let key = super::fromplay::BoardKey::of(&p.doc.position);
+        if let Some(first) = boards.get(&key) {
             errs.push(p.doc.at(
                 Field::Board,
                 format!(
-                    "the same {} puzzle (or its North/South mirror image) is already in {}",
-                    p.goal,
+                    "the same board (or its North/South mirror image) is already a puzzle: {}",
                     first.display()
                 ),
             ));
         } else {
-            positions.insert(key, p.file.clone());
+            boards.insert(key, p.file.clone());
         }
     }
     errs.0.sort();
@@ -114,6 +114,7 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::OnlySafeMove => ("leaves", "leave"),
         Goal::WinInTwo | Goal::WinInThree => ("wins", "win"),
         Goal::OnlySavingMove => ("avoids", "avoid"),
+        Goal::BestMove => ("stands out", "stand out"),
     };
     let verb = if base { bare } else { third };
     match goal {
@@ -124,6 +125,7 @@ fn achieves(goal: Goal, ev: &Evaluation, base: bool) -> String {
         Goal::WinInTwo => format!("{verb} in two"),
         Goal::WinInThree => format!("{verb} in three"),
         Goal::OnlySavingMove => format!("{verb} losing to the reply"),
+        Goal::BestMove => format!("{verb} as clearly the best move"),
     }
 }
 
@@ -216,6 +218,29 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     if !errs.is_empty() {
         return Err(errs);
     }
+    // judged by the game: a mop-up is no puzzle, and the answer must be
+    // clearly the best move by the engine's search (the best move's own
+    // goal judged it already)
+    if let Some(why) = super::best::mop_up(&pos) {
+        return Err(pf
+            .doc
+            .at(Field::Board, format!("not a puzzle: {why}"))
+            .into());
+    }
+    if pf.goal != Goal::BestMove
+        && let Err(why) = super::best::judge(&rules, &pos, &mv, super::best::CHECK_NODES)
+    {
+        return Err(pf
+            .at(
+                PuzzleKey::Solution,
+                format!(
+                    "{text} {} but is not clearly the best move (the engine's search, {} positions after each move): {why}",
+                    achieves(pf.goal, &ev, false),
+                    narrate::thousands(super::best::CHECK_NODES)
+                ),
+            )
+            .into());
+    }
     let line = ev
         .lines
         .get(&sol)
@@ -286,17 +311,32 @@ fn build(
 ) -> Puzzle {
     let doc = &pf.doc;
     let mover = doc.position.to_move;
-    let (effort, computed_themes) = match sol {
-        Some(s) => (
-            solve::effort(ev, &doc.variant.variant.rules, &doc.position, s),
-            solve::themes(ev, s, &played),
-        ),
-        None => (
-            solve::what_happens_effort(&played),
-            what_happens_themes(&played),
-        ),
+    // a move to find: what finding it takes the engine's own search; a
+    // move to follow: its laps
+    let (effort, search, rated, computed_themes) = match sol {
+        Some(s) => {
+            let e = super::best::effort(
+                &doc.variant.variant.rules,
+                &doc.position,
+                AnswerKey::of(ev.answer_move(s)),
+            );
+            (
+                e.nodes,
+                Some(e),
+                super::Difficulty::of_search(&e),
+                solve::themes(ev, s, &played),
+            )
+        }
+        None => {
+            let laps = solve::what_happens_effort(&played);
+            (
+                laps,
+                None,
+                super::Difficulty::of_effort(laps),
+                what_happens_themes(&played),
+            )
+        }
     };
-    let rated = super::Difficulty::of_effort(effort);
     let steps = narrate::trace_lines(&played);
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
         doc.file
@@ -329,7 +369,8 @@ fn build(
         solution: notation::format(&played.mv),
         solution_with_side: notation::format_with_side(mover, &played.mv),
         answer,
-        hint: pf.hint.clone(),
+        hint: (!pf.hint.is_empty()).then(|| pf.hint.join(" ")),
+        hints: pf.hint.clone(),
         explanation: pf.explanation.clone(),
         themes: if pf.themes.is_empty() {
             computed_themes
@@ -340,6 +381,7 @@ fn build(
         difficulty_stated: pf.difficulty.is_some(),
         rated_difficulty: rated,
         effort,
+        search,
         source: pf.source.clone(),
         from: pf.from.clone(),
         steps,

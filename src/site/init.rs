@@ -18,7 +18,7 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("scaffold/glossary.yaml"),
     ),
     (
-        "puzzles/win-now-shackell-1935-08cadd.yaml",
+        "puzzles/win-now-modern-65d240.yaml",
         include_str!("scaffold/puzzle.yaml"),
     ),
     (

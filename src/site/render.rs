@@ -938,9 +938,12 @@ impl<'a> Renderer<'a> {
         ctx.insert("titles", &titles);
         ctx.insert("difficulty", &difficulty);
         ctx.insert("count", &self.site.puzzles.len());
+        // the progress counts the puzzles with a move to find (a "what
+        // happens?" puzzle is not answered on its page)
         let order: Vec<&str> = self
             .puzzle_order()
             .into_iter()
+            .filter(|&i| self.site.puzzles[i].goal != crate::puzzle::Goal::WhatHappens)
             .map(|i| self.site.puzzles[i].id.as_str())
             .collect();
         // for omweso-puzzle.js (solved marks, "next unsolved"); ids are
@@ -990,7 +993,12 @@ impl<'a> Renderer<'a> {
             "solution": p.solution,
             "attempts": attempts,
             "position": request,
-            "order": order.iter().map(|&i| &self.site.puzzles[i].id).collect::<Vec<_>>(),
+            "order": order
+                .iter()
+                .map(|&i| &self.site.puzzles[i])
+                .filter(|q| q.goal != crate::puzzle::Goal::WhatHappens)
+                .map(|q| &q.id)
+                .collect::<Vec<_>>(),
         });
         // in a <script> element: no `<` may close it
         data.to_string().replace('<', "\\u003c")

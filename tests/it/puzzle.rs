@@ -8,22 +8,31 @@ use omweso::puzzle::generate::{self, Options};
 use omweso::puzzle::{Goal, PositionKey, verify_dir, verify_source};
 use std::path::Path;
 
+/// The shipped puzzles, verified once for the whole test binary (every
+/// puzzle's answer is judged by the engine's search: seconds, not
+/// milliseconds).
 fn shipped() -> Vec<omweso::puzzle::Puzzle> {
-    let (puzzles, errs) = verify_dir(Path::new("puzzles"), &Variants::builtin());
-    assert!(errs.is_empty(), "shipped puzzles fail:\n{errs}");
-    puzzles
+    static SHIPPED: std::sync::OnceLock<Vec<omweso::puzzle::Puzzle>> = std::sync::OnceLock::new();
+    SHIPPED
+        .get_or_init(|| {
+            let (puzzles, errs) = verify_dir(Path::new("puzzles"), &Variants::builtin());
+            assert!(errs.is_empty(), "shipped puzzles fail:\n{errs}");
+            puzzles
+        })
+        .clone()
 }
 
 fn verify(text: &str) -> Result<omweso::puzzle::Puzzle, String> {
     verify_source(&Source::new("t.yaml", text), &Variants::builtin()).map_err(|e| e.to_string())
 }
 
-/// A shipped biggest-capture puzzle's text (with a known unique solution).
+/// A shipped best-move puzzle's text (with a known unique solution), of
+/// Shackell's rules.
 fn biggest_capture_text() -> (String, String) {
     let p = shipped()
         .into_iter()
-        .find(|p| p.goal == Goal::BiggestCapture && p.variant == "shackell-1935")
-        .expect("a shipped biggest-capture puzzle");
+        .find(|p| p.goal == Goal::BestMove && p.variant == "shackell-1935")
+        .expect("a shipped best-move puzzle");
     (std::fs::read_to_string(&p.file).unwrap(), p.solution)
 }
 
@@ -31,7 +40,7 @@ fn biggest_capture_text() -> (String, String) {
 fn every_shipped_puzzle_verifies() {
     let puzzles = shipped();
     assert!(puzzles.len() >= 60, "only {} puzzles", puzzles.len());
-    for g in Goal::ALL {
+    for g in [Goal::BestMove, Goal::WhatHappens] {
         assert!(puzzles.iter().any(|p| p.goal == g), "no {g} puzzle");
     }
     let variants: std::collections::BTreeSet<&str> =
@@ -57,8 +66,8 @@ fn a_wrong_solution_is_caught() {
     let pos = p.doc.position;
     let other = legal_moves(&Rules::SHACKELL_1935, &pos)
         .into_iter()
-        .find(|m| m.end.captured() < p.played.end.captured())
-        .expect("a smaller capture");
+        .find(|m| m.end != p.played.end)
+        .expect("another move");
     let wrong = omweso::engine::notation::format(&other.mv);
     let bad = text.replace(
         &format!("solution: \"{sol}\""),
@@ -101,22 +110,22 @@ solution: 7
 #[test]
 fn a_bad_goal_is_caught() {
     let (text, _) = biggest_capture_text();
-    let err = verify(&text.replace("goal: biggest-capture", "goal: checkmate")).unwrap_err();
+    let err = verify(&text.replace("goal: best-move", "goal: checkmate")).unwrap_err();
     assert!(err.contains("unknown goal \"checkmate\""), "{err}");
     // nkutemye is not a win in Ludii's rules
     let bad = text
-        .replace("goal: biggest-capture", "goal: cut-off-the-head")
+        .replace("goal: best-move", "goal: cut-off-the-head")
         .replace("variant: shackell-1935", "variant: ludii");
     let err = verify(&bad).unwrap_err();
     assert!(err.contains("ludii has no nkutemye win"), "{err}");
     // a goal the position does not fit
-    let err = verify(&text.replace("goal: biggest-capture", "goal: win-now")).unwrap_err();
+    let err = verify(&text.replace("goal: best-move", "goal: win-now")).unwrap_err();
     assert!(
         err.contains("wrong solution") || err.contains("second solution"),
         "{err}"
     );
     // what-happens needs move and expect, not solution
-    let err = verify(&text.replace("goal: biggest-capture", "goal: what-happens")).unwrap_err();
+    let err = verify(&text.replace("goal: best-move", "goal: what-happens")).unwrap_err();
     assert!(err.contains("needs `move:`"), "{err}");
 }
 
@@ -199,7 +208,7 @@ fn provenance_is_read_and_checked() {
     let (text, _) = biggest_capture_text();
     let p = shipped()
         .into_iter()
-        .find(|p| p.goal == Goal::BiggestCapture && p.variant == "shackell-1935")
+        .find(|p| p.goal == Goal::BestMove && p.variant == "shackell-1935")
         .unwrap();
     let opp = if p.to_move == "south" { 'N' } else { 'S' };
     let mine = if p.to_move == "south" { 'S' } else { 'N' };
@@ -326,34 +335,22 @@ fn generation_is_deterministic_for_a_seed() {
 
 #[test]
 fn mirror_images_are_one_puzzle() {
-    let a = generate::generate(&options(Goal::WinNow, "modern", 5), &|_| {}).unwrap();
-    let pos: Position = a[0].position;
+    let (text, _) = biggest_capture_text();
+    let p = verify(&text).unwrap();
+    let pos: Position = p.doc.position;
     let m = pos.mirrored();
     assert_ne!(pos, m);
     assert_eq!(PositionKey::of(&pos), PositionKey::of(&m));
     assert_eq!(
-        generate::puzzle_id(Goal::WinNow, "modern", &pos),
-        generate::puzzle_id(Goal::WinNow, "modern", &m)
+        generate::puzzle_id(Goal::BestMove, "modern", &pos),
+        generate::puzzle_id(Goal::BestMove, "modern", &m)
     );
-    // excluding a position excludes its mirror image: the generator moves on
-    let mut opts = options(Goal::WinNow, "modern", 5);
-    opts.exclude.insert(PositionKey::of(&m));
-    let b = generate::generate(&opts, &|_| {}).unwrap();
-    assert!(
-        b.iter()
-            .all(|g| PositionKey::of(&g.position) != PositionKey::of(&pos))
-    );
-    // and a folder holding a puzzle and its mirror image is an error
+    // a folder holding a puzzle and its mirror image is an error, whatever
+    // the second one's goal
     let dir = tempfile::tempdir().unwrap();
-    let mirrored = Position {
-        to_move: Side::North,
-        ..pos
-    };
-    let _ = mirrored;
-    let text = &a[0].yaml;
-    std::fs::write(dir.path().join("a.yaml"), text).unwrap();
-    let flipped = omweso::model::position_yaml(&m, "modern");
-    let mut other = text.replace(&format!("id: {}", a[0].id), "id: other");
+    std::fs::write(dir.path().join("a.yaml"), &text).unwrap();
+    let flipped = omweso::model::position_yaml(&m, &p.variant);
+    let mut other = text.replace(&format!("id: {}", p.id), "id: other");
     let start = other.find("variant:").unwrap();
     let end = other.find("goal:").unwrap();
     other.replace_range(start..end, &flipped);
@@ -366,52 +363,117 @@ fn mirror_images_are_one_puzzle() {
     assert!(errs.to_string().contains("mirror image"), "{errs}");
 }
 
-/// Issue 11's measure: among the shipped puzzles whose goal is not the
-/// biggest capture, how many the naive choice (the biggest capture) solves.
-/// None of those found in the search player's games (the generator rejects
-/// them); the first generator's puzzles are counted and reported.
+/// Issue 23's measures over the shipped puzzles with a move to find: the
+/// biggest capture solves at most 15 % of those whose answer captures
+/// nothing, a depth-2 search solves at least 70 % of the easy ones and at
+/// most 20 % of the hard ones.
 #[test]
-fn the_biggest_capture_solves_no_puzzle_from_play() {
-    let (mut counted, mut solved, mut from_play, mut solved_from_play) = (0, 0, 0, Vec::new());
-    for p in shipped() {
-        if matches!(p.goal, Goal::BiggestCapture | Goal::WhatHappens) {
-            continue;
-        }
-        let play = p
-            .from
-            .as_ref()
-            .is_some_and(|f| f.game.starts_with("engine self-play"));
-        let rules = p.doc.variant.variant.rules;
-        let most = legal_moves(&rules, &p.doc.position)
-            .iter()
-            .map(|m| m.end.captured())
-            .max()
-            .unwrap_or(0);
-        let naive = most > 0 && p.played.end.captured() == most;
-        counted += 1;
-        solved += naive as usize;
-        from_play += play as usize;
-        if play && naive {
-            solved_from_play.push(p.id.clone());
-        }
-    }
-    eprintln!(
-        "solved by the biggest capture: {solved} of {counted}; from play: {} of {from_play}",
-        solved_from_play.len()
-    );
-    // every puzzle with a move to find arose in play, and the naive choice
-    // solves none
-    assert!(from_play >= 100, "{from_play}");
-    assert_eq!(from_play, counted);
-    assert_eq!(solved, 0, "{solved_from_play:?}");
+fn the_ratings_are_calibrated() {
+    let puzzles = shipped();
+    let c = omweso::puzzle::best::calibrate(&puzzles, None);
+    let judged = puzzles
+        .iter()
+        .filter(|p| p.goal != Goal::WhatHappens)
+        .count();
+    assert_eq!(c.rows.iter().map(|r| r.0).sum::<usize>(), judged);
+    assert!(judged >= 60, "{judged}");
+    let [easy, _, hard] = c.rows;
+    eprintln!("{c:?}");
+    assert!(easy.0 > 0 && hard.0 > 0, "{c:?}");
+    assert!(easy.1 * 100 >= easy.0 * 70, "easy: {easy:?}");
+    assert!(hard.1 * 100 <= hard.0 * 20, "hard: {hard:?}");
+    let (n, solved) = c.non_capture;
+    assert!(n > 0 && solved * 100 <= n * 15, "{n} {solved}");
 }
 
-/// The laps of a move (a never-ending one: those sown until it is seen to
-/// repeat), as a reader follows them.
-fn laps_of(m: &omweso::engine::LegalMove) -> u64 {
-    match &m.end {
-        omweso::engine::MoveEnd::Finished(f) => f.laps,
-        omweso::engine::MoveEnd::NeverEnding(n) => n.examined_laps,
+/// No title or hint names the answer: not its move, not its pit (nor any
+/// pit of the side to move), not its direction.
+#[test]
+fn titles_and_hints_do_not_give_the_answer() {
+    let mut checked = 0;
+    for p in shipped() {
+        if p.goal == Goal::WhatHappens {
+            continue;
+        }
+        let mine = p.solution_with_side.chars().next().unwrap();
+        let mut texts = p.hints.clone();
+        texts.push(p.title.clone());
+        for t in &texts {
+            let lower = t.to_lowercase();
+            for word in ["clockwise", "anticlockwise", "left-hand", "right-hand"] {
+                assert!(!lower.contains(word), "{}: {t:?} names a direction", p.id);
+            }
+            assert!(
+                !t.contains(&p.solution_with_side),
+                "{}: {t:?} gives the answer",
+                p.id
+            );
+            // a pit of the side to move: S5, N12, "pit 7"
+            let bytes: Vec<char> = t.chars().collect();
+            for (i, w) in bytes.windows(2).enumerate() {
+                let before = i.checked_sub(1).map(|j| bytes[j]);
+                if w[0] == mine
+                    && w[1].is_ascii_digit()
+                    && before.is_none_or(|c| !c.is_alphanumeric())
+                {
+                    panic!("{}: {t:?} names a pit of the side to move", p.id);
+                }
+            }
+            assert!(!lower.contains("pit "), "{}: {t:?} names a pit", p.id);
+        }
+        // the title names the task only
+        assert_eq!(p.title, p.goal.title(), "{}", p.id);
+        checked += 1;
+    }
+    assert!(checked >= 60, "{checked}");
+}
+
+/// Puzzles from play after a swing: deterministic whatever the number of
+/// threads, each verifies, arose in an undecided game after the opponent's
+/// move, and its answer is clearly the best move.
+#[test]
+fn puzzles_from_play_after_a_swing() {
+    use omweso::puzzle::fromplay::{BoardKey, Settings, find};
+    let v = Variants::builtin().get("modern").unwrap().clone();
+    let settings = Settings {
+        variant: v,
+        seed: 7,
+        count: 2,
+        first_game: 0,
+        max_games: 24,
+        nodes: 300,
+        judge_nodes: 4_000,
+    };
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            find(&settings, &Default::default(), &mut |_| Ok(()))
+                .unwrap()
+                .puzzles
+                .into_iter()
+                .map(|g| g.yaml)
+                .collect::<Vec<_>>()
+        })
+    };
+    let a = run(1);
+    assert!(!a.is_empty());
+    assert_eq!(a, run(2));
+    let mut boards = std::collections::HashSet::new();
+    for y in &a {
+        let p = verify(y).unwrap_or_else(|e| panic!("{e}\n{y}"));
+        assert!(boards.insert(BoardKey::of(&p.doc.position)));
+        let from = p.from.clone().unwrap();
+        let opp = p.doc.position.to_move.opponent().letter();
+        assert!(from.previous.unwrap().starts_with(opp));
+        assert!(
+            p.source
+                .unwrap()
+                .contains("puzzles regenerate --variant modern --seed 7")
+        );
+        assert!(p.hints.len() >= 2, "{y}");
     }
 }
 
@@ -424,69 +486,64 @@ fn answers(rules: &Rules, pos: &Position) -> Vec<omweso::engine::LegalMove> {
         .collect()
 }
 
-/// The difficulty is the solver's effort, counted here again from the
-/// engine's moves for the goals that need no replies: a "what happens"
-/// puzzle is its move's laps; the biggest capture, every answer's laps; a
-/// win now, the solution's laps and half of every other answer's (tried in
-/// a random order, each comes first half the time). The ratings follow the
-/// effort's bounds, and the shipped set has puzzles of each rating.
+/// The difficulty: a "what happens" puzzle's is its move's laps; any
+/// other's is what finding the answer takes the engine's search, counted
+/// here again from depth-limited searches: easy puzzles are kept by a
+/// depth-2 search, hard ones only from four plies deep.
 #[test]
 fn difficulty_is_what_finding_the_answer_takes() {
-    use omweso::puzzle::{Difficulty, EASY_MAX_EFFORT, MEDIUM_MAX_EFFORT};
+    use omweso::engine::search::{Config, Limits, Searcher};
+    use omweso::puzzle::{Difficulty, best};
     let puzzles = shipped();
-    let mut checked = std::collections::BTreeMap::new();
+    let mut checked = 0;
     for p in &puzzles {
         let rules = p.doc.variant.variant.rules;
-        let pos = &p.doc.position;
-        let want = match p.goal {
-            Goal::WhatHappens => match &p.played.end {
-                omweso::engine::MoveEnd::Finished(f) => Some(f.laps),
+        let pos = p.doc.position;
+        let Some(e) = p.search else {
+            assert_eq!(p.goal, Goal::WhatHappens);
+            let laps = match &p.played.end {
+                omweso::engine::MoveEnd::Finished(f) => f.laps,
                 omweso::engine::MoveEnd::NeverEnding(n) => {
-                    Some(n.laps_before_cycle.unwrap() + n.cycle_laps)
+                    n.laps_before_cycle.unwrap() + n.cycle_laps
                 }
-            },
-            Goal::BiggestCapture => Some(answers(&rules, pos).iter().map(laps_of).sum()),
-            Goal::WinNow => {
-                let all = answers(&rules, pos);
-                let sol = all
-                    .iter()
-                    .find(|m| m.mv.same_as(&p.played.mv) || m.end == p.played.end)
-                    .map(laps_of)
-                    .unwrap();
-                let others: u64 = all.iter().map(laps_of).sum::<u64>() - sol;
-                Some((sol as f64 + others as f64 / 2.0).round() as u64)
+            };
+            assert_eq!(p.effort, laps, "{}", p.id);
+            continue;
+        };
+        assert_eq!(p.rated_difficulty, Difficulty::of_search(&e), "{}", p.id);
+        let picks = |depth: u32| {
+            let mut s = Searcher::new(Config::default());
+            let r = s.search(
+                &rules,
+                &pos,
+                Limits {
+                    depth,
+                    nodes: Some(best::RATE_NODES),
+                },
+                &mut || false,
+            );
+            r.best.unwrap().end == p.played.end
+        };
+        if e.find_depth <= best::RATE_DEPTH {
+            assert!(picks(e.find_depth), "{}", p.id);
+            if e.find_depth > 1 {
+                assert!(!picks(e.find_depth - 1), "{}", p.id);
             }
-            _ => None,
-        };
-        if let Some(want) = want {
-            assert_eq!(p.effort, want, "{}", p.id);
-            *checked.entry(p.goal.name()).or_insert(0) += 1;
         }
-        let rated = if p.effort <= EASY_MAX_EFFORT {
-            Difficulty::Easy
-        } else if p.effort <= MEDIUM_MAX_EFFORT {
-            Difficulty::Medium
-        } else {
-            Difficulty::Hard
-        };
-        assert_eq!(p.rated_difficulty, rated, "{}", p.id);
+        assert_eq!(e.at_two, picks(2), "{}", p.id);
+        if p.rated_difficulty == Difficulty::Easy {
+            assert!(picks(2), "{}", p.id);
+        }
+        checked += 1;
     }
-    assert!(checked.len() >= 2, "{checked:?}");
+    assert!(checked >= 60, "{checked}");
     for d in Difficulty::ALL {
-        let n = puzzles.iter().filter(|p| p.rated_difficulty == d).count();
-        assert!(n >= puzzles.len() / 8, "{n} rated {d}");
-    }
-    // a win in two takes more than the win now it ends with
-    let median = |g: Goal| {
-        let mut e: Vec<u64> = puzzles
+        let n = puzzles
             .iter()
-            .filter(|p| p.goal == g)
-            .map(|p| p.effort)
-            .collect();
-        e.sort_unstable();
-        e[e.len() / 2]
-    };
-    assert!(median(Goal::WinInTwo) > median(Goal::WinNow));
+            .filter(|p| p.search.is_some() && p.difficulty == d)
+            .count();
+        assert!(n >= checked / 8, "{n} rated {d}");
+    }
 }
 
 /// Whether `result` is a win for `side`.
@@ -569,7 +626,8 @@ fn deeper_goals_agree_with_a_plain_search() {
         }
         *checked.entry(p.goal.name()).or_insert(0) += 1;
     }
-    assert_eq!(checked.len(), 3, "{checked:?}");
+    eprintln!("checked against the plain search: {checked:?}");
+    assert!(!checked.is_empty(), "{checked:?}");
 }
 
 /// Mining a game record: every puzzle found is a position of the record's
@@ -593,10 +651,10 @@ fn game_records_are_mined_for_puzzles() {
         &|_| {},
     )
     .unwrap();
-    assert!(written.len() >= 3, "{}", written.len());
+    // (a move to find must be clearly the best by the judge, which the
+    // positions of this short game are not: its puzzles ask what happens)
+    assert!(!written.is_empty(), "{}", written.len());
     assert_eq!(listed, written.len());
-    let goals: std::collections::BTreeSet<Goal> = written.iter().map(|(_, g)| g.goal).collect();
-    assert!(goals.len() >= 2, "{goals:?}");
     for (file, g) in &written {
         let p = omweso::puzzle::verify_file(file, &variants).unwrap();
         let from = p.from.clone().unwrap();
@@ -644,31 +702,61 @@ fn game_records_are_mined_for_puzzles() {
 }
 
 /// The shipped puzzles the generator made are worded as the generator
-/// words them today (`omweso puzzles reword` changes nothing), and the
-/// puzzles an author wrote are never reworded.
+/// words them today (`omweso puzzles reword` changes nothing; a move to
+/// find is worded from the judge's deep values, so every 25th is checked),
+/// and the puzzles an author wrote are never reworded.
 #[test]
 fn shipped_generated_puzzles_are_worded_by_the_generator() {
-    let mut generated = 0;
-    for p in shipped() {
-        let text = std::fs::read_to_string(&p.file).unwrap();
-        match generate::reword(&p) {
-            Some(g) => {
-                generated += 1;
-                assert_eq!(
-                    g.yaml,
-                    text,
-                    "{}: run `omweso puzzles reword puzzles`",
-                    p.file.display()
-                );
-            }
-            None => assert!(
-                !p.source
-                    .as_deref()
-                    .is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:")),
-                "{}",
-                p.id
-            ),
+    let (mut generated, mut authored) = (0, 0);
+    for (i, p) in shipped().into_iter().enumerate() {
+        let made = p
+            .source
+            .as_deref()
+            .is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:"));
+        if !made {
+            assert!(generate::reword(&p).is_none(), "{}", p.id);
+            authored += 1;
+            continue;
         }
+        if p.goal != Goal::WhatHappens && i % 25 != 0 {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p.file).unwrap();
+        let g = generate::reword(&p).unwrap_or_else(|| panic!("{}", p.id));
+        generated += 1;
+        assert_eq!(
+            g.yaml,
+            text,
+            "{}: run `omweso puzzles reword puzzles`",
+            p.file.display()
+        );
     }
-    assert!(generated >= 150, "{generated}");
+    assert!(generated >= 20, "{generated}");
+    assert!(authored >= 1, "{authored}");
+}
+
+/// A hint is one string or a list of steps; anything else is a located
+/// error.
+#[test]
+fn hints_come_in_steps() {
+    let (text, _) = biggest_capture_text();
+    let start = text.find("hint:").unwrap();
+    let end = text.find("explanation:").unwrap();
+    let with = |hint: &str| {
+        let mut t = text.clone();
+        t.replace_range(start..end, hint);
+        t
+    };
+    let one = verify(&with("hint: \"Look at the replies.\"\n")).unwrap();
+    assert_eq!(one.hints, ["Look at the replies."]);
+    let two = verify(&with("hint:\n  - \"First.\"\n  - \"Second.\"\n")).unwrap();
+    assert_eq!(two.hints, ["First.", "Second."]);
+    assert_eq!(two.hint.as_deref(), Some("First. Second."));
+    let line = text[..start].lines().count() + 1;
+    let err = verify(&with("hint: {a: 1}\n")).unwrap_err();
+    assert!(
+        err.starts_with(&format!("t.yaml:{line}:7: "))
+            && err.contains("a hint: a string, or a list of strings"),
+        "{err}"
+    );
 }

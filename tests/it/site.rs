@@ -76,7 +76,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "glossary.html",
         "positions/capture-basic.html",
         "puzzles/index.html",
-        "puzzles/win-now-ludii-dd8a5e.html",
+        "puzzles/win-now-modern-65d240.html",
         "print.html",
         "404.html",
         "games/index.html",
@@ -121,7 +121,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     }
 
     // A puzzle page: the solution (with its step-by-step diagram) hidden in <details>.
-    let puzzle = read(&out, "puzzles/win-now-ludii-dd8a5e.html");
+    let puzzle = read(&out, "puzzles/win-now-modern-65d240.html");
     let sol = puzzle
         .find("<details class=\"solution\">")
         .expect("solution details");
@@ -609,7 +609,7 @@ fn init_then_build_works_and_init_refuses_non_empty() {
     for p in [
         "introduction.html",
         "positions/first-capture.html",
-        "puzzles/win-now-shackell-1935-08cadd.html",
+        "puzzles/win-now-modern-65d240.html",
         "compare.html",
     ] {
         assert!(out.join(p).is_file(), "{p}");

@@ -757,6 +757,47 @@ mod puzzles_cli {
             #[arg(long, default_value = "puzzles")]
             out: PathBuf,
         },
+        /// Re-judge every puzzle of a folder by the engine's deep search
+        /// (withdrawing those whose answer is not clearly the best move, and
+        /// boards met twice), then find new puzzles in the search player's
+        /// games, after a move that swung the evaluation, until each rule
+        /// set has --per-variant judged puzzles. Deterministic: node
+        /// budgets and seeds, no clock.
+        Regenerate {
+            /// The folder of puzzle files (rewritten in place).
+            #[arg(default_value = "puzzles")]
+            dir: PathBuf,
+            /// Rule sets to find new puzzles in (repeatable; default: the
+            /// four built-in ones).
+            #[arg(long = "variant")]
+            variants: Vec<String>,
+            /// Judged puzzles wanted per rule set, those kept included.
+            #[arg(long, default_value_t = 75)]
+            per_variant: usize,
+            #[arg(long, default_value_t = 41)]
+            seed: u64,
+            /// Games played at most per rule set.
+            #[arg(long, default_value_t = 2_000)]
+            max_games: u64,
+            /// Positions the players search per move.
+            #[arg(long, default_value_t = omweso::puzzle::best::GENERATOR_NODES)]
+            nodes: u64,
+            /// Positions the deep judge searches after each move.
+            #[arg(long, default_value_t = omweso::puzzle::best::DEEP_NODES)]
+            judge_nodes: u64,
+        },
+        /// Measure how the ratings hold up: per difficulty, the share a
+        /// depth-2 search solves; the share of puzzles whose answer
+        /// captures nothing that the biggest capture solves; with --deep,
+        /// the share whose answer is clearly best at the deep budget.
+        Calibrate {
+            /// The folder of puzzle files.
+            #[arg(default_value = "puzzles")]
+            dir: PathBuf,
+            /// Judge every answer again at this many positions a move.
+            #[arg(long)]
+            deep: Option<u64>,
+        },
         /// Write the words of the generated and mined puzzles of a folder
         /// again with the current generator (hint, explanation, themes,
         /// difficulty), keeping their positions, solutions, titles and
@@ -1023,6 +1064,97 @@ mod puzzles_cli {
                 );
                 bar.finish_and_clear();
                 written.map_err(|e| e.to_string())?;
+                Ok(ExitCode::SUCCESS)
+            }
+            PuzzlesCommand::Regenerate {
+                dir,
+                variants: names,
+                per_variant,
+                seed,
+                max_games,
+                nodes,
+                judge_nodes,
+            } => {
+                let variants = variants_for(&dir);
+                let names = if names.is_empty() {
+                    ["shackell-1935", "modern", "ludii", "mcgill-2015"]
+                        .map(String::from)
+                        .to_vec()
+                } else {
+                    names
+                };
+                let mut docs = Vec::new();
+                for n in &names {
+                    docs.push(variants.resolve_typed(n).map_err(|e| e.to_string())?);
+                }
+                let plan = puzzle::fromplay::Plan {
+                    variants: docs,
+                    seed,
+                    per_variant,
+                    max_games,
+                    nodes: nodes.max(1),
+                    judge_nodes: judge_nodes.max(1),
+                };
+                let start = std::time::Instant::now();
+                let report = puzzle::fromplay::regenerate(&dir, &variants, &plan, &|line| {
+                    eprintln!("[{:>6.0} s] {line}", start.elapsed().as_secs_f64())
+                })?;
+                let mut withdrawn: std::collections::BTreeMap<String, usize> = Default::default();
+                for (_, g, _) in &report.withdrawn {
+                    *withdrawn.entry(g.name().to_string()).or_default() += 1;
+                }
+                println!(
+                    "kept {}, rewritten {}, withdrawn {} ({})",
+                    report.kept.len(),
+                    report.rewritten.len(),
+                    report.withdrawn.len(),
+                    withdrawn
+                        .iter()
+                        .map(|(g, n)| format!("{g} {n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                for (v, files, games, candidates) in &report.found {
+                    println!(
+                        "{v}: {} new from {} ({} judged)",
+                        files.len(),
+                        plural(*games, "game"),
+                        plural(*candidates, "candidate")
+                    );
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            PuzzlesCommand::Calibrate { dir, deep } => {
+                let variants = variants_for(&dir);
+                let (puzzles, errs) = puzzle::verify_dir(&dir, &variants);
+                if !errs.is_empty() {
+                    return Err(format!("puzzles that do not verify:\n{errs}"));
+                }
+                let c = puzzle::best::calibrate(&puzzles, deep);
+                let pct = |n: usize, of: usize| {
+                    if of == 0 {
+                        "—".to_string()
+                    } else {
+                        format!("{:.0} %", 100.0 * n as f64 / of as f64)
+                    }
+                };
+                println!("| rating | puzzles | solved by a depth-2 search |");
+                println!("|---|---:|---:|");
+                for d in Difficulty::ALL {
+                    let (n, solved) = c.rows[d as usize];
+                    println!("| {} | {n} | {solved} ({}) |", d.name(), pct(solved, n));
+                }
+                let (n, b) = c.non_capture;
+                println!(
+                    "\nthe biggest capture solves {b} of the {n} puzzles whose answer captures nothing ({})",
+                    pct(b, n)
+                );
+                if let (Some((n, ok)), Some(budget)) = (c.deep, deep) {
+                    println!(
+                        "clearly best at {budget} positions a move: {ok} of {n} ({})",
+                        pct(ok, n)
+                    );
+                }
                 Ok(ExitCode::SUCCESS)
             }
             PuzzlesCommand::Reword { dir } => {
