@@ -5,8 +5,7 @@
 //!
 //! Pure like the rest of the engine: no dependencies, no I/O and no clock;
 //! threads only when asked for ([`Config::threads`], never on WebAssembly).
-//! The search is a principal variation search (null windows after the first
-//! move, an aspiration window at the root). The caller bounds a search by depth, by a node budget, and/or by
+//! The caller bounds a search by depth, by a node budget, and/or by
 //! a `stop` callback polled before every node's move generation and, inside
 //! a long generation, about every million laps (the command line passes
 //! wall-clock time through it, a browser its own timer). With a depth
@@ -85,9 +84,6 @@ use tt::{Bound, Table};
 const COSTLY_LAPS: u64 = 20_000;
 /// Costly generations kept at most (the cache is emptied when full).
 const CACHE_ENTRIES: usize = 4096;
-
-/// Half-width of the root's aspiration window, in hundredths of a seed.
-const ASPIRATION: i32 = 150;
 
 /// The score of a won game (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -475,32 +471,12 @@ impl Searcher {
         let mut depth_done = 0;
         let last = limits.depth.clamp(1, MAX_DEPTH);
         for depth in first_depth.min(last)..=last {
-            // an aspiration window around the last iteration's score,
-            // opened on the side it fails on
-            let (mut lo, mut hi) = (-WIN - 1, WIN + 1);
-            if depth >= 3 && best_score.abs() < WIN_THRESHOLD {
-                (lo, hi) = (best_score - ASPIRATION, best_score + ASPIRATION);
-            }
-            loop {
-                let found = self.root_iteration(rules, moves, &order, depth, lo, hi, stop);
-                // an unfinished iteration still searched the previous best
-                // move first: whatever it found better is at least as good
-                // (a fail-high move is better than the window, so better
-                // than the previous best)
-                let score = found.as_ref().map(|f| f.1);
-                if let Some((i, s, l)) = found {
-                    best = i;
-                    best_score = s;
-                    pv = l;
-                }
-                if self.aborted {
-                    break;
-                }
-                match score {
-                    None if lo > -WIN - 1 => lo = -WIN - 1,
-                    Some(s) if s >= hi && hi < WIN + 1 => hi = WIN + 1,
-                    _ => break,
-                }
+            // an unfinished iteration still searched the previous best move
+            // first: whatever it found best so far is at least as good
+            if let Some((i, s, l)) = self.root_iteration(rules, moves, &order, depth, stop) {
+                best = i;
+                best_score = s;
+                pv = l;
             }
             if self.aborted {
                 break;
@@ -526,24 +502,19 @@ impl Searcher {
         }
     }
 
-    /// One iteration at the root within the window (`lo`, `hi`): the best
-    /// move scoring above `lo` with its score and line, or None when every
-    /// move fails low (or the budget ran out before one was found). A move
-    /// scoring `hi` or more ends the iteration (it fails high).
-    #[allow(clippy::too_many_arguments)]
+    /// One iteration at the root: the best move with its score and line,
+    /// or None when the budget ran out before a move was searched.
     fn root_iteration(
         &mut self,
         rules: &Rules,
         moves: &MoveList,
         order: &[(usize, i32)],
         depth: u32,
-        lo: i32,
-        hi: i32,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<(usize, i32, Vec<Move>)> {
-        let mut alpha = lo;
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut found = None;
-        for (k, &(i, _)) in order.iter().enumerate() {
+        for &(i, _) in order {
             let m = moves.get(i).expect("listed");
             let mut line = Vec::new();
             let s = match terminal(rules, &m, 0) {
@@ -554,9 +525,8 @@ impl Searcher {
                 }
                 None => {
                     let c = child(&m);
-                    match self.child_score(rules, &c, depth, alpha, hi, 0, k == 0, &mut line, stop)
-                    {
-                        Some(s) => s,
+                    match self.negamax(rules, &c, depth - 1, -beta, -alpha, 1, &mut line, stop) {
+                        Some(s) => -s,
                         None => break,
                     }
                 }
@@ -566,40 +536,9 @@ impl Searcher {
                 let mut l = vec![m.to_move()];
                 l.extend(line);
                 found = Some((i, s, l));
-                if s >= hi {
-                    break;
-                }
             }
         }
         found
-    }
-
-    /// The score of child position `c` of a node at `ply` searched to
-    /// `depth` with window (`alpha`, `beta`), by principal variation search:
-    /// the first move with the whole window, the others with a null window
-    /// (are they better than alpha?), searched again in full only when they
-    /// are. None when the budget ran out.
-    #[allow(clippy::too_many_arguments)]
-    fn child_score(
-        &mut self,
-        rules: &Rules,
-        c: &Position,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: u32,
-        first: bool,
-        line: &mut Vec<Move>,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Option<i32> {
-        if !first && beta > alpha + 1 {
-            let s = -self.negamax(rules, c, depth - 1, -alpha - 1, -alpha, ply + 1, line, stop)?;
-            if s <= alpha || s >= beta {
-                return Some(s);
-            }
-            line.clear();
-        }
-        Some(-self.negamax(rules, c, depth - 1, -beta, -alpha, ply + 1, line, stop)?)
     }
 
     /// Moves in search order, with their one-ply scores: the table's move
@@ -678,7 +617,7 @@ impl Searcher {
             let alpha0 = alpha;
             let mut best = -WIN - 1;
             let mut best_i = order[0].0;
-            for (k, &(i, one_ply)) in order.iter().enumerate() {
+            for &(i, one_ply) in &order {
                 let m = moves.get(i).expect("listed");
                 let mut line = Vec::new();
                 let s = match terminal(rules, &m, ply) {
@@ -687,14 +626,13 @@ impl Searcher {
                         self.nodes += 1;
                         one_ply
                     }
-                    None => self.child_score(
+                    None => -self.negamax(
                         rules,
                         &child(&m),
-                        depth,
-                        alpha,
-                        beta,
-                        ply,
-                        k == 0,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
                         &mut line,
                         stop,
                     )?,
