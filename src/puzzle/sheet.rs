@@ -467,12 +467,9 @@ pub fn answer_text(p: &Puzzle) -> String {
         crate::narrate::side(p.doc.position.to_move),
         p.solution_with_side
     );
-    if let Some(ex) = p
-        .explanation
-        .as_deref()
-        .and_then(|e| e.trim().strip_prefix(&plays))
-    {
-        let mut chars = ex.chars();
+    // the first sentence capitalised, then each reply and its answer
+    let opening = |first: &str| {
+        let mut chars = first.chars();
         let mut s: String = match chars.next() {
             Some(c) => c.to_uppercase().chain(chars).collect(),
             None => String::new(),
@@ -483,21 +480,17 @@ pub fn answer_text(p: &Puzzle) -> String {
                 l.reply, l.reply_text, l.answer, l.answer_text
             ));
         }
-        return s;
+        s
+    };
+    if let Some(ex) = p
+        .explanation
+        .as_deref()
+        .and_then(|e| e.trim().strip_prefix(&plays))
+    {
+        return opening(ex);
     }
     let prefix = format!("{}: ", p.solution_with_side);
-    let answer = p.answer.strip_prefix(&prefix).unwrap_or(&p.answer);
-    let mut chars = answer.chars();
-    let mut s: String = match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    };
-    for l in &p.line {
-        s.push_str(&format!(
-            " If {} ({}): {} ({}).",
-            l.reply, l.reply_text, l.answer, l.answer_text
-        ));
-    }
+    let mut s = opening(p.answer.strip_prefix(&prefix).unwrap_or(&p.answer));
     if let Some(ex) = &p.explanation {
         s.push(' ');
         s.push_str(ex.trim());

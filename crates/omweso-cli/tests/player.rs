@@ -196,7 +196,9 @@ fn the_search_solves_the_win_now_and_win_in_two_puzzles() {
         assert_eq!(AnswerKey::of(&best), AnswerKey::of(&sol), "{}", p.id);
         solved += 1;
     }
-    assert!(solved >= 10, "only {solved} puzzles");
+    // the set judged by the game keeps few forced wins (issue 23: a win
+    // where another move also wins is withdrawn)
+    assert!(solved >= 3, "only {solved} puzzles");
 }
 
 #[test]

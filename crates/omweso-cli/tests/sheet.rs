@@ -46,12 +46,24 @@ fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("puzzles");
     std::fs::create_dir(&dir).unwrap();
-    for e in std::fs::read_dir(root().join("puzzles")).unwrap() {
-        let p = e.unwrap().path();
-        let name = p.file_name().unwrap().to_string_lossy().into_owned();
-        if name.starts_with("win-now-") {
-            std::fs::copy(&p, dir.join(&name)).unwrap();
-        }
+    // the win-now puzzles (two rule sets) and two of Ludii's
+    let mut names: Vec<String> = std::fs::read_dir(root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let ludii = names
+        .iter()
+        .filter(|n| n.starts_with("best-move-ludii-"))
+        .take(2);
+    let picked: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("win-now-"))
+        .chain(ludii)
+        .collect();
+    assert!(picked.len() >= 4, "{picked:?}");
+    for name in picked {
+        std::fs::copy(root().join("puzzles").join(name), dir.join(name)).unwrap();
     }
     let run = omweso(tmp.path(), &["--out", "s.html"]);
     assert!(!run.status.success());
