@@ -22,9 +22,20 @@ fn omweso(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// The command's JSON output, once it has succeeded.
+fn omweso_json(args: &[&str]) -> serde_json::Value {
+    let out = omweso(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn bestmove_json_has_its_schema_and_a_legal_move() {
-    let out = omweso(&[
+    let v = omweso_json(&[
         "bestmove",
         "examples/start.yaml",
         "--depth",
@@ -32,12 +43,6 @@ fn bestmove_json_has_its_schema_and_a_legal_move() {
         "--format",
         "json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for key in [
         "variant",
         "to_move",
@@ -204,7 +209,7 @@ fn the_search_solves_the_win_now_and_win_in_two_puzzles() {
 #[test]
 fn setup_prints_the_policys_arrangement_reproducibly() {
     let json = |seed: &str| {
-        let out = omweso(&[
+        omweso_json(&[
             "setup",
             "--variant",
             "mcgill-2015",
@@ -212,13 +217,7 @@ fn setup_prints_the_policys_arrangement_reproducibly() {
             seed,
             "--format",
             "json",
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        ])
     };
     let v = json("7");
     assert_eq!(v, json("7"), "the same seed, the same arrangement");
@@ -256,9 +255,7 @@ fn setup_styles_draws_varied_arrangements_where_the_policy_keeps_one() {
         if styles {
             args.push("--styles");
         }
-        let out = omweso(&args);
-        assert!(out.status.success());
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = omweso_json(&args);
         (
             v["pits"].to_string(),
             v["style"].as_str().unwrap().to_owned(),
@@ -284,7 +281,7 @@ fn setup_styles_draws_varied_arrangements_where_the_policy_keeps_one() {
 
 #[test]
 fn bestmove_panel_answers_a_legal_move_at_its_depth() {
-    let out = omweso(&[
+    let v = omweso_json(&[
         "bestmove",
         "examples/start.yaml",
         "--panel",
@@ -292,12 +289,6 @@ fn bestmove_panel_answers_a_legal_move_at_its_depth() {
         "--format",
         "json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["depth"], 4);
     assert!(v["move"].as_str().unwrap().starts_with('S'));
 }
