@@ -22,15 +22,14 @@
 
 use super::best::{self, CHECK_NODES, Clear, Values};
 use super::format::PuzzleFile;
-use super::generate::{At, Generated, Origin, Target, finish, to_yaml};
+use super::generate::{At, Generated, Origin, Target, finish, game_start, to_yaml};
 use super::solve::{self, AnswerKey, Evaluation};
 use super::verify::PositionKey;
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::engine::notation;
 use crate::engine::search::{Config, Limits, Searcher, WIN_THRESHOLD};
 use crate::engine::{
-    Board, GameResult, LegalMove, MoveEnd, Position, Rules, Seeds, Side, WinKind, legal_moves,
-    trace,
+    GameResult, LegalMove, MoveEnd, Position, Rules, Seeds, WinKind, legal_moves, trace,
 };
 use crate::model::VariantDoc;
 use crate::narrate;
@@ -148,17 +147,7 @@ fn play(
     };
     let south = setup(&mut rng);
     let north = setup(&mut rng);
-    let mut pos = Position {
-        board: Board::from_sides(south, north),
-        to_move: if rng.below(2) == 0 {
-            Side::South
-        } else {
-            Side::North
-        },
-        first_move: true,
-        opponent_first_move: true,
-        before_first_capture: true,
-    };
+    let mut pos = game_start(south, north, rng.below(2) != 0);
     let mut player = Searcher::new(Config {
         tt_bits: 16,
         ..Config::default()

@@ -13,8 +13,8 @@ use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::engine::notation;
 use crate::engine::search::{Limits, Score, Searcher};
 use crate::engine::{
-    Board, GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
-    WinKind, legal_moves, trace,
+    GameResult, LegalMove, Move, MoveEnd, Pit, Played, Position, Rules, Seeds, Side, WinKind,
+    legal_moves, trace,
 };
 use crate::model::{Diagnostics, GameDoc, VariantDoc, Variants, position_yaml, replay};
 use crate::narrate;
@@ -303,6 +303,16 @@ pub fn generate_each(
     Ok(())
 }
 
+/// A game's start from two set-ups, North moving first when `north_first`
+/// (a generated game's first mover is drawn).
+pub(super) fn game_start(south: [Seeds; 16], north: [Seeds; 16], north_first: bool) -> Position {
+    let mut pos = crate::selfplay::start_position(south, north);
+    if north_first {
+        pos.to_move = Side::North;
+    }
+    pos
+}
+
 /// A legal set-up for one side: 32 seeds over 16 pits, arranged as real
 /// players do — biased towards the outer or the inner row, or spread — and
 /// at most `cap` in a pit.
@@ -379,17 +389,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         Player::Mix => None,
     };
     let mut previous: Option<String> = None;
-    let mut pos = Position {
-        board: Board::from_sides(south, north),
-        to_move: if rng.random_bool(0.5) {
-            Side::South
-        } else {
-            Side::North
-        },
-        first_move: true,
-        opponent_first_move: true,
-        before_first_capture: true,
-    };
+    let mut pos = game_start(south, north, !rng.random_bool(0.5));
     let greedy = rng.random_range(0.3..0.95);
     let min_ply = rng.random_range(2..12u32);
     let mut found = Vec::new();
