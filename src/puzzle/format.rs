@@ -111,6 +111,12 @@ pub struct PuzzleFile {
     loc: Node,
 }
 
+/// See [`PuzzleFile::made_by_generator`].
+pub(crate) fn made_by_generator(source: Option<&str>, has_from: bool) -> bool {
+    has_from
+        && source.is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:"))
+}
+
 impl PuzzleFile {
     /// A diagnostic at a puzzle key's value, or at the file's start (a
     /// position key is located by [`PositionDoc::at`]).
@@ -120,6 +126,14 @@ impl PuzzleFile {
             .find(&[Seg::Key(key.name())])
             .unwrap_or_else(|| self.loc.locate(&[]));
         self.src.at(l, c, message)
+    }
+
+    /// Whether omweso's generator wrote this puzzle: its `source` says
+    /// `generated:` or `mined:` and it records where it arose (`from:`).
+    /// Only such a puzzle may be rewritten or withdrawn by a command; any
+    /// other is an author's, and is judged but never changed.
+    pub fn made_by_generator(&self) -> bool {
+        made_by_generator(self.source.as_deref(), self.from.is_some())
     }
 
     pub fn source(&self) -> &Source {

@@ -455,8 +455,8 @@ pub fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> 
         .solution
         .clone()
         .ok_or_else(|| "no solution".to_string())?;
-    // a puzzle written by hand (no provenance) is judged, never rewritten
-    let Some(from) = pf.from.clone() else {
+    // a puzzle written by hand is judged, never rewritten
+    let (true, Some(from)) = (pf.made_by_generator(), pf.from.clone()) else {
         if let Some(why) = best::mop_up(&pos) {
             return Err(why);
         }
@@ -500,8 +500,13 @@ pub struct Report {
     pub kept: Vec<std::path::PathBuf>,
     /// Puzzles judged clearly best and written again (old file, new file).
     pub rewritten: Vec<(std::path::PathBuf, std::path::PathBuf)>,
-    /// Puzzles withdrawn (file deleted), with their goal and the reason.
+    /// Puzzles withdrawn (file deleted), with their goal and the reason:
+    /// only puzzles the generator wrote ([`PuzzleFile::made_by_generator`]).
     pub withdrawn: Vec<(std::path::PathBuf, Goal, String)>,
+    /// Puzzles written by hand that the judge does not confirm, with the
+    /// reason: left exactly as they are, for their author to correct or
+    /// remove (a command never deletes what it did not write).
+    pub refused: Vec<(std::path::PathBuf, String)>,
     /// New puzzles per rule set: (variant, files, games, candidates).
     pub found: Vec<(String, Vec<std::path::PathBuf>, u64, u64)>,
 }
@@ -547,6 +552,13 @@ pub fn regenerate(
             v => v,
         };
         match verdict {
+            Err(why) if !pf.made_by_generator() => {
+                // an author's puzzle: its board stays taken, its file untouched
+                boards.insert(key);
+                names.insert(file.clone());
+                log(&format!("written by hand, not changed: {}: {why}", file.display()));
+                report.refused.push((file.clone(), why));
+            }
             Err(why) => {
                 std::fs::remove_file(file).map_err(|e| io(file, e))?;
                 log(&format!("withdrawn {}: {why}", file.display()));
@@ -574,10 +586,12 @@ pub fn regenerate(
                     continue;
                 }
                 boards.insert(key);
-                if &new != file {
+                if &new == file {
+                    replace_own(file, &g.yaml).map_err(|e| io(file, e))?;
+                } else {
+                    write_new(&new, &g.yaml).map_err(|e| io(&new, e))?;
                     std::fs::remove_file(file).map_err(|e| io(file, e))?;
                 }
-                std::fs::write(&new, &g.yaml).map_err(|e| io(&new, e))?;
                 names.insert(new.clone());
                 *per_variant.entry(g.variant.clone()).or_default() += 1;
                 report.rewritten.push((file.clone(), new));
@@ -618,7 +632,7 @@ pub fn regenerate(
             };
             let found = find(&settings, &boards, &mut |g| {
                 let path = dir.join(format!("{}.yaml", g.id));
-                std::fs::write(&path, &g.yaml).map_err(|e| io(&path, e))?;
+                write_new(&path, &g.yaml).map_err(|e| io(&path, e))?;
                 log(&format!(
                     "{}: {} ({}, {})",
                     v.name(),
@@ -651,9 +665,51 @@ pub fn regenerate(
             .found
             .push((v.name().to_string(), written, games, candidates));
     }
+    if !report.refused.is_empty() {
+        let list: Vec<String> = report
+            .refused
+            .iter()
+            .map(|(f, why)| format!("  {}: {why}", f.display()))
+            .collect();
+        let what = if report.refused.len() == 1 {
+            "a puzzle written by hand is not clearly best by the judge and was left as it is"
+                .to_string()
+        } else {
+            format!(
+                "{} puzzles written by hand are not clearly best by the judge and were left as they are",
+                report.refused.len()
+            )
+        };
+        return Err(format!(
+            "{what} (omweso withdraws only the puzzles it generated); correct or remove by hand:\n{}",
+            list.join("\n")
+        ));
+    }
     let (_, errs) = super::verify::verify_dir(dir, variants);
     if !errs.is_empty() {
         return Err(format!("the regenerated folder does not verify:\n{errs}"));
     }
     Ok(report)
+}
+
+/// Writes a new puzzle file: refused if anything (a file, a link) already
+/// has the name, so nothing is written over or through.
+fn write_new(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    f.write_all(text.as_bytes())
+}
+
+/// Writes a puzzle the generator wrote again in its place: into a new file
+/// beside it, then renamed over it, so a link is replaced, never written
+/// through, and a failed write leaves the old file whole.
+fn replace_own(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!("yaml.omweso-{}", std::process::id()));
+    write_new(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

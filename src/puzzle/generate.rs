@@ -559,7 +559,7 @@ pub fn mine_record(
 /// author's words and are left alone.
 pub fn reword(p: &super::Puzzle) -> Option<Generated> {
     let source = p.source.as_deref()?;
-    if !(source.starts_with("generated:") || source.starts_with("mined:")) {
+    if !super::format::made_by_generator(Some(source), p.from.is_some()) {
         return None;
     }
     let from = p.from.clone()?;

@@ -760,3 +760,65 @@ fn hints_come_in_steps() {
         "{err}"
     );
 }
+
+/// `puzzles regenerate` withdraws (deletes) only the puzzles the generator
+/// wrote: a puzzle written by hand that the judge does not confirm is left
+/// byte for byte as it was, and the run fails naming it.
+#[test]
+fn regenerate_never_deletes_a_puzzle_written_by_hand() {
+    use omweso::puzzle::fromplay::{Plan, regenerate};
+    let variants = Variants::builtin();
+    // two generated best-move puzzles of Shackell's rules, each given a
+    // wrong answer; the second made an author's (no provenance)
+    let picked: Vec<_> = shipped()
+        .into_iter()
+        .filter(|p| p.goal == Goal::BestMove && p.variant == "shackell-1935" && p.from.is_some())
+        .take(2)
+        .collect();
+    assert_eq!(picked.len(), 2);
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, p) in picked.iter().enumerate() {
+        let text = std::fs::read_to_string(&p.file).unwrap();
+        let other = legal_moves(&Rules::SHACKELL_1935, &p.doc.position)
+            .into_iter()
+            .find(|m| m.end != p.played.end)
+            .expect("another move");
+        let wrong = omweso::engine::notation::format(&other.mv);
+        let mut text = text.replace(
+            &format!("solution: \"{}\"", p.solution),
+            &format!("solution: \"{wrong}\""),
+        );
+        if i == 1 {
+            // drop `source:` and the `from:` block (its indented lines)
+            let mut in_from = false;
+            text = text
+                .lines()
+                .filter(|l| {
+                    in_from = l.starts_with("from:") || (in_from && l.starts_with("  "));
+                    !(in_from || l.starts_with("source:"))
+                })
+                .map(|l| format!("{l}\n"))
+                .collect();
+            assert!(!text.contains("from:") && text.contains("board:"), "{text}");
+        }
+        let file = dir.path().join(format!("p{i}.yaml"));
+        std::fs::write(&file, &text).unwrap();
+        files.push((file, text));
+    }
+    let plan = Plan {
+        variants: vec![variants.get("shackell-1935").unwrap().clone()],
+        seed: 1,
+        per_variant: 0,
+        max_games: 0,
+        nodes: 100,
+        judge_nodes: 500,
+    };
+    let err = regenerate(dir.path(), &variants, &plan, &|_| {}).unwrap_err();
+    // the generated one is withdrawn, the author's untouched and named
+    assert!(!files[0].0.exists(), "{err}");
+    assert_eq!(std::fs::read_to_string(&files[1].0).unwrap(), files[1].1);
+    assert!(err.starts_with("a puzzle written by hand is not clearly best"), "{err}");
+    assert!(err.contains(&files[1].0.display().to_string()), "{err}");
+    assert!(!err.contains(&files[0].0.display().to_string()), "{err}");
+}
