@@ -16,13 +16,42 @@
 //! Pure: no I/O, no clock, no threads. Only the search's public contract
 //! is relied on ([`Searcher::search`] with [`Limits::nodes`] and a fresh
 //! table is deterministic), so a change of the search changes values but
-//! never makes the judge depend on the machine.
+//! never makes the judge depend on the machine. Being deterministic, a
+//! value is computed once per process: [`values`] and [`effort`] remember
+//! their answers (a bounded memo keyed by everything they depend on), so
+//! a puzzle judged again — by `serve`'s next build, a sheet after `check`,
+//! the tests — costs nothing.
 
 use super::solve::AnswerKey;
 use crate::engine::notation;
 use crate::engine::search::{Config, Limits, Score, Searcher, WIN, WIN_THRESHOLD};
 use crate::engine::{GameResult, LegalMove, Move, MoveEnd, Position, Rules, Side, legal_moves};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Answers a memo keeps at most; when full it starts again (the bundled
+/// puzzles need about 500).
+const MEMO_ENTRIES: usize = 8_192;
+
+type Memo<K, V> = OnceLock<Mutex<HashMap<K, Arc<OnceLock<V>>>>>;
+
+/// `compute()`'s value, remembered under `key` for the process. `compute`
+/// must be a function of `key` alone. A thread asking for a value another
+/// is computing waits for it rather than computing it again.
+fn remembered<K: Eq + Hash, V: Clone>(memo: &Memo<K, V>, key: K, compute: impl FnOnce() -> V) -> V {
+    let cell = {
+        let mut m = memo
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if m.len() >= MEMO_ENTRIES {
+            m.clear();
+        }
+        m.entry(key).or_default().clone()
+    };
+    cell.get_or_init(compute).clone()
+}
 
 /// Positions the generator's players search per move in the games puzzles
 /// are found in (`omweso puzzles regenerate`'s `--nodes` default).
@@ -141,6 +170,13 @@ pub fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
 /// result, any other by a fresh search of the position after it within
 /// `nodes` positions, negated and one ply further.
 pub fn values(rules: &Rules, pos: &Position, nodes: u64) -> Values {
+    static MEMO: Memo<(Rules, Position, u64), Values> = OnceLock::new();
+    remembered(&MEMO, (*rules, *pos, nodes), || {
+        values_now(rules, pos, nodes)
+    })
+}
+
+fn values_now(rules: &Rules, pos: &Position, nodes: u64) -> Values {
     let mut searcher = Searcher::new(Config {
         tt_bits: TT_BITS,
         ..Config::default()
@@ -325,6 +361,13 @@ pub struct Effort {
 /// settings, as `omweso bestmove --depth D`; a fresh table for every
 /// depth).
 pub fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
+    static MEMO: Memo<(Rules, Position, AnswerKey), Effort> = OnceLock::new();
+    remembered(&MEMO, (*rules, *pos, answer), || {
+        effort_now(rules, pos, answer)
+    })
+}
+
+fn effort_now(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
     let mut searcher = Searcher::new(Config::default());
     let picks: Vec<(bool, u64)> = (1..=RATE_DEPTH)
         .map(|depth| {

@@ -113,8 +113,7 @@ pub struct PuzzleFile {
 
 /// See [`PuzzleFile::made_by_generator`].
 pub(crate) fn made_by_generator(source: Option<&str>, has_from: bool) -> bool {
-    has_from
-        && source.is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:"))
+    has_from && source.is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:"))
 }
 
 impl PuzzleFile {

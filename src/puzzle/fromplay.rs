@@ -556,7 +556,10 @@ pub fn regenerate(
                 // an author's puzzle: its board stays taken, its file untouched
                 boards.insert(key);
                 names.insert(file.clone());
-                log(&format!("written by hand, not changed: {}: {why}", file.display()));
+                log(&format!(
+                    "written by hand, not changed: {}: {why}",
+                    file.display()
+                ));
                 report.refused.push((file.clone(), why));
             }
             Err(why) => {

@@ -6,21 +6,8 @@ use omweso::engine::{Position, Rules, Side, legal_moves};
 use omweso::model::{Source, Variants};
 use omweso::puzzle::generate::{self, Options};
 use omweso::puzzle::{Goal, PositionKey, verify_dir, verify_source};
-use std::path::Path;
 
-/// The shipped puzzles, verified once for the whole test binary (every
-/// puzzle's answer is judged by the engine's search: seconds, not
-/// milliseconds).
-fn shipped() -> Vec<omweso::puzzle::Puzzle> {
-    static SHIPPED: std::sync::OnceLock<Vec<omweso::puzzle::Puzzle>> = std::sync::OnceLock::new();
-    SHIPPED
-        .get_or_init(|| {
-            let (puzzles, errs) = verify_dir(Path::new("puzzles"), &Variants::builtin());
-            assert!(errs.is_empty(), "shipped puzzles fail:\n{errs}");
-            puzzles
-        })
-        .clone()
-}
+use crate::common::shipped;
 
 fn verify(text: &str) -> Result<omweso::puzzle::Puzzle, String> {
     verify_source(&Source::new("t.yaml", text), &Variants::builtin()).map_err(|e| e.to_string())
@@ -818,7 +805,10 @@ fn regenerate_never_deletes_a_puzzle_written_by_hand() {
     // the generated one is withdrawn, the author's untouched and named
     assert!(!files[0].0.exists(), "{err}");
     assert_eq!(std::fs::read_to_string(&files[1].0).unwrap(), files[1].1);
-    assert!(err.starts_with("a puzzle written by hand is not clearly best"), "{err}");
+    assert!(
+        err.starts_with("a puzzle written by hand is not clearly best"),
+        "{err}"
+    );
     assert!(err.contains(&files[1].0.display().to_string()), "{err}");
     assert!(!err.contains(&files[0].0.display().to_string()), "{err}");
 }

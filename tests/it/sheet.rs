@@ -4,17 +4,10 @@
 //! sentences, no text outside the page or on another, and a PDF that
 //! renders non-blank pages in the shipped font.
 
-use omweso::model::Variants;
+use crate::common::shipped;
 use omweso::puzzle::sheet::{self, Fonts, Hints, INSTRUCTION, Paper, SheetError, SheetOptions};
-use omweso::puzzle::{Goal, Puzzle, verify_dir};
+use omweso::puzzle::{Goal, Puzzle};
 use resvg::usvg;
-use std::path::Path;
-
-fn shipped() -> Vec<Puzzle> {
-    let (puzzles, errs) = verify_dir(Path::new("puzzles"), &Variants::builtin());
-    assert!(errs.is_empty(), "shipped puzzles fail:\n{errs}");
-    puzzles
-}
 
 fn fonts() -> Fonts {
     Fonts::shipped().expect("the shipped font decodes")
