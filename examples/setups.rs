@@ -19,7 +19,7 @@
 use omweso::engine::search::setup::{self, Style};
 use omweso::engine::search::{Config, Rng};
 use omweso::engine::{Seeds, Side};
-use omweso::selfplay::{Agent, Player, Tally, play_game, start_position};
+use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, start_position};
 use rayon::prelude::*;
 
 mod common;
@@ -75,8 +75,9 @@ fn main() {
                         Row::Policy => setup::arrange(rules, &mut rng),
                     };
                     let theirs = setup::arrange_by_the_sources(rules, &mut rng).0;
-                    let mut a = Player::new(agent, Config::default(), seed ^ (g as u64) << 8);
-                    let mut b = Player::new(agent, Config::default(), seed ^ (g as u64) << 8 ^ 1);
+                    let (sa, sb) = player_seeds(seed, g as u64);
+                    let mut a = Player::new(agent, Config::default(), sa);
+                    let mut b = Player::new(agent, Config::default(), sb);
                     if g % 2 == 0 {
                         let game = play_game(
                             rules,

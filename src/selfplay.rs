@@ -194,6 +194,22 @@ impl Player {
     }
 }
 
+/// The seeds of the random streams of a series' game `game` (from 0):
+/// the first player's and the second's, distinct in every game. Every tool
+/// that plays a series (`omweso selfplay`, the strength and set-up
+/// examples) seeds its players so, so one seed replays one series.
+///
+/// ```
+/// use omweso::selfplay::player_seeds;
+/// let (a, b) = player_seeds(7, 0);
+/// assert_ne!(a, b);
+/// assert_ne!(player_seeds(7, 1), (a, b));
+/// ```
+pub fn player_seeds(seed: u64, game: u64) -> (u64, u64) {
+    let s = seed ^ (game << 8);
+    (s, s ^ 1)
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -207,6 +223,16 @@ pub enum End {
 }
 
 impl End {
+    /// The end in a word or two, as a record's `result` names a result
+    /// (`south-wins`, `annulled`), or `move limit`.
+    pub fn name(&self) -> String {
+        match self {
+            End::Result(r) => r.name(),
+            End::NoMove(s) => format!("{}-wins", s.opponent().name()),
+            End::MoveLimit => "move limit".into(),
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(&self) -> Option<Side> {
         match self {

@@ -551,6 +551,40 @@ pub fn mine_record(
     out
 }
 
+/// `omweso puzzles reword DIR`: every puzzle of `dir` verified, then each
+/// one the generator made ([`reword`]) written again in its place when its
+/// words changed, and verified again; `on_written` is told each file.
+/// Returns how many were reworded, of how many puzzles. A folder that does
+/// not verify is left untouched (the error lists what does not).
+pub fn reword_dir(
+    dir: &Path,
+    variants: &Variants,
+    on_written: &mut dyn FnMut(&Path),
+) -> Result<(usize, usize), String> {
+    let (puzzles, errs) = super::verify_dir(dir, variants);
+    if !errs.is_empty() {
+        return Err(format!(
+            "puzzles that do not verify are not reworded:\n{errs}"
+        ));
+    }
+    let mut changed = 0;
+    for p in &puzzles {
+        let Some(g) = reword(p) else {
+            continue;
+        };
+        let old = std::fs::read_to_string(&p.file)
+            .map_err(|e| format!("cannot read {}: {e}", p.file.display()))?;
+        if old != g.yaml {
+            crate::check::bless::write_atomic(&p.file, &g.yaml)
+                .map_err(|e| format!("cannot write {}: {e}", p.file.display()))?;
+            super::verify_file(&p.file, variants).map_err(|e| e.to_string())?;
+            on_written(&p.file);
+            changed += 1;
+        }
+    }
+    Ok((changed, puzzles.len()))
+}
+
 /// A generated or mined puzzle written again by the current generator:
 /// its hint, explanation, themes and difficulty found anew from the
 /// engine, its position, solution, title and provenance kept. `None` for a

@@ -7,7 +7,7 @@
 
 use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
-use super::{Attempt, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
+use super::{Attempt, Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
 use crate::judge::judge;
@@ -442,4 +442,72 @@ pub fn what_happens_themes(played: &Played) -> Vec<String> {
         out.push("long-move".into());
     }
     out
+}
+
+/// What the effort of one rating spans over a folder's puzzles: for moves
+/// to find, the positions the engine's search visits to find the answer;
+/// for "what happens?", the move's laps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub difficulty: Difficulty,
+    pub puzzles: usize,
+    pub least: u64,
+    pub median: u64,
+    pub most: u64,
+}
+
+/// What `omweso puzzles verify` reports of the puzzles that verified: how
+/// many of each goal, and per rating what finding a move (positions
+/// searched) and following one (laps) span.
+///
+/// ```
+/// use omweso::puzzle::verify::Summary;
+/// let s = Summary::of(&[]);
+/// assert!(s.goals.is_empty() && s.to_find.is_empty() && s.to_follow.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Goals that have puzzles, in [`Goal::ALL`]'s order, with their count.
+    pub goals: Vec<(Goal, usize)>,
+    /// Per rating (those that have puzzles), moves to find.
+    pub to_find: Vec<Span>,
+    /// Per rating, "what happens?" moves to follow.
+    pub to_follow: Vec<Span>,
+}
+
+impl Summary {
+    pub fn of(puzzles: &[Puzzle]) -> Summary {
+        let goals = Goal::ALL
+            .into_iter()
+            .map(|g| (g, puzzles.iter().filter(|p| p.goal == g).count()))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        let spans = |follow: bool| {
+            Difficulty::ALL
+                .into_iter()
+                .filter_map(|d| {
+                    let mut e: Vec<u64> = puzzles
+                        .iter()
+                        .filter(|p| {
+                            p.rated_difficulty == d && (p.goal == Goal::WhatHappens) == follow
+                        })
+                        .map(|p| p.effort)
+                        .collect();
+                    e.sort_unstable();
+                    Some(Span {
+                        difficulty: d,
+                        puzzles: e.len(),
+                        least: *e.first()?,
+                        median: e[e.len() / 2],
+                        most: *e.last()?,
+                    })
+                })
+                .collect()
+        };
+        Summary {
+            goals,
+            to_find: spans(false),
+            to_follow: spans(true),
+        }
+    }
 }

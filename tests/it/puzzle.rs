@@ -812,3 +812,39 @@ fn regenerate_never_deletes_a_puzzle_written_by_hand() {
     assert!(err.contains(&files[1].0.display().to_string()), "{err}");
     assert!(!err.contains(&files[0].0.display().to_string()), "{err}");
 }
+
+/// `omweso puzzles reword`: a generated puzzle whose words were changed is
+/// written again as the generator words it; one already so is not touched.
+#[test]
+fn reword_dir_writes_again_only_what_changed() {
+    let picked: Vec<_> = shipped()
+        .into_iter()
+        .filter(|p| p.goal == Goal::BestMove && p.from.is_some())
+        .take(2)
+        .collect();
+    assert_eq!(picked.len(), 2);
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, p) in picked.iter().enumerate() {
+        let text = std::fs::read_to_string(&p.file).unwrap();
+        let file = dir.path().join(p.file.file_name().unwrap());
+        let written = if i == 0 {
+            text.replace("explanation: \"", "explanation: \"Edited. ")
+        } else {
+            text.clone()
+        };
+        assert_eq!(i == 0, written != text);
+        std::fs::write(&file, &written).unwrap();
+        files.push((file, text));
+    }
+    let mut told = Vec::new();
+    let n = omweso::puzzle::generate::reword_dir(dir.path(), &Variants::builtin(), &mut |f| {
+        told.push(f.to_path_buf())
+    })
+    .unwrap();
+    assert_eq!(n, (1, 2));
+    assert_eq!(told, [files[0].0.clone()]);
+    for (file, text) in &files {
+        assert_eq!(&std::fs::read_to_string(file).unwrap(), text);
+    }
+}

@@ -1,6 +1,7 @@
 //! `omweso sheet` from the outside: the bundled rulebook's sheet is of its
 //! `default_variant`; a folder of puzzles of several rule sets outside any
-//! site is refused until one is chosen; bad options are refused by name.
+//! site is refused until one is chosen; bad options are refused by name;
+//! `omweso puzzles verify` reports what it verified.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -91,4 +92,68 @@ fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
         assert!(!run.status.success());
         assert!(text(&run.stderr).contains(says), "{}", text(&run.stderr));
     }
+}
+
+/// `omweso puzzles verify` counts the goals and says, per rating, what
+/// finding a move takes in positions searched and following one in laps
+/// (the two were once printed together as laps).
+#[test]
+fn puzzles_verify_reports_goals_and_the_effort_by_rating() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("puzzles");
+    std::fs::create_dir(&dir).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let find = names.iter().filter(|n| n.starts_with("win-now-")).take(2);
+    let follow = names
+        .iter()
+        .filter(|n| n.starts_with("what-happens-"))
+        .take(2);
+    let picked: Vec<&String> = find.chain(follow).collect();
+    assert_eq!(picked.len(), 4, "{picked:?}");
+    for name in picked {
+        std::fs::copy(root().join("puzzles").join(name), dir.join(name)).unwrap();
+    }
+    let run = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(["puzzles", "verify", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let said = text(&run.stdout);
+    let line = |start: &str| {
+        said.lines()
+            .find(|l| l.starts_with(start))
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        line("win-now").as_deref(),
+        Some("win-now            2"),
+        "{said}"
+    );
+    assert_eq!(
+        line("what-happens").as_deref(),
+        Some("what-happens       2"),
+        "{said}"
+    );
+    let ratings: Vec<&str> = said.lines().filter(|l| l.starts_with("rated ")).collect();
+    let n = |l: &str| -> usize { l.split_whitespace().nth(2).unwrap().parse().unwrap() };
+    let (find, follow): (Vec<&str>, Vec<&str>) = ratings
+        .iter()
+        .partition(|l| l.contains("to find: the search visits"));
+    assert_eq!(find.iter().map(|l| n(l)).sum::<usize>(), 2, "{said}");
+    assert!(
+        find.iter().all(|l| l.contains(" positions (median ")),
+        "{said}"
+    );
+    assert_eq!(follow.iter().map(|l| n(l)).sum::<usize>(), 2, "{said}");
+    assert!(
+        follow
+            .iter()
+            .all(|l| l.contains("to follow: a solver follows") && l.contains(" laps (median ")),
+        "{said}"
+    );
+    assert!(said.ends_with("4 puzzles verified, 0 errors\n"), "{said}");
 }

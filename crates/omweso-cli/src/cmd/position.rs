@@ -1,0 +1,139 @@
+//! `omweso moves`, `play` and `diagram`: one position of a file, its moves,
+//! a move's trace and its frames.
+
+use super::Format;
+use omweso::describe;
+use omweso::engine::{self, notation};
+use omweso::model::{self, Diagnostics, PositionDoc, Source};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `omweso moves`: every legal move (each end position once, or every
+/// choice sequence).
+pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<ExitCode, String> {
+    let rules = &doc.variant.variant.rules;
+    let moves = if every_sequence {
+        engine::every_sequence(rules, &doc.position)
+    } else {
+        omweso::moves::legal_moves_parallel(rules, &doc.position)
+    };
+    let mover = doc.position.to_move;
+    match format {
+        Format::Json => {
+            let out = serde_json::json!({
+                "variant": doc.variant.name(),
+                "to_move": mover.name(),
+                "moves": moves.iter().map(describe::move_json).collect::<Vec<_>>(),
+            });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+            );
+        }
+        Format::Text => {
+            if moves.is_empty() {
+                println!("{}", omweso::narrate::no_legal_move(mover));
+            }
+            for m in &moves {
+                println!("{}", describe::move_line(m, mover));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `omweso play`: the move's lap-by-lap trace as comments, then the
+/// position after it as YAML.
+pub fn play(doc: &PositionDoc, mv: &str, max_laps: usize) -> Result<ExitCode, String> {
+    let m = notation::parse_for(doc.position.to_move, mv).map_err(|e| e.to_string())?;
+    let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
+        .map_err(|e| format!("illegal move {mv}: {e}"))?;
+    for line in describe::trace_text(&played).lines() {
+        println!("# {line}");
+    }
+    if let Some(after) = &played.after {
+        print!("{}", model::position_yaml(after, doc.variant.name()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `omweso diagram`: the board, or a move frame by frame, into `out`.
+pub fn diagram(
+    doc: &PositionDoc,
+    mv: Option<&str>,
+    out: &Path,
+    format: omweso::diagram::Format,
+) -> Result<ExitCode, String> {
+    use omweso::diagram;
+    let mv = match mv {
+        Some(text) => {
+            Some(notation::parse_for(doc.position.to_move, text).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
+    let frames = diagram::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
+    let written = diagram::write_frames(&frames, out, &diagram::default_stem(doc), format)
+        .map_err(|e| e.to_string())?;
+    for p in written {
+        println!("{}", p.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Load a position file and pick one position.
+pub fn load_one(path: &Path, id: Option<&str>) -> Result<PositionDoc, String> {
+    let docs = load_positions(path).map_err(|e| e.to_string())?;
+    pick(docs, id, path)
+}
+
+fn load_positions(path: &Path) -> Result<Vec<PositionDoc>, Diagnostics> {
+    let src = Source::read(path)?;
+    let variants = super::warn_variants(omweso::site::variants_for_file(path));
+    model::parse_positions(&src, &variants)
+}
+
+/// The position of a file that `--id` names: by its id, or `#N` for the
+/// N-th of the file (1 = the first), which also picks one without an id.
+fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<PositionDoc, String> {
+    let ids = || {
+        docs.iter()
+            .enumerate()
+            .map(|(i, d)| match d.id() {
+                Some(id) => id.to_string(),
+                None => format!("#{} (no id)", i + 1),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match id {
+        Some(id) => {
+            let all = ids();
+            let nth = id
+                .strip_prefix('#')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|&n| n >= 1);
+            let n = docs.len();
+            let found = match nth {
+                Some(k) => docs.into_iter().nth(k - 1),
+                None => docs.into_iter().find(|d| d.id() == Some(id)),
+            };
+            found.ok_or_else(|| match nth {
+                Some(k) => format!(
+                    "{}: no position #{k}: it holds {n} (#1 to #{n})",
+                    path.display()
+                ),
+                None => format!(
+                    "{}: no position with id {id:?} (it has: {all}; #N picks the N-th)",
+                    path.display()
+                ),
+            })
+        }
+        None if docs.len() == 1 => Ok(docs.into_iter().next().expect("one position")),
+        None => Err(format!(
+            "{} holds {} positions: choose one with --id (one of: {})",
+            path.display(),
+            docs.len(),
+            ids()
+        )),
+    }
+}
