@@ -6,9 +6,9 @@
 //!
 //! `cargo run --example greedy_game -- [VARIANT] [MAX_PLIES]`
 
+use omweso::diagram::narrate;
 use omweso::engine::{Board, Position, Side, legal_moves, notation, outcome};
 use omweso::model::Variants;
-use omweso::narrate;
 use std::cmp::Reverse;
 
 fn main() {

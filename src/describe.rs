@@ -1,15 +1,15 @@
 //! Moves laid out as JSON for the CLI (with the narrator's sentences in
 //! `text`); moves and traces in lines of text are the narrator's
-//! ([`crate::narrate`]), re-exported here.
+//! ([`crate::diagram::narrate`]), re-exported here.
 
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::{LegalMove, MoveEnd};
-use crate::narrate;
 use serde_json::{Value, json};
 
 /// A trace and a legal move in lines of text are the narrator's (kept
 /// here by name for the CLI).
-pub use crate::narrate::{move_line, trace_text};
+pub use crate::diagram::narrate::{move_line, trace_text};
 
 /// A legal move as JSON.
 pub fn move_json(m: &LegalMove) -> Value {

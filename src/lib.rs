@@ -1,13 +1,20 @@
 //! omweso: an exact Omweso rules engine inside a rulebook site generator.
+//!
+//! The two crates below it are re-exported whole: [`engine`] (rules and
+//! search) and [`diagram`] (frames, SVG and text, and the one narrator,
+//! [`diagram::narrate`]). The modules here are the site generator's:
+//! the YAML formats ([`model`]), the judge of an author's claims
+//! ([`claims`]), a loaded position's frames and their files ([`frames`]),
+//! `omweso check` ([`check`]), puzzles, self-play and the site.
 pub mod check;
+pub mod claims;
 pub mod describe;
-pub mod diagram;
-pub mod fonts;
+pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
-pub mod judge;
+pub mod fonts;
+pub mod frames;
 pub mod model;
-pub mod moves;
-pub use omweso_diagram::narrate;
+pub mod parallel;
 pub mod puzzle;
 pub mod selfplay;
 pub mod site;

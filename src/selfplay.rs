@@ -8,10 +8,10 @@
 //! variant says), or at the move limit (the record's `result` is then
 //! `none`, and match scoring counts it as a draw).
 
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::search::{self, Config, Limits, Rng, Score, SearchResult, Searcher, setup};
 use crate::engine::{Board, GameResult, LegalMove, Move, Position, Rules, Seeds, Side};
-use crate::narrate;
 use std::time::{Duration, Instant};
 
 /// Who chooses the moves.

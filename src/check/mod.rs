@@ -15,9 +15,9 @@ pub mod report;
 pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
+pub use crate::claims::Value as JudgedValue;
+use crate::claims::{Claim, Mismatch, Verdict, judge, judge_game_result};
 use crate::engine::Played;
-pub use crate::judge::Value as JudgedValue;
-use crate::judge::{Claim, Mismatch, Verdict, judge, judge_game_result};
 pub use crate::model::Kind;
 use crate::model::{
     Diagnostic, Diagnostics, Expect, ExpectedResult, Field, GameDoc, PositionDoc, ReplayStop, Spot,
@@ -177,7 +177,7 @@ fn fix_value(m: &Mismatch) -> Option<FixValue> {
 }
 
 /// Judge the claims of `expect` against what `played` did (the one
-/// [`judge`](crate::judge::judge)). `at` gives the file, line and column of
+/// [`judge`](crate::claims::judge)). `at` gives the file, line and column of
 /// a dotted `expect.*` key.
 fn compare(
     expect: &Expect,

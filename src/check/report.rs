@@ -3,10 +3,10 @@
 //! judge's values reach here typed: this is where they become text.
 
 use super::{Counts, Problem, Report};
+use crate::claims::Value as Judged;
+use crate::diagram::narrate::plural;
 use crate::engine::Grid;
-use crate::judge::Value as Judged;
 use crate::model::ExpectedResult;
-use crate::narrate::plural;
 use serde_json::{Value, json};
 use std::fmt::Write;
 

@@ -198,7 +198,7 @@ impl fmt::Display for ReplayStop {
                 write!(
                     f,
                     "the game is already over ({})",
-                    crate::narrate::result(r)
+                    crate::diagram::narrate::result(r)
                 )
             }
         }
@@ -550,7 +550,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                             key,
                             format!(
                                 "{name}'s set-up holds {}: each player sets up exactly 32",
-                                crate::narrate::seeds(total.into())
+                                crate::diagram::narrate::seeds(total.into())
                             ),
                         ));
                     }
@@ -562,7 +562,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                             format!(
                                 "{name}'s pit {} holds {}: this variant allows at most {max} per pit at set-up",
                                 p + 1,
-                                crate::narrate::seeds(pits[p].into())
+                                crate::diagram::narrate::seeds(pits[p].into())
                             ),
                         ));
                     }

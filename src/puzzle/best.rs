@@ -327,7 +327,7 @@ pub fn mop_up(pos: &Position) -> Option<String> {
         if held >= MOP_UP * total / 64 && total > 0 {
             return Some(format!(
                 "{} holds {held} of the {total} seeds: the game is decided by material, a mop-up and not a puzzle",
-                crate::narrate::side(side)
+                crate::diagram::narrate::side(side)
             ));
         }
     }

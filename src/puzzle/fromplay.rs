@@ -26,13 +26,13 @@ use super::generate::{At, Generated, Origin, Target, finish, game_start, to_yaml
 use super::solve::{self, AnswerKey, Evaluation};
 use super::verify::PositionKey;
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::search::{Config, Limits, Searcher, WIN_THRESHOLD};
 use crate::engine::{
     GameResult, LegalMove, MoveEnd, Position, Rules, Seeds, WinKind, legal_moves, trace,
 };
 use crate::model::VariantDoc;
-use crate::narrate;
 use rayon::prelude::*;
 use std::collections::HashSet;
 

@@ -10,6 +10,7 @@ use super::verify::{
     PositionKey, verify_dir, verify_file, what_happens_rating, what_happens_themes,
 };
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::search::{Limits, Score, Searcher};
 use crate::engine::{
@@ -17,7 +18,6 @@ use crate::engine::{
     legal_moves, trace,
 };
 use crate::model::{Diagnostics, GameDoc, VariantDoc, Variants, position_yaml, replay};
-use crate::narrate;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -216,7 +216,7 @@ impl Difficulty {
 /// What finding a puzzle's answer takes, in a reader's words (the
 /// engine's measure behind its difficulty).
 pub fn effort_words(p: &Puzzle) -> String {
-    let laps = crate::narrate::plural(p.effort, "lap");
+    let laps = crate::diagram::narrate::plural(p.effort, "lap");
     let d = p.rated_difficulty.name();
     if let Some(e) = &p.search {
         let depth = if e.find_depth > best::RATE_DEPTH {
@@ -224,7 +224,7 @@ pub fn effort_words(p: &Puzzle) -> String {
         } else {
             format!(
                 "the engine's search keeps it from {} deep",
-                crate::narrate::plural(e.find_depth as u64, "ply")
+                crate::diagram::narrate::plural(e.find_depth as u64, "ply")
             )
         };
         let tempting = match e.tempting {

@@ -431,7 +431,7 @@ fn rules_line(puzzles: &[Puzzle]) -> String {
         format!(
             "Rules: {} · {}",
             first.variant_title,
-            crate::narrate::plural(puzzles.len() as u64, "puzzle")
+            crate::diagram::narrate::plural(puzzles.len() as u64, "puzzle")
         )
     } else {
         format!(
@@ -441,7 +441,7 @@ fn rules_line(puzzles: &[Puzzle]) -> String {
                 .map(|p| p.variant.as_str())
                 .collect::<std::collections::BTreeSet<_>>()
                 .len(),
-            crate::narrate::plural(puzzles.len() as u64, "puzzle")
+            crate::diagram::narrate::plural(puzzles.len() as u64, "puzzle")
         )
     }
 }
@@ -464,7 +464,7 @@ pub fn answer_text(p: &Puzzle) -> String {
     // an explanation that opens with the answer says it: each thing once
     let plays = format!(
         "{} plays {}: ",
-        crate::narrate::side(p.doc.position.to_move),
+        crate::diagram::narrate::side(p.doc.position.to_move),
         p.solution_with_side
     );
     // the first sentence capitalised, then each reply and its answer

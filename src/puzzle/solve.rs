@@ -5,12 +5,12 @@
 //! position are one answer, judged once.
 
 use super::{Difficulty, Goal};
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::{
     Board, Direction, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position, Rules, Side,
     WinKind, legal_moves,
 };
-use crate::narrate;
 use std::collections::HashMap;
 
 /// What a move is judged by: its end position (a never-ending move by its

@@ -8,11 +8,11 @@
 use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
 use super::{Attempt, Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
+use crate::claims::judge;
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
-use crate::judge::judge;
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
-use crate::narrate;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@ use crate::model::PositionDoc;
 /// The figure of a position (its move's frames, or its board), drawn from
 /// its move as played (None when it has no move).
 pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
-    let frames = diagram::played_frames(doc, played);
+    let frames = crate::frames::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
     let mut fig = Figure::new(&frames, title, caption);

@@ -5,9 +5,9 @@ use super::figure;
 use super::render::{Page, Renderer};
 use super::traces::GameTrace;
 use crate::diagram;
+use crate::diagram::narrate::{self, Standing};
 use crate::engine::Side;
 use crate::model::{Annotations, Diagnostics, ExpectedResult, GameDoc};
-use crate::narrate::{self, Standing};
 use serde::Serialize;
 
 #[derive(Serialize)]

@@ -9,12 +9,12 @@ use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
+use crate::diagram::narrate;
 use crate::diagram::{self, Defined};
 use crate::engine::notation;
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
-use crate::narrate;
 use crate::puzzle::pages::{index as puzzle_index, theme_title};
 use rayon::prelude::*;
 use serde::Serialize;

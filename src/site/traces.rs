@@ -17,8 +17,8 @@
 //! position's own rules, which are its trace.
 
 use super::content::{PositionKey, Site};
-use crate::diagram::TRACE_LAPS;
 use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome, trace};
+use crate::frames::TRACE_LAPS;
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -282,7 +282,7 @@ impl Traces {
     ) -> Result<Option<&Played>, crate::model::Diagnostic> {
         match (self.of(key), &doc.mv) {
             (Some(Ok(p)), _) => Ok(Some(p)),
-            (Some(Err(e)), Some(mv)) => Err(crate::diagram::illegal_move(doc, mv, e)),
+            (Some(Err(e)), Some(mv)) => Err(crate::frames::illegal_move(doc, mv, e)),
             _ => Ok(None),
         }
     }

@@ -10,8 +10,9 @@
 //! The positions come from the sample vectors (found with
 //! `tests/it/diagram_search.rs`).
 
-use omweso::diagram::{self, Format, Frame, RenderOptions};
+use omweso::diagram::{self, Frame, RenderOptions};
 use omweso::engine::{Board, Grid, Position, Rules, Side, notation, trace};
+use omweso::frames::{self, Format};
 use omweso::model::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use std::path::{Path, PathBuf};
 
@@ -436,7 +437,7 @@ fn transcript(frames: &[Frame]) -> String {
 
 fn preview(name: &str, frames: &[Frame]) {
     if let Some(dir) = std::env::var_os("OMWESO_DIAGRAM_PREVIEW") {
-        diagram::write_frames(frames, Path::new(&dir), name, Format::Png).expect("preview");
+        frames::write_frames(frames, Path::new(&dir), name, Format::Png).expect("preview");
     }
 }
 
@@ -737,7 +738,7 @@ fn user_text_is_escaped() {
             assert!(texts.contains(evil), "{}: {texts}", f.name);
         }
         assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
-        diagram::to_png(f, 0.5).expect("renders");
+        frames::to_png(f, 0.5).expect("renders");
     }
     assert!(
         frames[0]
@@ -757,8 +758,8 @@ fn output_is_deterministic() {
         let a = frames_of(find(name, &all));
         let b = frames_of(find(name, &cases()));
         assert_eq!(a, b);
-        let pa = diagram::to_png(&a[1], 1.0).unwrap();
-        let pb = diagram::to_png(&b[1], 1.0).unwrap();
+        let pa = frames::to_png(&a[1], 1.0).unwrap();
+        let pb = frames::to_png(&b[1], 1.0).unwrap();
         assert_eq!(pa, pb);
     }
 }
@@ -768,7 +769,7 @@ fn png_has_the_expected_size_and_is_not_blank() {
     let all = cases();
     let frames = frames_of(find("shackell-cw-chain-captures", &all));
     for (f, scale) in [(&frames[0], 1.0f32), (&frames[1], 2.0), (&frames[4], 1.5)] {
-        let png = diagram::to_png(f, scale).expect("png");
+        let png = frames::to_png(f, scale).expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("decodes");
         let (w, h) = view_box(&f.svg(&RenderOptions::default()));
@@ -801,7 +802,7 @@ fn frames_are_written_with_predictable_names() {
     let frames = frames_of(find("shackell-plain", &all));
     let dir = tempfile::tempdir().unwrap();
     for format in Format::ALL {
-        let paths = diagram::write_frames(&frames, dir.path(), "plain", format).unwrap();
+        let paths = frames::write_frames(&frames, dir.path(), "plain", format).unwrap();
         let names: Vec<String> = paths
             .iter()
             .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
@@ -822,7 +823,7 @@ fn frames_are_written_with_predictable_names() {
     let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
     assert_eq!(svg, frames[1].svg(&RenderOptions::default()));
     for bad in ["", "a/b", "..", "a\\b"] {
-        assert!(diagram::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
+        assert!(frames::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
     }
     assert_eq!(Format::parse("PNG"), Some(Format::Png));
     assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
@@ -857,8 +858,8 @@ notes:
     let variants = Variants::builtin();
     let docs = parse_positions(&Source::new("relay.yaml", yaml), &variants).expect("valid");
     let doc = &docs[0];
-    assert_eq!(diagram::default_stem(doc), "relay-basic");
-    let frames = diagram::position_frames(doc, None).expect("legal");
+    assert_eq!(frames::default_stem(doc), "relay-basic");
+    let frames = frames::position_frames(doc, None).expect("legal");
     let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["00-before", "01-lap-1", "02-lap-2", "99-summary"]);
     assert!(frames[0].title.starts_with("A relay"));
@@ -874,16 +875,16 @@ notes:
     );
     // another move from the command line
     let other = notation::parse("2").unwrap().mv;
-    let frames = diagram::position_frames(doc, Some(&other)).expect("legal");
+    let frames = frames::position_frames(doc, Some(&other)).expect("legal");
     assert!(frames[0].desc.starts_with("South plays 2 (shackell-1935)"));
     // an illegal move is a located error
     let bad = notation::parse("1").unwrap().mv;
-    let err = diagram::position_frames(doc, Some(&bad)).unwrap_err();
+    let err = frames::position_frames(doc, Some(&bad)).unwrap_err();
     assert!(err.to_string().contains("illegal move 1"), "{err}");
     // no move: the board
     let mut still = doc.clone();
     still.mv = None;
-    let frames = diagram::position_frames(&still, None).unwrap();
+    let frames = frames::position_frames(&still, None).unwrap();
     assert_eq!(frames.len(), 1);
     assert_eq!(frames[0].name, "00-board");
 }
@@ -941,9 +942,9 @@ fn content_positions_draw() {
             continue;
         };
         for doc in &docs {
-            match diagram::position_frames(doc, None) {
+            match frames::position_frames(doc, None) {
                 Ok(frames) => {
-                    preview(&diagram::default_stem(doc), &frames);
+                    preview(&frames::default_stem(doc), &frames);
                     for f in &frames {
                         resvg::usvg::roxmltree::Document::parse(&f.svg(&RenderOptions::default()))
                             .expect("XML");

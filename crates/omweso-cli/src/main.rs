@@ -126,7 +126,7 @@ enum Command {
         #[arg(long, default_value = ".")]
         out: PathBuf,
         #[arg(long, default_value = "svg")]
-        format: omweso::diagram::Format,
+        format: omweso::frames::Format,
     },
     /// Verified puzzles: verify a folder, or generate new ones.
     Puzzles {

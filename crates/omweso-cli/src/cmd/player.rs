@@ -82,7 +82,7 @@ pub fn bestmove(
         );
     } else {
         match &r.best {
-            None => println!("{}", omweso::narrate::no_legal_move(mover)),
+            None => println!("{}", omweso::diagram::narrate::no_legal_move(mover)),
             Some(m) => {
                 println!("bestmove {}", notation::format_with_side(mover, &m.mv));
                 println!("score    {score}");

@@ -15,7 +15,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
     let moves = if every_sequence {
         engine::every_sequence(rules, &doc.position)
     } else {
-        omweso::moves::legal_moves_parallel(rules, &doc.position)
+        omweso::parallel::legal_moves_parallel(rules, &doc.position)
     };
     let mover = doc.position.to_move;
     match format {
@@ -32,7 +32,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
         }
         Format::Text => {
             if moves.is_empty() {
-                println!("{}", omweso::narrate::no_legal_move(mover));
+                println!("{}", omweso::diagram::narrate::no_legal_move(mover));
             }
             for m in &moves {
                 println!("{}", describe::move_line(m, mover));
@@ -62,17 +62,17 @@ pub fn diagram(
     doc: &PositionDoc,
     mv: Option<&str>,
     out: &Path,
-    format: omweso::diagram::Format,
+    format: omweso::frames::Format,
 ) -> Result<ExitCode, String> {
-    use omweso::diagram;
+    use omweso::frames;
     let mv = match mv {
         Some(text) => {
             Some(notation::parse_for(doc.position.to_move, text).map_err(|e| e.to_string())?)
         }
         None => None,
     };
-    let frames = diagram::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
-    let written = diagram::write_frames(&frames, out, &diagram::default_stem(doc), format)
+    let frames = frames::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
+    let written = frames::write_frames(&frames, out, &frames::default_stem(doc), format)
         .map_err(|e| e.to_string())?;
     for p in written {
         println!("{}", p.display());

@@ -2,7 +2,7 @@
 
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use omweso::narrate::plural;
+use omweso::diagram::narrate::plural;
 use omweso::puzzle::{self, Difficulty, Goal, generate};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

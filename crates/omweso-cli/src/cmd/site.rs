@@ -2,7 +2,7 @@
 
 use super::Format;
 use clap::Args;
-use omweso::narrate::plural;
+use omweso::diagram::narrate::plural;
 use omweso::site;
 use omweso_cli::serve;
 use std::path::{Path, PathBuf};
@@ -135,7 +135,7 @@ pub fn check(
     drafts: bool,
 ) -> Result<ExitCode, String> {
     use omweso::check;
-    use omweso::narrate::plural;
+    use omweso::diagram::narrate::plural;
     let cwd =
         std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
     let root =

@@ -1,8 +1,8 @@
-//! Diagrams for the library: the [`omweso_diagram`] crate (frames as SVG and
-//! text, re-exported here), plus what needs I/O or a rasteriser: a loaded
-//! position's frames, PNG export and writing frames to files.
+//! A loaded position's frames and what needs I/O or a rasteriser: PNG
+//! export and writing frames to files. The frames themselves, as SVG and
+//! text, are the [`diagram`](crate::diagram) crate's.
 
-pub use omweso_diagram::*;
+use crate::diagram::{Frame, RenderOptions, Theme, board_frame, move_frames};
 
 use crate::engine::{Move, PlayError, Played, trace};
 use crate::model::{Diagnostic, PositionDoc};
@@ -284,6 +284,7 @@ pub fn write_frames(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagram::Annotations;
     use crate::engine::{Board, Position, Side};
 
     /// `--out` naming a file (or a device) says it is not a folder.

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use omweso::engine::{Board, Move, Pit, Position, Rules, Side, outcome};
-//! use omweso::judge::{Claim, judge};
+//! use omweso::claims::{Claim, judge};
 //! use omweso::model::Expect;
 //!
 //! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
@@ -30,9 +30,9 @@
 //! assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
 //! ```
 
+use crate::diagram::narrate::{laps, plural, seeds, thousands};
 use crate::engine::{GameResult, Grid, MoveEnd};
 use crate::model::{Expect, ExpectedResult, Field, Replay};
-use crate::narrate::{laps, plural, seeds, thousands};
 
 /// A claim an author can make: one of an `expect:` block's, or a game
 /// record's final `result:`.
@@ -180,7 +180,7 @@ impl Mismatch {
                 "{what} ends {} after its {} ({}), not {}",
                 ExpectedResult::of(Some(*r)).name(),
                 plural(*moves as u64, "move"),
-                crate::narrate::result(r),
+                crate::diagram::narrate::result(r),
                 claimed.name()
             ),
             (e, a) => format!(
