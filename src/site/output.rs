@@ -222,6 +222,10 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
             text(include_str!("assets/omweso-worker.js")),
         ),
         (
+            "assets/omweso-inline.js",
+            std::borrow::Cow::Borrowed(inline_engine().as_bytes()),
+        ),
+        (
             "assets/omweso-analysis.js",
             text(include_str!("assets/omweso-analysis.js")),
         ),
@@ -236,6 +240,28 @@ pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
     ];
     assets.extend(fonts);
     assets
+}
+
+/// `assets/omweso-inline.js`: the engine for a site opened from disk,
+/// where browsers refuse to fetch `omweso.wasm` and to start a worker from
+/// a file. One classic script (which a page may load from `file://`)
+/// holding the engine's glue, the worker's code and the module in base64;
+/// `OmwesoEngineClient` (omweso.js) loads it only on `file://` and starts
+/// the worker from a Blob URL. Built once per process.
+fn inline_engine() -> &'static str {
+    use base64::Engine as _;
+    static INLINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    INLINE.get_or_init(|| {
+        let js = |s: &str| serde_json::to_string(s).expect("a string serialises");
+        format!(
+            "// The rules engine for pages opened from disk (file://): written by omweso build\n\
+             // from omweso-engine.js, omweso-worker.js and omweso.wasm (base64).\n\
+             window.OMWESO_INLINE = {{\n\"engine\": {},\n\"worker\": {},\n\"wasm\": \"{}\"\n}};\n",
+            js(include_str!("assets/omweso-engine.js")),
+            js(include_str!("assets/omweso-worker.js")),
+            base64::engine::general_purpose::STANDARD.encode(include_bytes!("assets/omweso.wasm"))
+        )
+    })
 }
 
 /// `sitemap.xml` for the pages (the 404 page left out).

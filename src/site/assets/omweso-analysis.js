@@ -1,8 +1,8 @@
 // The analysis board (analysis.html): set up any position, list every legal
 // move with its outcome, step through a move's frames, play moves with undo
 // and redo, copy the position or the game as YAML, and let the computer
-// answer. The rules engine runs in a Web Worker (omweso-worker.js, with
-// omweso.wasm): a move that takes seconds to decide never freezes the page,
+// answer. The rules engine runs in a Web Worker (omweso.wasm, started by
+// OmwesoEngineClient in omweso.js): a move that takes seconds to decide never freezes the page,
 // and the reader can stop it. How a move ends and what a position with no
 // move means are the engine's sentences (the narrator's, in its answers'
 // `text` and `no_move`), shown as they are.
@@ -14,39 +14,10 @@
   var assets = new URL("assets/", document.baseURI).href;
   var $ = function (sel) { return app.querySelector(sel); };
 
-  // ---- The engine, in a worker that can be stopped and replaced.
-  var worker = null, pending = {}, nextId = 1;
-  function startWorker() {
-    worker = new Worker(assets + "omweso-worker.js");
-    worker.onmessage = function (e) {
-      var p = pending[e.data.id];
-      delete pending[e.data.id];
-      if (!p) return;
-      if (e.data.error) p.reject(new Error(e.data.error));
-      else p.resolve(e.data.answer);
-    };
-    worker.onerror = function (e) {
-      Object.keys(pending).forEach(function (k) { pending[k].reject(new Error(e.message || "the engine failed")); });
-      pending = {};
-    };
-  }
-  function ask(request) {
-    if (!worker) startWorker();
-    var id = nextId++;
-    return new Promise(function (resolve, reject) {
-      pending[id] = { resolve: resolve, reject: reject };
-      worker.postMessage({ id: id, request: request });
-    }).then(function (a) {
-      if (a.error) throw new Error(a.error);
-      return a;
-    });
-  }
-  function stopEngine() {
-    if (worker) worker.terminate();
-    worker = null;
-    Object.keys(pending).forEach(function (k) { pending[k].reject(new Error("stopped")); });
-    pending = {};
-  }
+  // ---- The engine, in a worker that can be stopped and replaced
+  // (OmwesoEngineClient, omweso.js: over http(s) and from disk alike).
+  var engine = window.OmwesoEngineClient(assets);
+  var ask = engine.ask, stopEngine = engine.stop;
 
   // ---- The position: grid rows as in position files (North outer first).
   var variants = data.variants;

@@ -2,8 +2,8 @@
 // the side to move (every legal move is listed, each way round where the
 // rules offer a choice of direction), the engine in the page (omweso.wasm in
 // a Web Worker) plays it, and its frames step through as in the figure;
-// Reset brings back the documented figure. Needs a web server: browsers
-// refuse workers on file://, and there the figure stays as it is.
+// Reset brings back the documented figure. Works over http(s) and opened
+// from disk (see OmwesoEngineClient in omweso.js).
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -66,35 +66,12 @@
   }
   // for the puzzle trainer (omweso-puzzle.js); the engine's part below
   window.OmwesoTry = { pickLayer: pickLayer, counts: counts };
-  if (!/^https?:$/.test(location.protocol) || typeof Worker === "undefined") return;
+  if (!window.OmwesoEngineClient || typeof Worker === "undefined") return;
   var script = document.currentScript;
   var assets = script ? new URL(".", script.src).href : "assets/";
   var root = new URL("..", assets).href;
-  var worker = null, pending = {}, nextId = 1;
-
-  function ask(request) {
-    if (!worker) {
-      worker = new Worker(assets + "omweso-worker.js");
-      worker.onmessage = function (e) {
-        var p = pending[e.data.id];
-        delete pending[e.data.id];
-        if (!p) return;
-        if (e.data.error || (e.data.answer && e.data.answer.error)) p.reject(new Error(e.data.error || e.data.answer.error));
-        else p.resolve(e.data.answer);
-      };
-    }
-    var id = nextId++;
-    return new Promise(function (resolve, reject) {
-      pending[id] = { resolve: resolve, reject: reject };
-      worker.postMessage({ id: id, request: request });
-    });
-  }
-  function stop() {
-    if (worker) worker.terminate();
-    worker = null;
-    Object.keys(pending).forEach(function (k) { pending[k].reject(new Error("stopped")); });
-    pending = {};
-  }
+  var engine = window.OmwesoEngineClient(assets);
+  var ask = engine.ask, stop = engine.stop;
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;

@@ -9,6 +9,107 @@
   var script = document.currentScript;
   var root = script ? new URL("..", script.src).href : "";
 
+  // ---- The engine for the pages that use it (omweso-try.js, omweso-analysis.js
+  // and through them the puzzles): omweso.wasm in a Web Worker, so a move that
+  // takes seconds to decide never freezes the page and can be stopped.
+  // `OmwesoEngineClient(assets)` gives {ask(request) -> Promise of the
+  // answer, stop()}. Over http(s) the worker is omweso-worker.js, which
+  // fetches omweso.wasm. Opened from disk (file://) browsers refuse both, so
+  // the module and the worker's code come from one script,
+  // assets/omweso-inline.js, and the worker starts from a Blob URL; where a
+  // browser refuses even that, the engine answers on the page's own thread.
+  var inline = null;
+  function loadInline(assets) {
+    if (inline) return inline;
+    inline = new Promise(function (resolve, reject) {
+      if (window.OMWESO_INLINE) { resolve(window.OMWESO_INLINE); return; }
+      var s = document.createElement("script");
+      s.src = assets + "omweso-inline.js";
+      s.onload = function () {
+        if (window.OMWESO_INLINE) resolve(window.OMWESO_INLINE);
+        else reject(new Error("omweso-inline.js did not load the engine"));
+      };
+      s.onerror = function () { reject(new Error("cannot load " + s.src)); };
+      document.head.appendChild(s);
+    });
+    return inline;
+  }
+  function wasmBytes(base64) {
+    var bin = atob(base64), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+  // a worker-like object for the page's own thread
+  function onPage(code) {
+    var self = { onmessage: null };
+    var scope = { postMessage: function (m) { if (self.onmessage) self.onmessage({ data: m }); } };
+    var engine = null;
+    new Function("self", "importScripts", code.engine + "\n;self.OmwesoEngine = OmwesoEngine;")(scope, function () {});
+    var ready = scope.OmwesoEngine.load(wasmBytes(code.wasm)).then(function (e) { engine = e; });
+    self.postMessage = function (m) {
+      ready.then(function () {
+        var answer;
+        try { answer = { id: m.id, answer: engine.answer(m.request) }; }
+        catch (e) { answer = { id: m.id, error: String(e) }; }
+        scope.postMessage(answer);
+      }, function (e) { scope.postMessage({ id: m.id, error: String(e) }); });
+    };
+    self.terminate = function () { self.onmessage = null; };
+    return self;
+  }
+  function startWorker(assets) {
+    if (location.protocol !== "file:") return Promise.resolve(new Worker(assets + "omweso-worker.js"));
+    return loadInline(assets).then(function (code) {
+      try {
+        var url = URL.createObjectURL(new Blob([code.engine, "\n", code.worker], { type: "text/javascript" }));
+        var w = new Worker(url);
+        var bytes = wasmBytes(code.wasm);
+        w.postMessage({ wasm: bytes.buffer }, [bytes.buffer]);
+        return w;
+      } catch (e) {
+        return onPage(code);
+      }
+    });
+  }
+  window.OmwesoEngineClient = function (assets) {
+    var worker = null, pending = {}, nextId = 1;
+    function failAll(message) {
+      var p = pending;
+      pending = {};
+      Object.keys(p).forEach(function (k) { p[k].reject(new Error(message)); });
+    }
+    function start() {
+      worker = startWorker(assets).then(function (w) {
+        w.onmessage = function (e) {
+          var p = pending[e.data.id];
+          delete pending[e.data.id];
+          if (!p) return;
+          var error = e.data.error || (e.data.answer && e.data.answer.error);
+          if (error) p.reject(new Error(error));
+          else p.resolve(e.data.answer);
+        };
+        w.onerror = function (e) { failAll(e.message || "the engine failed"); };
+        return w;
+      });
+      worker.catch(function (e) { failAll(String(e.message || e)); worker = null; });
+    }
+    return {
+      ask: function (request) {
+        if (!worker) start();
+        var id = nextId++, w = worker;
+        return new Promise(function (resolve, reject) {
+          pending[id] = { resolve: resolve, reject: reject };
+          w.then(function (w) { w.postMessage({ id: id, request: request }); }, reject);
+        });
+      },
+      stop: function () {
+        if (worker) worker.then(function (w) { w.terminate(); }, function () {});
+        worker = null;
+        failAll("stopped");
+      }
+    };
+  };
+
   // ---- Diagrams: one frame at a time, with prev / play / next and arrow keys.
   function setupDiagram(fig) {
     var frames = Array.prototype.slice.call(fig.querySelectorAll(":scope > .frames > .frame"));
