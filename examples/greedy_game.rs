@@ -21,14 +21,7 @@ fn main() {
         std::process::exit(2);
     };
     let rules = variant.variant.rules;
-    let side = [4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0];
-    let mut pos = Position {
-        board: Board::from_sides(side, side),
-        to_move: Side::South,
-        first_move: true,
-        opponent_first_move: true,
-        before_first_capture: true,
-    };
+    let mut pos = Position::start(Board::counted_out(), Side::South);
     for ply in 1..=max_plies {
         let mut moves = legal_moves(&rules, &pos);
         moves.retain(|m| !m.end.is_never_ending());

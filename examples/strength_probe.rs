@@ -13,12 +13,8 @@ fn main() {
             .position(|a| a == name)
             .and_then(|i| args.get(i + 1).cloned())
     };
-    let rules = match opt("--variant").as_deref().unwrap_or("shackell-1935") {
-        "modern" => Rules::MODERN,
-        "ludii" => Rules::LUDII,
-        "mcgill-2015" => Rules::MCGILL_2015,
-        _ => Rules::SHACKELL_1935,
-    };
+    let name = opt("--variant").unwrap_or_else(|| "shackell-1935".into());
+    let rules = Rules::builtin(&name).unwrap_or_else(|| panic!("unknown --variant {name:?}"));
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().unwrap());
     let games: u64 = opt("--games").map_or(1, |s| s.parse().unwrap());
     let nodes: u64 = opt("--nodes").map_or(2000, |s| s.parse().unwrap());

@@ -265,13 +265,7 @@ pub struct SearchSummary {
 /// The start of a game from two set-ups: South to move, both first moves,
 /// before any capture.
 pub fn start_position(south: [Seeds; 16], north: [Seeds; 16]) -> Position {
-    Position {
-        board: Board::from_sides(south, north),
-        to_move: Side::South,
-        first_move: true,
-        opponent_first_move: true,
-        before_first_capture: true,
-    }
+    Position::start(Board::from_sides(south, north), Side::South)
 }
 
 /// Play one game from `start` to its end or `max_plies`.

@@ -30,15 +30,10 @@ impl Args {
     /// `all`), in the rules contract's order.
     pub fn variants(&self) -> Vec<(&'static str, Rules)> {
         let want = self.opt("--variants").unwrap_or_else(|| "all".into());
-        [
-            ("shackell-1935", Rules::SHACKELL_1935),
-            ("modern", Rules::MODERN),
-            ("ludii", Rules::LUDII),
-            ("mcgill-2015", Rules::MCGILL_2015),
-        ]
-        .into_iter()
-        .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
-        .collect()
+        Rules::BUILTIN
+            .into_iter()
+            .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
+            .collect()
     }
 }
 

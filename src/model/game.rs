@@ -11,7 +11,7 @@ use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spo
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{Node, Seg};
 use crate::engine::notation::{self, NotationError};
-use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Seeds, Side, trace};
+use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Side, trace};
 use omweso_diagram::Annotations;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -508,21 +508,10 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
         }
     };
     let (start_kind, start) = match raw.start {
-        RawStart::Standard => {
-            let side = [0u16, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0];
-            let mut s = [0 as Seeds; 16];
-            s.copy_from_slice(&side[1..]);
-            (
-                Start::Standard,
-                Position {
-                    board: Board::from_sides(s, s),
-                    to_move: Side::South,
-                    first_move: true,
-                    opponent_first_move: true,
-                    before_first_capture: true,
-                },
-            )
-        }
+        RawStart::Standard => (
+            Start::Standard,
+            Position::start(Board::counted_out(), Side::South),
+        ),
         RawStart::Map(m) => match (&m.board, &m.setup) {
             (Some(b), None) => (
                 Start::Position,
@@ -578,13 +567,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                 }
                 (
                     Start::Setup,
-                    Position {
-                        board: Board::from_sides(south, north),
-                        to_move: m.to_move.into(),
-                        first_move: true,
-                        opponent_first_move: true,
-                        before_first_capture: true,
-                    },
+                    Position::start(Board::from_sides(south, north), m.to_move.into()),
                 )
             }
             (Some(_), Some(_)) => {

@@ -595,15 +595,10 @@ impl<'a> Renderer<'a> {
         );
         // the board a game starts from (each player's 32 seeds counted out
         // four to an outer pit, before arranging them)
-        let mut side = [0; 16];
-        side[..8].fill(4);
-        let start = crate::engine::Position {
-            board: crate::engine::Board::from_sides(side, side),
-            to_move: crate::engine::Side::South,
-            first_move: true,
-            opponent_first_move: true,
-            before_first_capture: true,
-        };
+        let start = crate::engine::Position::start(
+            crate::engine::Board::counted_out(),
+            crate::engine::Side::South,
+        );
         let ann = Annotations {
             title: Some(format!("{}: the board before the set-up", v.title)),
             caption: Some(

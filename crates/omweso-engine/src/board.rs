@@ -165,6 +165,15 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board before the set-up: each player's 32 seeds counted out four
+    /// to a pit along their outer row (pits 1–8), as a game begins and as
+    /// the standard start of a game record plays from.
+    pub fn counted_out() -> Board {
+        let mut side = [0; 16];
+        side[..8].fill(4);
+        Board::from_sides(side, side)
+    }
+
     /// A board from per-side arrays in Shackell order (pit 1 first).
     pub fn from_sides(south: [Seeds; 16], north: [Seeds; 16]) -> Board {
         Board {

@@ -29,6 +29,27 @@ impl Position {
         }
     }
 
+    /// The start of a game: `board` as the players set it up, `to_move` to
+    /// make the game's first move, both first moves still to come and no
+    /// capture yet.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Side};
+    ///
+    /// let p = Position::start(Board::counted_out(), Side::South);
+    /// assert!(p.first_move && p.opponent_first_move && p.before_first_capture);
+    /// assert_eq!(p.board.side(Side::North)[..8], [4; 8]);
+    /// ```
+    pub fn start(board: Board, to_move: Side) -> Position {
+        Position {
+            board,
+            to_move,
+            first_move: true,
+            opponent_first_move: true,
+            before_first_capture: true,
+        }
+    }
+
     /// The same position with North and South exchanged.
     pub fn mirrored(&self) -> Position {
         Position {

@@ -89,6 +89,31 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The four rule sets of the rules contract with their names, the one
+    /// place the names are spelt (the variant files, the CLI's defaults and
+    /// the web module's requests all name them so).
+    ///
+    /// ```
+    /// use omweso_engine::Rules;
+    /// assert_eq!(Rules::builtin("ludii"), Some(Rules::LUDII));
+    /// assert_eq!(Rules::BUILTIN.map(|(name, _)| name)[0], "shackell-1935");
+    /// assert_eq!(Rules::builtin("chess"), None);
+    /// ```
+    pub const BUILTIN: [(&'static str, Rules); 4] = [
+        ("shackell-1935", Rules::SHACKELL_1935),
+        ("modern", Rules::MODERN),
+        ("ludii", Rules::LUDII),
+        ("mcgill-2015", Rules::MCGILL_2015),
+    ];
+
+    /// A rule set of [`Rules::BUILTIN`] by its name.
+    pub fn builtin(name: &str) -> Option<Rules> {
+        Rules::BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, r)| r)
+    }
+
     /// Shackell (1935), as read by the rules contract.
     pub const SHACKELL_1935: Rules = Rules {
         reverse_laps: ReverseLaps::StartChain,

@@ -107,13 +107,7 @@ pub const MAX_NODES: u64 = 100_000_000;
 
 /// The four variants of the rules contract, by name.
 pub fn builtin(name: &str) -> Option<Rules> {
-    Some(match name {
-        "shackell-1935" => Rules::SHACKELL_1935,
-        "modern" => Rules::MODERN,
-        "ludii" => Rules::LUDII,
-        "mcgill-2015" => Rules::MCGILL_2015,
-        _ => return None,
-    })
+    Rules::builtin(name)
 }
 
 fn theme_name(t: Theme) -> &'static str {

@@ -362,8 +362,8 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
         } => {
             let variants = super::variants_for(&dir);
             let names = if names.is_empty() {
-                ["shackell-1935", "modern", "ludii", "mcgill-2015"]
-                    .map(String::from)
+                omweso::engine::Rules::BUILTIN
+                    .map(|(name, _)| name.to_string())
                     .to_vec()
             } else {
                 names
