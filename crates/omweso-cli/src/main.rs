@@ -82,8 +82,8 @@ enum Command {
         #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"])]
         panel: Option<u32>,
         /// Threads searching together, 1 to 64 (default 1; more than one
-        /// is not reproducible, and its gain is not yet measured: see
-        /// docs/STRENGTH.md).
+        /// is not reproducible, and on two cores reached no deeper in a
+        /// fixed time: see docs/STRENGTH.md).
         #[arg(long, conflicts_with = "panel", value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
