@@ -631,7 +631,19 @@ pub fn render(
                 plain.push(' ');
                 events.push(ev);
             }
-            Event::End(TagEnd::Paragraph) | Event::End(TagEnd::Item) => {
+            // every block and table cell ends its words: search snippets
+            // never run one into the next ("(2015)Reverse sowing")
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Item
+                | TagEnd::TableCell
+                | TagEnd::TableRow
+                | TagEnd::TableHead
+                | TagEnd::CodeBlock
+                | TagEnd::BlockQuote(_)
+                | TagEnd::DefinitionListTitle
+                | TagEnd::DefinitionListDefinition,
+            ) => {
                 plain.push('\n');
                 events.push(ev);
             }
@@ -829,6 +841,18 @@ mod tests {
         assert!(html.contains("<figure>7</figure>"), "{html}");
         assert!(!html.contains("title: T"), "{html}");
         assert!(plain.contains("A b"), "{plain}");
+    }
+
+    #[test]
+    fn the_search_text_keeps_table_cells_and_blocks_apart() {
+        let text = "| Rule set | Reverse sowing |\n|---|---|\n| McGill (2015) | never |\n\n> quoted\n\n```\ncode\n```\nafter\n";
+        let page = Target::Page { root: "" };
+        let (_, plain) = render(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
+        let words = crate::site::search::collapse(&plain);
+        assert_eq!(
+            words,
+            "Rule set Reverse sowing McGill (2015) never quoted code after"
+        );
     }
 
     #[test]
