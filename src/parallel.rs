@@ -36,14 +36,13 @@ mod tests {
 
     #[test]
     fn parallel_listing_is_the_sequential_one() {
-        let mut x: u64 = 11;
+        let mut rng = crate::engine::search::Rng::new(11);
         let mut compared = 0;
         for i in 0..200 {
             let mut sides = [[0u16; 16]; 2];
             for side in &mut sides {
                 for _ in 0..32 {
-                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    side[(x >> 60) as usize] += 1;
+                    side[rng.below(16) as usize] += 1;
                 }
             }
             let side = if i % 2 == 0 { Side::South } else { Side::North };

@@ -395,16 +395,12 @@ fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
     );
 }
 
-/// Positions of 64 seeds at random (a fixed generator), as position files.
+/// Positions of 64 seeds at random (the engine's generator, a fixed
+/// seed), as position files.
 fn random_position_files(n: usize) -> Vec<String> {
     let variants = ["shackell-1935", "modern", "ludii", "mcgill-2015"];
-    let mut x: u64 = 424;
-    let mut next = move || {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        x >> 33
-    };
+    let mut rng = omweso::engine::search::Rng::new(424);
+    let mut next = move || rng.below(16);
     (0..n)
         .map(|i| {
             let mut grid = [[0u32; 8]; 4];
