@@ -10,7 +10,10 @@
 #
 # ARGS go to the example (default: --variants mcgill-2015,shackell-1935
 # --games 6 --from 4 --to 60 --every 4 --depth 9 --time-ms 300).
-# Environment: ROUNDS (default 1).
+# Environment: ROUNDS (default 1); DUMP=PREFIX also writes each build's
+# fixed-depth results (score, best move, nodes a position) to
+# PREFIX.base.ROUND and PREFIX.tree.ROUND and counts the positions where
+# they differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?usage: bench/search-depth.sh BASE_REV [ARGS...]}
@@ -29,8 +32,18 @@ target=${CARGO_TARGET_DIR:-$here/target}
 (cd "$work/base" && CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --example search_depth)
 cargo build --release --quiet --example search_depth
 for round in $(seq "${ROUNDS:-1}"); do
+    dump_base=() dump_tree=()
+    if [ -n "${DUMP:-}" ]; then
+        dump_base=(--dump "$DUMP.base.$round") dump_tree=(--dump "$DUMP.tree.$round")
+    fi
     echo "== baseline $(git rev-parse --short "$base") (round $round)"
-    "$work/target/release/examples/search_depth" "$@"
+    "$work/target/release/examples/search_depth" "$@" "${dump_base[@]}"
     echo "== working tree (round $round)"
-    "$target/release/examples/search_depth" "$@"
+    "$target/release/examples/search_depth" "$@" "${dump_tree[@]}"
+    if [ -n "${DUMP:-}" ]; then
+        # fields: variant, position, score, best move, nodes
+        paste -d' ' "$DUMP.base.$round" "$DUMP.tree.$round" | awk '
+            { n++; if ($3 != $8) s++; if ($4 != $9) b++; if ($5 != $10) k++ }
+            END { printf "positions %d: score differs %d, best move differs %d, nodes differ %d\n", n, s, b, k }'
+    fi
 done

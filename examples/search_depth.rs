@@ -12,12 +12,53 @@
 //! `--seed S`, `--depth D` the fixed depth (default 8), `--time-ms MS`
 //! (default 300), `--threads N` for the timed searches (default 1),
 //! `--from P --to P --every K` which plies of each game (default plies 10
-//! to 40, every 6th).
+//! to 40, every 6th), `--dump PATH` to write each fixed-depth search's
+//! score, best move and nodes, a line a position (to compare two builds).
+//!
+//! Besides wall-clock seconds it reports measures the machine's load does
+//! not change: nodes, move generations, the laps move generation sowed
+//! (read from the result's `Debug` text, so that this file also builds
+//! against engines from before the field: "–" there), and the CPU seconds
+//! the searching thread ran (`/proc/thread-self/schedstat`, else utime +
+//! stime of `/proc/self/stat`; "–" where neither can be read).
 
 use omweso::engine::Position;
 use omweso::engine::search::{Config, Limits, Searcher};
 use omweso::selfplay::{Agent, Player, setups, start_position};
+use std::fmt::Write as _;
 use std::time::Instant;
+
+/// CPU seconds this thread has run, when the system says.
+fn cpu_seconds() -> Option<f64> {
+    if let Ok(s) = std::fs::read_to_string("/proc/thread-self/schedstat")
+        && let Some(ns) = s
+            .split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u64>().ok())
+    {
+        return Some(ns as f64 / 1e9);
+    }
+    // fields 14 and 15 after the command name (which may hold spaces)
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    (f.len() == 2).then(|| (f[0] + f[1]) as f64 / 100.0)
+}
+
+/// The laps of a search result (`generations: 12, laps: 345`), read from
+/// its `Debug` text, when it has the field.
+fn result_laps(r: &impl std::fmt::Debug) -> Option<u64> {
+    let text = format!("{r:?}");
+    let after = &text[text.rfind(" generations: ")? + 14..];
+    let digits = |t: &str| t.chars().take_while(char::is_ascii_digit).count();
+    let rest = after[digits(after)..].strip_prefix(", laps: ")?;
+    rest[..digits(rest)].parse().ok()
+}
 
 mod common;
 use common::Args;
@@ -38,10 +79,12 @@ fn main() {
         num("--to", 40) as usize,
         num("--every", 6) as usize,
     );
+    let dump = args.opt("--dump");
+    let mut lines = String::new();
     println!(
-        "| variant | positions | nodes to depth {depth} (sum) | s to depth {depth} | nodes/s | mean depth in {ms} ms | min–max |"
+        "| variant | positions | nodes to depth {depth} (sum) | generations | laps | CPU s | s to depth {depth} | nodes/s | mean depth in {ms} ms | min–max |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (name, rules) in args.variants() {
         // positions from games of the search player against itself
         let mut positions: Vec<Position> = Vec::new();
@@ -70,14 +113,21 @@ fn main() {
                     .position_after(&pos);
             }
         }
-        let (mut nodes, mut secs) = (0u64, 0f64);
-        for pos in &positions {
+        let (mut nodes, mut secs, mut generations) = (0u64, 0f64, 0u64);
+        let mut laps = Some(0u64);
+        let cpu0 = cpu_seconds();
+        for (i, pos) in positions.iter().enumerate() {
             let mut s = Searcher::new(Config::default());
             let t = Instant::now();
             let r = s.search(&rules, pos, Limits::depth(depth), &mut || false);
             secs += t.elapsed().as_secs_f64();
             nodes += r.nodes;
+            generations += r.generations;
+            laps = laps.zip(result_laps(&r)).map(|(a, b)| a + b);
+            let best = r.best.as_ref().map_or("-".into(), |m| m.mv.to_string());
+            writeln!(lines, "{name} {i} {} {best} {}", r.score, r.nodes).unwrap();
         }
+        let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
         let mut depths = Vec::new();
         for pos in &positions {
             let mut s = Searcher::new(Config {
@@ -91,12 +141,18 @@ fn main() {
             depths.push(r.depth);
         }
         let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+        let or_dash = |v: Option<String>| v.unwrap_or_else(|| "–".into());
         println!(
-            "| {name} | {} | {nodes} | {secs:.2} | {:.0} | {mean:.1} | {}–{} |",
+            "| {name} | {} | {nodes} | {generations} | {} | {} | {secs:.2} | {:.0} | {mean:.1} | {}–{} |",
             positions.len(),
+            or_dash(laps.map(|l| l.to_string())),
+            or_dash(cpu.map(|c| format!("{c:.2}"))),
             nodes as f64 / secs.max(1e-9),
             depths.iter().min().unwrap_or(&0),
             depths.iter().max().unwrap_or(&0),
         );
+    }
+    if let Some(path) = dump {
+        std::fs::write(&path, lines).expect("the dump file can be written");
     }
 }

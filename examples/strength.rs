@@ -19,7 +19,9 @@
 //! `--setups styles` (draw set-ups by the styles policy,
 //! `setup::arrange_by_styles`, instead of `setup::arrange`),
 //! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
-//! opponents with the default ones).
+//! opponents with the default ones), `--decide-laps N|all` (the player's
+//! lap allowance for lazy deciding, `Config::decide_laps`; `all`: every
+//! move decided at once, the search before lazy deciding).
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
@@ -64,6 +66,17 @@ fn main() {
             }
         }
         None => Config::default(),
+    };
+    let config = match opt("--decide-laps").as_deref() {
+        None => config,
+        Some("all") => Config {
+            decide_laps: u64::MAX,
+            ..config
+        },
+        Some(n) => Config {
+            decide_laps: n.parse().expect("--decide-laps N|all"),
+            ..config
+        },
     };
     let opponents: Vec<Agent> = opt("--opponents")
         .unwrap_or_else(|| "random,greedy,depth:1,depth:2".into())

@@ -126,17 +126,36 @@ const BRENT_FIRST: u64 = 1 << 14;
 /// Follow the capture-free rest of a move from lap end `row` (whose E is
 /// `e`), every relay sown in `dir`, until it ends or provably cycles.
 pub(crate) fn rest(row: Row, e: u8, dir: Direction) -> Rest {
-    let Some(rest) = rest_until(row, e, dir, &|| false) else {
+    let Until::Done(rest) = rest_until(row, e, dir, &|| false, u64::MAX) else {
         unreachable!("a rest that is never told to stop finishes")
     };
     rest
 }
 
-/// [`rest`], giving up (`None`, no verdict) when `stop` returns true: it
-/// is polled every [`STOP_EVERY`] laps once a rest runs long.
-pub(crate) fn rest_until(row: Row, e: u8, dir: Direction, stop: &dyn Fn() -> bool) -> Option<Rest> {
+/// How far [`rest_until`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Until {
+    /// The rest is decided.
+    Done(Rest),
+    /// The lap allowance ran out after these laps: no verdict.
+    Unfinished(u64),
+    /// The stop callback fired: no verdict.
+    Stopped,
+}
+
+/// [`rest`] within `allowance` laps (exactly, when it is at most
+/// [`BRENT_FIRST`]; beyond that it is checked every [`STOP_EVERY`] laps),
+/// giving up when `stop` returns true: it is polled every [`STOP_EVERY`]
+/// laps once a rest runs long. Giving up leaves no verdict.
+pub(crate) fn rest_until(
+    row: Row,
+    e: u8,
+    dir: Direction,
+    stop: &dyn Fn() -> bool,
+    allowance: u64,
+) -> Until {
     let mut none = Snaps::new(row, e, false, dir, 0);
-    rest_impl::<false>(row, e, dir, &mut none, stop)
+    rest_impl::<false>(row, e, dir, &mut none, stop, allowance)
 }
 
 /// Laps between two polls of a stop callback in a long rest or move
@@ -161,7 +180,7 @@ fn rest_with_entry_in(
     cap: usize,
 ) -> (Rest, Option<u64>) {
     let mut snaps = Snaps::new(row, e, chain, dir, cap);
-    let Some(rest) = rest_impl::<true>(row, e, dir, &mut snaps, &|| false) else {
+    let Until::Done(rest) = rest_impl::<true>(row, e, dir, &mut snaps, &|| false, u64::MAX) else {
         unreachable!("a rest that is never told to stop finishes")
     };
     let before = match rest {
@@ -182,14 +201,16 @@ fn rest_impl<const SNAP: bool>(
     dir: Direction,
     snaps: &mut Snaps,
     stop: &dyn Fn() -> bool,
-) -> Option<Rest> {
+    allowance: u64,
+) -> Until {
     let d = (dir == Direction::Clockwise) as usize;
     let mut brent = Brent::new(row);
     let mut laps = 0u64;
-    while laps < BRENT_FIRST {
+    let first = BRENT_FIRST.min(allowance);
+    while laps < first {
         let from = row.l;
         if !row.relay(d) {
-            return Some(Rest::Ends { row, e, laps });
+            return Until::Done(Rest::Ends { row, e, laps });
         }
         e = from;
         laps += 1;
@@ -197,11 +218,14 @@ fn rest_impl<const SNAP: bool>(
             snaps.push(row, e);
         }
         if let Some(cycle_laps) = brent.step(&row) {
-            return Some(Rest::Cycles {
+            return Until::Done(Rest::Cycles {
                 cycle_laps,
                 examined: laps,
             });
         }
+    }
+    if laps >= allowance {
+        return Until::Unfinished(laps);
     }
     // Long: the stack detector from here on, with a backstop (Brent's
     // algorithm on every 32nd state) that alone would also always finish.
@@ -211,7 +235,7 @@ fn rest_impl<const SNAP: bool>(
     loop {
         let from = row.l;
         if !row.relay(d) {
-            return Some(Rest::Ends {
+            return Until::Done(Rest::Ends {
                 row,
                 e,
                 laps: laps + t,
@@ -226,7 +250,7 @@ fn rest_impl<const SNAP: bool>(
         if hash >> DISTINGUISHED_SHIFT == 0
             && let Some(cycle_laps) = det.see(row, hash, t)
         {
-            return Some(Rest::Cycles {
+            return Until::Done(Rest::Cycles {
                 cycle_laps,
                 examined: laps + t,
             });
@@ -235,13 +259,18 @@ fn rest_impl<const SNAP: bool>(
             // Every 32nd state cycles, so this state is on the cycle: its
             // next occurrence is exactly one turn away.
             let cycle_laps = turn(row, d);
-            return Some(Rest::Cycles {
+            return Until::Done(Rest::Cycles {
                 cycle_laps,
                 examined: laps + t + cycle_laps,
             });
         }
-        if t.is_multiple_of(STOP_EVERY) && stop() {
-            return None;
+        if t.is_multiple_of(STOP_EVERY) {
+            if laps + t >= allowance {
+                return Until::Unfinished(laps + t);
+            }
+            if stop() {
+                return Until::Stopped;
+            }
         }
     }
 }

@@ -41,7 +41,7 @@
 //! explorer and the reference engine on many random positions.
 
 use super::board::{Board, Pit, Seeds, Side};
-use super::capture_free::{self, MASKS, Rest, Row};
+use super::capture_free::{self, MASKS, Rest, Row, Until};
 use super::explorer::explore_general;
 use super::move_end::{judge_with, never_result};
 use super::move_types::{Finished, LegalMove, Move, MoveEnd, NeverEndingInfo};
@@ -434,6 +434,11 @@ struct Scratch {
     never_laps: Option<(u64, u64)>,
     /// The generation was stopped: the list is incomplete.
     stopped: bool,
+    /// A path of the start pit being explored ran past the lap allowance:
+    /// the pit is left pending.
+    pending: bool,
+    /// Laps sown by the paths explored so far (abandoned ones included).
+    sown: u64,
 }
 
 /// How a listed move ends (see [`Entry`]).
@@ -496,6 +501,11 @@ pub struct MoveList {
     /// The opponent's side before the moves, packed (positions of at most
     /// 255 seeds).
     opp: u128,
+    /// Bit i: the moves of start pit index i are not listed yet (see
+    /// [`lazy_moves_until`]).
+    pending: u16,
+    /// Laps sown by the generations since [`MoveList::take_sown`].
+    sown: u64,
     scratch: Scratch,
 }
 
@@ -520,6 +530,7 @@ impl Clone for MoveList {
         self.wide.clone_from(&other.wide);
         self.pos = other.pos;
         self.opp = other.opp;
+        self.pending = other.pending;
     }
 }
 
@@ -541,6 +552,8 @@ impl MoveList {
             wide: Vec::new(),
             pos: Position::new(Board::default(), Side::South),
             opp: 0,
+            pending: 0,
+            sown: 0,
             scratch: Scratch::default(),
         }
     }
@@ -582,6 +595,39 @@ impl MoveList {
         self.choices.clear();
         self.wide.clear();
         self.pos = *pos;
+        self.pending = 0;
+    }
+
+    /// The start pits whose moves are not listed yet, bit i for pit index
+    /// i (always 0 but after [`lazy_moves_until`]).
+    pub(crate) fn pending(&self) -> u16 {
+        self.pending
+    }
+
+    /// The laps sown by generations into this list since the last call
+    /// (moves abandoned at a lap allowance included): the work they did.
+    pub(crate) fn take_sown(&mut self) -> u64 {
+        std::mem::take(&mut self.sown)
+    }
+
+    /// The move at `index` as its start pit and its rank among that pit's
+    /// moves: a name for it that does not depend on which other pits were
+    /// pending when the list was made (a pit's moves are always listed
+    /// together, in the same order).
+    pub(crate) fn pit_rank(&self, index: usize) -> (Pit, usize) {
+        let pit = self.entries[index].pit;
+        let first = self.entries[..index]
+            .iter()
+            .rposition(|e| e.pit != pit)
+            .map_or(0, |i| i + 1);
+        (pit, index - first)
+    }
+
+    /// The index of the move [`MoveList::pit_rank`] names, if listed.
+    pub(crate) fn find_rank(&self, pit: Pit, rank: usize) -> Option<usize> {
+        let first = self.entries.iter().position(|e| e.pit == pit)?;
+        let i = first + rank;
+        (self.entries.get(i)?.pit == pit).then_some(i)
     }
 }
 
@@ -840,7 +886,7 @@ fn trimmed(c: &[Direction]) -> &[Direction] {
 /// ```
 pub fn legal_moves_into(rules: &Rules, pos: &Position, list: &mut MoveList) {
     list.clear(pos);
-    generate(rules, pos, None, list, &|| false);
+    generate(rules, pos, None, list, &|| false, u64::MAX);
 }
 
 /// [`legal_moves_into`] that can be told to give up: `stop` is polled
@@ -866,7 +912,48 @@ pub fn legal_moves_until(
     stop: &dyn Fn() -> bool,
 ) -> bool {
     list.clear(pos);
-    generate(rules, pos, None, list, stop)
+    generate(rules, pos, None, list, stop, u64::MAX)
+}
+
+/// [`legal_moves_until`] that leaves the long start pits for later: a path
+/// of a start pit that has not ended (or been proved never-ending) within
+/// `allowance` laps is abandoned, none of that pit's moves is listed, and
+/// the pit is marked pending ([`MoveList::pending`]) instead; the other
+/// pits' moves are listed whole and exact, in the usual order. A pending
+/// pit is decided, exactly, by [`decide_until`]. Returns `false` when
+/// `stop` ended the generation (the list is then incomplete).
+pub(crate) fn lazy_moves_until(
+    rules: &Rules,
+    pos: &Position,
+    list: &mut MoveList,
+    allowance: u64,
+    stop: &dyn Fn() -> bool,
+) -> bool {
+    list.clear(pos);
+    generate(rules, pos, None, list, stop, allowance)
+}
+
+/// List the moves of `pit`, pending in `list` (see [`lazy_moves_until`]),
+/// exactly and whole, after the moves already listed (the other moves keep
+/// their indices). Returns `false`, leaving the list as it was, when
+/// `stop` ended it first.
+pub(crate) fn decide_until(
+    rules: &Rules,
+    list: &mut MoveList,
+    pit: Pit,
+    stop: &dyn Fn() -> bool,
+) -> bool {
+    let bit = 1u16 << pit.index();
+    debug_assert!(list.pending & bit != 0, "{pit} is not pending");
+    let pos = list.pos;
+    let (entries, choices) = (list.entries.len(), list.choices.len());
+    if !generate(rules, &pos, Some(pit), list, stop, u64::MAX) {
+        list.entries.truncate(entries);
+        list.choices.truncate(choices);
+        return false;
+    }
+    list.pending &= !bit;
+    true
 }
 
 /// [`legal_moves_until`] for a search's root, which must answer with a
@@ -883,7 +970,7 @@ pub(crate) fn some_legal_moves_until(
     list.clear(pos);
     for pit in Pit::ALL {
         let heed: &dyn Fn() -> bool = if list.is_empty() { &|| false } else { stop };
-        if !generate(rules, pos, Some(pit), list, heed) {
+        if !generate(rules, pos, Some(pit), list, heed, u64::MAX) {
             return false;
         }
     }
@@ -893,17 +980,19 @@ pub(crate) fn some_legal_moves_until(
 /// The legal moves from `pit` alone into `list` (see [`legal_moves_into`]).
 pub(crate) fn moves_from_into(rules: &Rules, pos: &Position, pit: Pit, list: &mut MoveList) {
     list.clear(pos);
-    generate(rules, pos, Some(pit), list, &|| false);
+    generate(rules, pos, Some(pit), list, &|| false, u64::MAX);
 }
 
-/// The moves from `only` (every pit when `None`) into the cleared `list`;
-/// `false` when `stop` ended it early.
+/// The moves from `only` (every pit when `None`) appended to `list` (of
+/// `pos`); `false` when `stop` ended it early. A start pit with a path
+/// longer than `allowance` laps is left pending (see [`lazy_moves_until`]).
 fn generate(
     rules: &Rules,
     pos: &Position,
     only: Option<Pit>,
     list: &mut MoveList,
     stop: &dyn Fn() -> bool,
+    allowance: u64,
 ) -> bool {
     let own = pos.board.side(pos.to_move);
     let opp = pos.board.side(pos.to_move.opponent());
@@ -926,14 +1015,24 @@ fn generate(
     }
     let relay_capturing = rules.after_capture == AfterCapture::RelayCapturingPit;
     match (rules.reverse_laps, relay_capturing) {
-        (ReverseLaps::None, false) => gen_k::<K<0, false>>(rules, pos, only, list, stop),
-        (ReverseLaps::None, true) => gen_k::<K<0, true>>(rules, pos, only, list, stop),
-        (ReverseLaps::StartChain, false) => gen_k::<K<1, false>>(rules, pos, only, list, stop),
-        (ReverseLaps::StartChain, true) => gen_k::<K<1, true>>(rules, pos, only, list, stop),
-        (ReverseLaps::AnyLap, false) => gen_k::<K<2, false>>(rules, pos, only, list, stop),
-        (ReverseLaps::AnyLap, true) => gen_k::<K<2, true>>(rules, pos, only, list, stop),
-        (ReverseLaps::WholeMove, false) => gen_k::<K<3, false>>(rules, pos, only, list, stop),
-        (ReverseLaps::WholeMove, true) => gen_k::<K<3, true>>(rules, pos, only, list, stop),
+        (ReverseLaps::None, false) => gen_k::<K<0, false>>(rules, pos, only, list, stop, allowance),
+        (ReverseLaps::None, true) => gen_k::<K<0, true>>(rules, pos, only, list, stop, allowance),
+        (ReverseLaps::StartChain, false) => {
+            gen_k::<K<1, false>>(rules, pos, only, list, stop, allowance)
+        }
+        (ReverseLaps::StartChain, true) => {
+            gen_k::<K<1, true>>(rules, pos, only, list, stop, allowance)
+        }
+        (ReverseLaps::AnyLap, false) => {
+            gen_k::<K<2, false>>(rules, pos, only, list, stop, allowance)
+        }
+        (ReverseLaps::AnyLap, true) => gen_k::<K<2, true>>(rules, pos, only, list, stop, allowance),
+        (ReverseLaps::WholeMove, false) => {
+            gen_k::<K<3, false>>(rules, pos, only, list, stop, allowance)
+        }
+        (ReverseLaps::WholeMove, true) => {
+            gen_k::<K<3, true>>(rules, pos, only, list, stop, allowance)
+        }
     }
 }
 
@@ -985,6 +1084,8 @@ struct Out<'a> {
     pit: Pit,
     /// Polled in long moves (see [`legal_moves_until`]).
     stop: &'a dyn Fn() -> bool,
+    /// Laps a path may take before its start pit is left pending.
+    allowance: u64,
 }
 
 fn gen_k<V: Kind>(
@@ -993,6 +1094,7 @@ fn gen_k<V: Kind>(
     only: Option<Pit>,
     list: &mut MoveList,
     stop: &dyn Fn() -> bool,
+    allowance: u64,
 ) -> bool {
     let ctx = Ctx::new(rules, pos);
     let own = u128::from_le_bytes(pos.board.side(pos.to_move).map(|n| n as u8));
@@ -1009,15 +1111,25 @@ fn gen_k<V: Kind>(
             continue;
         }
         let pit = Pit::from_index(s);
+        let (first, choices) = (list.entries.len(), list.choices.len());
         let mut out = Out {
-            first: list.entries.len(),
+            first,
             list: &mut *list,
             pit,
             stop,
+            allowance,
         };
         moves_from_k::<V>(&ctx, &mut sc, &mut out, own, s, hand);
         if sc.stopped {
             break;
+        }
+        if sc.pending {
+            // none of the pit's moves, until it is decided
+            sc.pending = false;
+            list.entries.truncate(first);
+            list.choices.truncate(choices);
+            list.pending |= 1 << s;
+            continue;
         }
         if ctx.three_seed && hand == 3 {
             // two seeds into the next pit, one into the pit beyond
@@ -1040,6 +1152,7 @@ fn gen_k<V: Kind>(
         }
     }
     let done = !sc.stopped;
+    list.sown += std::mem::take(&mut sc.sown);
     list.scratch = sc;
     done
 }
@@ -1087,7 +1200,7 @@ fn moves_from_k<V: Kind>(
             Direction::Anticlockwise
         });
         run::<V>(ctx, sc, out, st, 1);
-        if sc.stopped {
+        if sc.stopped || sc.pending {
             return;
         }
         // the queued alternatives, latest first: each one's own
@@ -1099,7 +1212,7 @@ fn moves_from_k<V: Kind>(
             let mut st = b.st;
             sow_lap::<V>(&mut st, b.capture, b.hand, true);
             run::<V>(ctx, sc, out, st, b.laps + 1);
-            if sc.stopped {
+            if sc.stopped || sc.pending {
                 return;
             }
         }
@@ -1229,6 +1342,8 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
     let mut steps = 0u64;
     let mut tortoise = st.key();
     let mut saved = 0u64;
+    // the next lap count at which to check the allowance and poll `stop`
+    let mut check = out.allowance.min(capture_free::STOP_EVERY);
     loop {
         let relay = V::RELAY_CAPTURING && relay_next;
         if open == 0 && !relay {
@@ -1240,31 +1355,41 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
                 } else {
                     Direction::Anticlockwise
                 };
-                match capture_free::rest_until(Row { x: own, l: l as u8 }, e as u8, dir, out.stop) {
-                    Some(Rest::Ends { row, laps: n, .. }) => {
+                let row = Row { x: own, l: l as u8 };
+                let left = out.allowance.saturating_sub(steps);
+                match capture_free::rest_until(row, e as u8, dir, out.stop, left) {
+                    Until::Done(Rest::Ends { row, laps: n, .. }) => {
                         own = row.x;
                         rest_laps = n;
                     }
-                    Some(Rest::Cycles {
+                    Until::Done(Rest::Cycles {
                         cycle_laps,
                         examined,
                     }) => {
+                        sc.sown += steps + examined;
                         never(sc, cycle_laps, steps + examined);
                         return;
                     }
-                    None => {
+                    Until::Unfinished(n) => {
+                        sc.sown += steps + n;
+                        sc.pending = true;
+                        return;
+                    }
+                    Until::Stopped => {
                         sc.stopped = true;
                         return;
                     }
                 }
             }
             // the last seed fell into an empty pit
+            sc.sown += steps + rest_laps;
             let end = state(own, e, l, open, last_capture, chain, relay_next);
             finish(ctx, sc, out, end, defaults, laps + steps + rest_laps);
             return;
         }
         let n = get(own, l);
         if n <= 1 && !relay {
+            sc.sown += steps;
             let end = state(own, e, l, open, last_capture, chain, relay_next);
             finish(ctx, sc, out, end, defaults, laps + steps);
             return;
@@ -1336,6 +1461,7 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
         if own == tortoise.own
             && state(own, e, l, open, last_capture, chain, relay_next).meta() == tortoise.meta
         {
+            sc.sown += steps;
             never(sc, steps - saved, steps);
             return;
         }
@@ -1343,9 +1469,18 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
             tortoise = state(own, e, l, open, last_capture, chain, relay_next).key();
             saved = steps;
         }
-        if steps.is_multiple_of(capture_free::STOP_EVERY) && (out.stop)() {
-            sc.stopped = true;
-            return;
+        if steps >= check {
+            if steps >= out.allowance {
+                sc.sown += steps;
+                sc.pending = true;
+                return;
+            }
+            if steps.is_multiple_of(capture_free::STOP_EVERY) && (out.stop)() {
+                sc.stopped = true;
+                return;
+            }
+            check = (steps / capture_free::STOP_EVERY + 1) * capture_free::STOP_EVERY;
+            check = check.min(out.allowance);
         }
     }
 }
@@ -1425,6 +1560,161 @@ mod seen_tests {
             assert_eq!(seen.in_big, n > SEEN_SCAN as u64);
             seen.clear();
             assert!(!seen.in_big && seen.small.is_empty() && seen.big.is_empty());
+        }
+    }
+}
+
+#[cfg(test)]
+mod lazy_tests {
+    use super::*;
+    use crate::search::Rng;
+
+    /// Positions of random play from random boards of 64 seeds.
+    fn positions(rules: &Rules, seed: u64) -> Vec<Position> {
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut list = MoveList::new();
+        for _ in 0..12 {
+            let mut sides = [[0 as crate::Seeds; 16]; 2];
+            for _ in 0..64 {
+                sides[rng.below(2) as usize][rng.below(16) as usize] += 1;
+            }
+            let mut pos = Position::new(Board::from_sides(sides[0], sides[1]), Side::South);
+            pos.first_move = false;
+            pos.opponent_first_move = false;
+            pos.before_first_capture = false;
+            for _ in 0..30 {
+                out.push(pos);
+                legal_moves_into(rules, &pos, &mut list);
+                let finished: Vec<usize> = (0..list.len())
+                    .filter(|&i| list.get(i).unwrap().position_after().is_some())
+                    .filter(|&i| list.get(i).unwrap().result().is_none())
+                    .collect();
+                if finished.is_empty() {
+                    break;
+                }
+                let i = finished[rng.below(finished.len() as u64) as usize];
+                pos = list.get(i).unwrap().position_after().unwrap();
+            }
+        }
+        out
+    }
+
+    /// The McGill positions whose moves never end after 5,240 and
+    /// 1,565,991-lap cycles (see `capture_free`'s tests).
+    fn mcgill_long() -> Vec<Position> {
+        vec![
+            Position::new(
+                Board::from_grid(&[
+                    [0, 1, 0, 0, 1, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0, 0, 0],
+                    [2, 3, 2, 3, 0, 2, 1, 4],
+                    [1, 7, 1, 3, 2, 5, 4, 1],
+                ]),
+                Side::South,
+            ),
+            Position::new(
+                Board::from_sides(
+                    [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                    [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
+                ),
+                Side::North,
+            ),
+        ]
+    }
+
+    /// A lazy list, its pending pits then decided in any order, holds each
+    /// pit's moves exactly as the whole generation lists them, in the same
+    /// order within the pit; every move is named by its pit and rank
+    /// whatever the list's layout.
+    #[test]
+    fn pending_pits_decide_to_the_whole_generations_moves() {
+        let mut rng = Rng::new(77);
+        let (mut pending, mut lists) = (0u32, 0u32);
+        for rules in [
+            Rules::SHACKELL_1935,
+            Rules::MODERN,
+            Rules::LUDII,
+            Rules::MCGILL_2015,
+        ] {
+            let mut all = positions(&rules, 5);
+            if rules == Rules::MCGILL_2015 {
+                all.extend(mcgill_long());
+            }
+            let (mut whole, mut lazy) = (MoveList::new(), MoveList::new());
+            for pos in &all {
+                legal_moves_into(&rules, pos, &mut whole);
+                for allowance in [0, 1, 3, 20, 300, 4096] {
+                    assert!(lazy_moves_until(&rules, pos, &mut lazy, allowance, &|| {
+                        false
+                    }));
+                    lists += 1;
+                    // the decided pits' moves are the whole list's, in order
+                    let decided: Vec<String> = lazy.iter().map(|m| format!("{m:?}")).collect();
+                    let expect: Vec<String> = whole
+                        .iter()
+                        .filter(|m| lazy.pending() >> m.pit().index() & 1 == 0)
+                        .map(|m| format!("{m:?}"))
+                        .collect();
+                    assert_eq!(decided, expect, "{pos:?} allowance {allowance}");
+                    // decide the pending pits in a random order
+                    let mut left: Vec<Pit> = Pit::ALL
+                        .into_iter()
+                        .filter(|p| lazy.pending() >> p.index() & 1 != 0)
+                        .collect();
+                    pending += left.len() as u32;
+                    while !left.is_empty() {
+                        let p = left.swap_remove(rng.below(left.len() as u64) as usize);
+                        assert!(decide_until(&rules, &mut lazy, p, &|| false));
+                    }
+                    assert_eq!(lazy.pending(), 0);
+                    assert_eq!(lazy.len(), whole.len());
+                    for (i, m) in whole.iter().enumerate() {
+                        let (pit, rank) = whole.pit_rank(i);
+                        assert_eq!(pit, m.pit());
+                        let j = lazy.find_rank(pit, rank).expect("listed");
+                        assert_eq!(format!("{:?}", lazy.get(j).unwrap()), format!("{m:?}"));
+                        assert_eq!(lazy.pit_rank(j), (pit, rank));
+                    }
+                }
+            }
+        }
+        assert!(pending > 1000, "{pending} pending pits in {lists} lists");
+    }
+
+    /// A pending pit is left as it was when its decision is stopped, and
+    /// the long moves of the McGill positions are pending at the default
+    /// allowance, then decided never-ending.
+    #[test]
+    fn long_moves_are_pending_and_decide_exactly() {
+        let rules = Rules::MCGILL_2015;
+        let mut lazy = MoveList::new();
+        for pos in mcgill_long() {
+            let whole = crate::legal_moves(&rules, &pos);
+            assert!(lazy_moves_until(&rules, &pos, &mut lazy, 4096, &|| false));
+            assert_ne!(lazy.pending(), 0, "{pos:?}");
+            // a decision told to stop at once gives up only in a move
+            // long enough to poll it (the 1.5-million-lap cycle), and then
+            // leaves the list as it was
+            let mut stopped = 0;
+            let mut copy = lazy.clone();
+            for p in Pit::ALL {
+                let (len, pending) = (copy.len(), copy.pending());
+                if pending >> p.index() & 1 != 0 && !decide_until(&rules, &mut copy, p, &|| true) {
+                    assert_eq!((copy.len(), copy.pending()), (len, pending));
+                    stopped += 1;
+                }
+            }
+            assert_eq!(stopped, (pos.to_move == Side::North) as u32);
+            for p in Pit::ALL {
+                if lazy.pending() >> p.index() & 1 != 0 {
+                    assert!(decide_until(&rules, &mut lazy, p, &|| false));
+                }
+            }
+            let mut got: Vec<LegalMove> = lazy.to_vec();
+            got.sort_by_key(|m| m.mv.pit.index());
+            assert_eq!(got, whole);
+            assert!(whole.iter().any(|m| m.end.is_never_ending()));
         }
     }
 }

@@ -499,3 +499,124 @@ fn a_stop_ends_every_thread() {
     // the helpers stop with the main thread (generous: a loaded machine)
     assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
 }
+
+/// The McGill positions whose moves never end after 5,240 and
+/// 1,565,991-lap cycles, and issue 13's position one ply before it could
+/// be reached: long moves below the root.
+fn long_move_positions() -> Vec<Position> {
+    vec![
+        Position::new(
+            Board::from_grid(&[
+                [0, 1, 0, 0, 1, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [2, 3, 2, 3, 0, 2, 1, 4],
+                [1, 7, 1, 3, 2, 5, 4, 1],
+            ]),
+            Side::South,
+        ),
+        Position::new(
+            Board::from_sides(
+                [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
+            ),
+            Side::North,
+        ),
+    ]
+}
+
+/// Lazy deciding (long start pits left pending below the root, decided
+/// only when the search reaches them) gives the search's score and best
+/// move at a fixed depth exactly as deciding every move at once does,
+/// whatever the lap allowance (a tiny one leaves nearly every pit pending,
+/// which reorders the moves and renames the table's best moves), and its
+/// best move is always legal.
+#[test]
+fn lazy_deciding_keeps_the_fixed_depth_score() {
+    let (mut positions_seen, mut deferred, mut decided) = (0, 0u64, 0u64);
+    for rules in &VARIANTS {
+        let mut all: Vec<Position> = positions(rules, 21, 3).into_iter().step_by(4).collect();
+        if *rules == Rules::MCGILL_2015 {
+            all.extend(long_move_positions());
+        }
+        for pos in &all {
+            let search = |decide_laps: u64, depth: u32| {
+                let mut s = Searcher::new(Config {
+                    decide_laps,
+                    ..Config::default()
+                });
+                s.search(rules, pos, Limits::depth(depth), &mut || false)
+            };
+            let moves = legal_moves(rules, pos);
+            for depth in [3, 5] {
+                let whole = search(u64::MAX, depth);
+                assert_eq!((whole.deferred, whole.decided), (0, 0));
+                for laps in [0, 40, omweso_engine::search::DECIDE_LAPS] {
+                    let lazy = search(laps, depth);
+                    assert_eq!(lazy.score, whole.score, "{pos:?} depth {depth} laps {laps}");
+                    assert_eq!(lazy.depth, whole.depth);
+                    match &lazy.best {
+                        None => assert!(moves.is_empty()),
+                        Some(b) => assert!(moves.iter().any(|m| m.mv.same_as(&b.mv))),
+                    }
+                    deferred += lazy.deferred;
+                    decided += lazy.decided;
+                }
+            }
+            positions_seen += 1;
+        }
+    }
+    // the machinery was exercised: pits left pending, some decided later,
+    // most never
+    assert!(
+        decided > 100 && deferred > decided,
+        "{positions_seen} positions: {deferred} pending, {decided} decided"
+    );
+}
+
+/// A Shackell middle-game position (from games of the panel player) whose
+/// tree holds a never-ending move a few plies down, met at a node where
+/// the search cuts off before reaching it: deciding every move at once
+/// sows about 360 million laps to prove it never ends.
+fn long_move_below_the_root() -> Position {
+    Position {
+        board: Board::from_sides(
+            [1, 2, 0, 3, 7, 3, 0, 2, 4, 0, 0, 3, 2, 0, 1, 7],
+            [1, 1, 0, 6, 0, 0, 0, 0, 8, 0, 0, 0, 2, 2, 8, 1],
+        ),
+        to_move: Side::South,
+        first_move: false,
+        opponent_first_move: false,
+        before_first_capture: false,
+    }
+}
+
+/// Lazily, a search sows far fewer laps for the same result when a long
+/// move below the root is never reached.
+#[test]
+fn lazy_deciding_saves_the_long_moves_not_reached() {
+    let rules = &Rules::SHACKELL_1935;
+    let pos = long_move_below_the_root();
+    let mut results = Vec::new();
+    for decide_laps in [u64::MAX, omweso_engine::search::DECIDE_LAPS] {
+        let mut s = Searcher::new(Config {
+            decide_laps,
+            ..Config::default()
+        });
+        results.push(s.search(rules, &pos, Limits::depth(6), &mut || false));
+    }
+    let (whole, lazy) = (&results[0], &results[1]);
+    eprintln!(
+        "laps: {} deciding every move, {} lazily",
+        whole.laps, lazy.laps
+    );
+    assert_eq!((lazy.score, lazy.nodes), (whole.score, whole.nodes));
+    assert!(
+        lazy.best
+            .as_ref()
+            .unwrap()
+            .mv
+            .same_as(&whole.best.as_ref().unwrap().mv)
+    );
+    assert!(lazy.deferred > 0);
+    assert!(whole.laps > 100_000_000 && lazy.laps < 1_000_000);
+}

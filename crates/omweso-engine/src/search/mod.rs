@@ -49,9 +49,21 @@
 //!
 //! Move generation ([`legal_moves_into`](crate::legal_moves_into)) decides every move exactly, never-ending
 //! ones included. For almost all positions this takes microseconds, but a
-//! rare position whose move cycles only after ~10⁹ laps takes seconds. So
+//! move that relays or cycles for millions of laps takes milliseconds, and
+//! a few dozen such moves in a search's tree can take most of its time.
+//! So below the root moves are decided lazily: a start pit with a path
+//! not decided within [`Config::decide_laps`] laps (4,096) is left
+//! pending, ordered after every decided move and decided, exactly, only
+//! when the search reaches it; a cut-off before it saves its whole cost.
+//! The search's value is the same (a pending move is never guessed, only
+//! decided later or not needed); only the order in which moves are tried
+//! can change. The transposition table names a best move by its start pit
+//! and its rank among that pit's moves, which does not depend on which
+//! pits were pending. The root's moves are all decided before the search.
+//!
+//! A rare position whose move cycles only after ~10⁹ laps takes seconds. So
 //! the budget is checked before every generation, and a long generation
-//! polls `stop` itself about every million laps ([`legal_moves_until`]):
+//! polls `stop` itself about every million laps ([`legal_moves_until`](crate::legal_moves_until)):
 //! below the root, when it fires, the generation is abandoned (no verdict
 //! guessed) and the search ends with its last complete iteration. The root
 //! must answer with a move, so its generation heeds `stop` only once it has
@@ -70,10 +82,8 @@ mod tt;
 pub use eval::{Weights, evaluate};
 pub use rng::Rng;
 
-use crate::generator::some_legal_moves_until;
-use crate::{
-    GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Position, Rules, legal_moves_until,
-};
+use crate::generator::{decide_until, lazy_moves_until, some_legal_moves_until};
+use crate::{GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Pit, Position, Rules};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -84,6 +94,8 @@ use tt::{Bound, Table};
 const COSTLY_LAPS: u64 = 20_000;
 /// Costly generations kept at most (the cache is emptied when full).
 const CACHE_ENTRIES: usize = 4096;
+/// [`Config::decide_laps`] by default.
+pub const DECIDE_LAPS: u64 = 4096;
 
 /// The score of a won game (less the plies it takes).
 pub const WIN: i32 = 1_000_000;
@@ -178,6 +190,13 @@ pub struct Config {
     /// finished iteration's). More than one makes a search faster but not
     /// deterministic; on WebAssembly a search always uses one.
     pub threads: u32,
+    /// Below the root, a start pit with a path (a sequence of choices) not
+    /// decided within this many laps is left pending: its moves are
+    /// ordered after the others and decided, exactly, only if the search
+    /// reaches them (a cut-off before them saves the whole cost). The
+    /// root's moves are always all decided. `u64::MAX`: decide every move
+    /// at once. See the module's notes on never-ending moves.
+    pub decide_laps: u64,
 }
 
 impl Default for Config {
@@ -187,6 +206,7 @@ impl Default for Config {
             tt_bits: 18,
             seed: 0x6f6d_7765_736f,
             threads: 1,
+            decide_laps: DECIDE_LAPS,
         }
     }
 }
@@ -203,8 +223,16 @@ pub struct SearchResult {
     pub depth: u32,
     /// Positions visited (every position reached, leaves included).
     pub nodes: u64,
-    /// Move generations (calls of [`legal_moves_until`]), the costly part.
+    /// Move generations (one a position whose moves were not cached), the
+    /// costly part.
     pub generations: u64,
+    /// Laps sown by move generation (paths abandoned at the lap allowance
+    /// included): its work, the same on every machine.
+    pub laps: u64,
+    /// Start pits left pending by a generation (see [`Config::decide_laps`]).
+    pub deferred: u64,
+    /// Pending start pits the search reached, and so decided.
+    pub decided: u64,
     /// The expected line of play, `best` first.
     pub pv: Vec<Move>,
     /// The search was stopped by the node budget or the callback (the
@@ -220,6 +248,9 @@ pub struct Searcher {
     table: Arc<Table>,
     nodes: u64,
     generations: u64,
+    laps: u64,
+    deferred: u64,
+    decided: u64,
     node_limit: u64,
     aborted: bool,
     /// Costly move generations, by position: iterative deepening visits the
@@ -268,6 +299,9 @@ impl Searcher {
             config,
             nodes: 0,
             generations: 0,
+            laps: 0,
+            deferred: 0,
+            decided: 0,
             node_limit: u64::MAX,
             aborted: false,
             costly: HashMap::new(),
@@ -275,18 +309,49 @@ impl Searcher {
         }
     }
 
-    /// The legal moves of `pos` into `list` by `gen_until` (the root's
-    /// heeds `stop` only once it has a move), from the cache when they were
-    /// costly. A long generation polls `stop` and gives up when it says
-    /// so: then the search is aborted and `false` returned (`list` is
-    /// incomplete and must not be used).
+    /// The root's legal moves into `list`, every one decided, from the
+    /// cache when they were costly (and all decided there). The generation
+    /// heeds `stop` only once it has a move: stopped, it leaves the moves
+    /// of the start pits before the long one, whole and exact, the search
+    /// is aborted and `false` returned.
+    fn generate_root(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        list: &mut MoveList,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        if let Some(m) = self.costly.get(pos).filter(|m| m.pending() == 0) {
+            list.clone_from(m);
+            return true;
+        }
+        self.generations += 1;
+        let stop = RefCell::new(stop);
+        let whole = some_legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())());
+        let sown = list.take_sown();
+        self.laps += sown;
+        if !whole {
+            self.aborted = true;
+            return false;
+        }
+        if sown >= COSTLY_LAPS {
+            self.keep(list);
+        }
+        true
+    }
+
+    /// The legal moves of `pos` (below the root) into `list`, from the
+    /// cache when they were costly, else generated with the lap allowance
+    /// ([`Config::decide_laps`]): the long start pits are left pending. A
+    /// long generation polls `stop` and gives up when it says so: then the
+    /// search is aborted and `false` returned (`list` is incomplete and
+    /// must not be used).
     fn generate(
         &mut self,
         rules: &Rules,
         pos: &Position,
         list: &mut MoveList,
         stop: &mut dyn FnMut() -> bool,
-        gen_until: fn(&Rules, &Position, &mut MoveList, &dyn Fn() -> bool) -> bool,
     ) -> bool {
         if let Some(m) = self.costly.get(pos) {
             list.clone_from(m);
@@ -294,18 +359,57 @@ impl Searcher {
         }
         self.generations += 1;
         let stop = RefCell::new(stop);
-        if !gen_until(rules, pos, list, &|| (stop.borrow_mut())()) {
+        let allowance = self.config.decide_laps;
+        let done = lazy_moves_until(rules, pos, list, allowance, &|| (stop.borrow_mut())());
+        let sown = list.take_sown();
+        self.laps += sown;
+        if !done {
             self.aborted = true;
             return false;
         }
-        let laps: u64 = list.iter().map(|m| m.laps()).sum();
-        if laps >= COSTLY_LAPS {
-            if self.costly.len() >= CACHE_ENTRIES {
-                self.costly.clear();
-            }
-            self.costly.insert(*pos, list.clone());
+        self.deferred += list.pending().count_ones() as u64;
+        if sown >= COSTLY_LAPS {
+            self.keep(list);
         }
         true
+    }
+
+    /// Decide the pending start pit `pit` of `list` (its moves are appended,
+    /// exact and whole); `false`, the search aborted, when `stop` gave up
+    /// first. A costly decision is kept in the cache with the list.
+    fn decide(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        pit: Pit,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        self.decided += 1;
+        let stop = RefCell::new(stop);
+        let done = decide_until(rules, list, pit, &|| (stop.borrow_mut())());
+        let sown = list.take_sown();
+        self.laps += sown;
+        if !done {
+            self.aborted = true;
+            return false;
+        }
+        if sown >= COSTLY_LAPS || self.costly.contains_key(list.position()) {
+            self.keep(list);
+        }
+        true
+    }
+
+    /// Keep `list` in the cache of costly generations.
+    fn keep(&mut self, list: &MoveList) {
+        let pos = list.position();
+        if let Some(m) = self.costly.get_mut(pos) {
+            m.clone_from(list);
+            return;
+        }
+        if self.costly.len() >= CACHE_ENTRIES {
+            self.costly.clear();
+        }
+        self.costly.insert(*pos, list.clone());
     }
 
     /// The reusable move list of `ply` (put it back with [`Searcher::give`]).
@@ -395,6 +499,9 @@ impl Searcher {
                 let Ok(h) = handle.join() else { continue };
                 r.nodes += h.nodes;
                 r.generations += h.generations;
+                r.laps += h.laps;
+                r.deferred += h.deferred;
+                r.decided += h.decided;
                 if h.depth > r.depth && h.best.is_some() {
                     (r.best, r.score, r.depth, r.pv) = (h.best, h.score, h.depth, h.pv);
                 }
@@ -414,6 +521,9 @@ impl Searcher {
     ) -> SearchResult {
         self.nodes = 1;
         self.generations = 0;
+        self.laps = 0;
+        self.deferred = 0;
+        self.decided = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         // the root's moves: a search answers with a move, so the stop is
@@ -421,7 +531,7 @@ impl Searcher {
         // the moves of the start pits before the long one, each whole and
         // exact, and the answer is the best of them one ply deep
         let mut moves = self.take(0);
-        let whole = self.generate(rules, pos, &mut moves, stop, some_legal_moves_until);
+        let whole = self.generate_root(rules, pos, &mut moves, stop);
         let mut r = self.search_root(rules, limits, first_depth, stop, &moves);
         r.stopped |= !whole;
         self.give(0, moves);
@@ -436,7 +546,7 @@ impl Searcher {
         stop: &mut dyn FnMut() -> bool,
         moves: &MoveList,
     ) -> SearchResult {
-        let g = self.generations;
+        let (g, laps) = (self.generations, self.laps);
         let done = |best: Option<LegalMove>, score: i32, depth: u32, nodes, generations| {
             let pv = best.iter().map(|m| m.mv.clone()).collect();
             SearchResult {
@@ -445,6 +555,9 @@ impl Searcher {
                 depth,
                 nodes,
                 generations,
+                laps,
+                deferred: 0,
+                decided: 0,
                 pv,
                 stopped: false,
             }
@@ -464,7 +577,7 @@ impl Searcher {
                 .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&first)));
             return done(Some(first.to_legal_move()), s, 0, 1, g);
         }
-        let mut order = self.order(rules, moves, None, 0);
+        let mut order = self.order(rules, moves, 0, None, 0);
         let mut best = order[0].0;
         let mut best_score = order[0].1;
         let mut pv = vec![moves.get(best).expect("listed").to_move()];
@@ -497,6 +610,9 @@ impl Searcher {
             depth: depth_done,
             nodes: self.nodes,
             generations: self.generations,
+            laps: self.laps,
+            deferred: self.deferred,
+            decided: self.decided,
             pv,
             stopped: self.aborted,
         }
@@ -541,18 +657,21 @@ impl Searcher {
         found
     }
 
-    /// Moves in search order, with their one-ply scores: the table's move
-    /// first, then wins, then by the position each leads to.
+    /// The moves from index `from` on in search order, with their one-ply
+    /// scores: the table's move first, then wins, then by the position each
+    /// leads to.
     fn order(
         &mut self,
         rules: &Rules,
         moves: &MoveList,
+        from: usize,
         tt_move: Option<usize>,
         ply: u32,
     ) -> Vec<(usize, i32)> {
         let mut v: Vec<(usize, i32)> = moves
             .iter()
             .enumerate()
+            .skip(from)
             .map(|(i, m)| {
                 let s = terminal(rules, &m, ply)
                     .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&m)));
@@ -577,7 +696,7 @@ impl Searcher {
         rules: &Rules,
         pos: &Position,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: u32,
         pv: &mut Vec<Move>,
@@ -588,9 +707,9 @@ impl Searcher {
             return None;
         }
         let key = self.table.key(pos);
-        let mut tt_move = None;
+        let mut tt_best = None;
         if let Some(e) = self.table.probe(key) {
-            tt_move = Some(e.best as usize);
+            tt_best = Some(e.best);
             if e.depth as u32 >= depth {
                 let s = tt::from_table(e.score, ply);
                 let cut = match e.bound {
@@ -604,19 +723,56 @@ impl Searcher {
             }
         }
         let mut moves = self.take(ply);
-        if !self.generate(rules, pos, &mut moves, stop, legal_moves_until) {
+        if !self.generate(rules, pos, &mut moves, stop) {
             self.give(ply, moves);
             return None;
         }
-        let r = (|| {
-            if moves.is_empty() {
-                return Some(-(WIN - ply as i32));
+        let r = self.node(
+            rules,
+            &mut moves,
+            (key, tt_best),
+            depth,
+            (alpha, beta),
+            ply,
+            pv,
+            stop,
+        );
+        self.give(ply, moves);
+        r
+    }
+
+    /// [`Searcher::negamax`] once the position's moves are generated
+    /// (`moves`, long start pits pending): the moves in order, the pending
+    /// pits last, each decided only when the loop reaches it. `table`: the
+    /// position's key and its entry's best move.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        rules: &Rules,
+        moves: &mut MoveList,
+        (key, tt_best): (u64, Option<u16>),
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+        ply: u32,
+        pv: &mut Vec<Move>,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<i32> {
+        // the table's move first, decided now if its pit is pending (the
+        // search would reach it first anyway)
+        let mut tt_move = None;
+        if let Some(b) = tt_best {
+            let (pit, rank) = (Pit::from_index((b >> 12) as usize), (b & 0xFFF) as usize);
+            if moves.pending() >> pit.index() & 1 != 0 && !self.decide(rules, moves, pit, stop) {
+                return None;
             }
-            let tt_move = tt_move.filter(|&i| i < moves.len());
-            let order = self.order(rules, &moves, tt_move, ply);
-            let alpha0 = alpha;
-            let mut best = -WIN - 1;
-            let mut best_i = order[0].0;
+            tt_move = moves.find_rank(pit, rank);
+        }
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_i = None;
+        let mut from = 0;
+        'moves: loop {
+            let order = self.order(rules, moves, from, tt_move, ply);
             for &(i, one_ply) in &order {
                 let m = moves.get(i).expect("listed");
                 let mut line = Vec::new();
@@ -639,7 +795,7 @@ impl Searcher {
                 };
                 if s > best {
                     best = s;
-                    best_i = i;
+                    best_i = Some(i);
                     pv.clear();
                     pv.push(m.to_move());
                     pv.extend(line);
@@ -648,22 +804,36 @@ impl Searcher {
                     alpha = s;
                 }
                 if alpha >= beta {
-                    break;
+                    break 'moves;
                 }
             }
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table
-                .store(key, depth, tt::to_table(best, ply), bound, best_i);
-            Some(best)
-        })();
-        self.give(ply, moves);
-        r
+            // then the next pending start pit, decided now it is reached
+            let pending = moves.pending();
+            if pending == 0 {
+                break;
+            }
+            let pit = Pit::from_index(pending.trailing_zeros() as usize);
+            from = moves.len();
+            if !self.decide(rules, moves, pit, stop) {
+                return None;
+            }
+        }
+        let Some(best_i) = best_i else {
+            // no legal move: the mover has lost
+            return Some(-(WIN - ply as i32));
+        };
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let (pit, rank) = moves.pit_rank(best_i);
+        let name = (pit.index() << 12 | rank.min(0xFFF)) as u16;
+        self.table
+            .store(key, depth, tt::to_table(best, ply), bound, name);
+        Some(best)
     }
 }
 

@@ -58,6 +58,7 @@ pub struct Panel {
     depth: u32,
     nodes: u64,
     generations: u64,
+    laps: u64,
     lists: Vec<MoveList>,
     /// Costly generations (long relays, never-ending moves decided by
     /// cycle detection), by position: in a starved endgame the same
@@ -97,6 +98,7 @@ impl Panel {
             depth: depth.max(1),
             nodes: 0,
             generations: 0,
+            laps: 0,
             lists: Vec::new(),
             costly: HashMap::new(),
         }
@@ -123,6 +125,7 @@ impl Panel {
         }
         self.generations += 1;
         legal_moves_into(rules, pos, list);
+        self.laps += list.take_sown();
         let laps: u64 = list.iter().map(|m| m.laps()).sum();
         if laps >= COSTLY_LAPS {
             if self.costly.len() >= CACHE_ENTRIES {
@@ -143,6 +146,7 @@ impl Panel {
     pub fn search(&mut self, rules: &Rules, pos: &Position) -> SearchResult {
         self.nodes = 1;
         self.generations = 0;
+        self.laps = 0;
         let mut list = self.take(0);
         self.generate(rules, pos, &mut list);
         let mut alpha = -INF;
@@ -173,6 +177,9 @@ impl Panel {
             depth: self.depth,
             nodes: self.nodes,
             generations: self.generations,
+            laps: self.laps,
+            deferred: 0,
+            decided: 0,
             stopped: false,
         }
     }

@@ -22,8 +22,10 @@ pub(super) struct Entry {
     pub score: i32,
     pub depth: u8,
     pub bound: Bound,
-    /// Index of the best move in `legal_moves` order (deterministic).
-    pub best: u8,
+    /// The best move, as its start pit's index (4 high bits) and its rank
+    /// among that pit's moves (12 bits): a name that does not depend on
+    /// which pits were pending when the position's list was made.
+    pub best: u16,
 }
 
 impl Entry {
@@ -37,11 +39,11 @@ impl Entry {
         (self.score as u32 as u64)
             | (self.depth as u64) << 32
             | (self.best as u64) << 40
-            | bound << 48
+            | bound << 56
     }
 
     fn unpack(key: u64, data: u64) -> Option<Entry> {
-        let bound = match (data >> 48) & 3 {
+        let bound = match (data >> 56) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -51,7 +53,7 @@ impl Entry {
             key,
             score: data as u32 as i32,
             depth: (data >> 32) as u8,
-            best: (data >> 40) as u8,
+            best: (data >> 40) as u16,
             bound,
         })
     }
@@ -123,7 +125,7 @@ impl Table {
         Entry::unpack(key, data)
     }
 
-    pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: usize) {
+    pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: u16) {
         let i = (key & self.mask) as usize;
         if self
             .probe_slot(i)
@@ -136,7 +138,7 @@ impl Table {
             score,
             depth: depth.min(255) as u8,
             bound,
-            best: best.min(255) as u8,
+            best,
         }
         .pack();
         let [check, slot] = &self.slots[i];
