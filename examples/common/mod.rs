@@ -30,16 +30,21 @@ impl Args {
     /// `all`), in the rules contract's order.
     pub fn variants(&self) -> Vec<(&'static str, Rules)> {
         let want = self.opt("--variants").unwrap_or_else(|| "all".into());
-        [
-            ("shackell-1935", Rules::SHACKELL_1935),
-            ("modern", Rules::MODERN),
-            ("ludii", Rules::LUDII),
-            ("mcgill-2015", Rules::MCGILL_2015),
-        ]
-        .into_iter()
-        .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
-        .collect()
+        all_variants()
+            .into_iter()
+            .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
+            .collect()
     }
+}
+
+/// The four rule sets the matches play, in the rules contract's order.
+pub fn all_variants() -> Vec<(&'static str, Rules)> {
+    vec![
+        ("shackell-1935", Rules::SHACKELL_1935),
+        ("modern", Rules::MODERN),
+        ("ludii", Rules::LUDII),
+        ("mcgill-2015", Rules::MCGILL_2015),
+    ]
 }
 
 /// A match's table cells: `games | W-D-L (annulled) | score | Elo diff (95 % CI)`.
