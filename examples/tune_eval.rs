@@ -277,10 +277,11 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
             .expect("rows");
         a.swap(col, piv);
         b.swap(col, piv);
+        let pivot_row = a[col].clone();
         for r in col + 1..n {
-            let f = a[r][col] / a[col][col];
-            for c in col..n {
-                a[r][c] -= f * a[col][c];
+            let f = a[r][col] / pivot_row[col];
+            for (x, p) in a[r][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
             b[r] -= f * b[col];
         }
@@ -317,8 +318,8 @@ fn fit_weights(d: &Data, start: &[f64], free: &[usize], ridge: f64) -> Vec<f64> 
         }
         for (i, &fi) in free.iter().enumerate() {
             grad[i] = grad[i] / n + ridge * beta[fi];
-            for j in 0..m {
-                hess[i][j] /= n;
+            for h in hess[i].iter_mut() {
+                *h /= n;
             }
             hess[i][i] += ridge;
         }
