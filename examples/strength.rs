@@ -21,7 +21,8 @@
 //! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
 //! opponents with the default ones), `--decide-laps N|all` (the player's
 //! lap allowance for lazy deciding, `Config::decide_laps`; `all`: every
-//! move decided at once, the search before lazy deciding).
+//! move decided at once, the search before lazy deciding). With several
+//! rule sets, a last row per opponent pools their games.
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
@@ -95,8 +96,10 @@ fn main() {
         "| variant | opponent | games | W-D-L (annulled) | score | Elo diff (95 % CI) | player nodes/s |"
     );
     println!("|---|---|---:|---|---:|---|---:|");
+    // each opponent's games over every rule set, for a pooled row
+    let mut pooled = vec![Tally::default(); opponents.len()];
     for (vname, rules) in &variants {
-        for opp in &opponents {
+        for (oi, opp) in opponents.iter().enumerate() {
             // games in parallel (each is deterministic on its own), tallied
             // in game order
             let played: Vec<_> = (0..games)
@@ -164,6 +167,7 @@ fn main() {
                     el
                 };
                 tally.add(&game, my_side);
+                pooled[oi].add(&game, my_side);
                 if verbose {
                     eprintln!(
                         "{vname} vs {} game {}: {} plies, {:?}, {:.1} s, player nodes {my_nodes}",
@@ -180,6 +184,15 @@ fn main() {
                 opp.name(),
                 match_cells(&tally),
                 nodes as f64 / secs.max(1e-9)
+            );
+        }
+    }
+    if variants.len() > 1 {
+        for (opp, tally) in opponents.iter().zip(&pooled) {
+            println!(
+                "| all rule sets | {} | {} | |",
+                opp.name(),
+                match_cells(tally)
             );
         }
     }

@@ -37,6 +37,11 @@ impl Args {
     }
 }
 
+/// The four rule sets the matches play, in the rules contract's order.
+pub fn all_variants() -> Vec<(&'static str, Rules)> {
+    Rules::BUILTIN.to_vec()
+}
+
 /// A match's table cells: `games | W-D-L (annulled) | score | Elo diff (95 % CI)`.
 pub fn match_cells(t: &Tally) -> String {
     let (elo, lo, hi) = t.elo();

@@ -2,7 +2,8 @@
 //! the set-up policy; the evaluation's symmetry.
 
 use omweso_engine::search::{
-    Config, Limits, Rng, Score, Searcher, WIN_THRESHOLD, Weights, baseline, evaluate, setup,
+    Config, FEATURES, Limits, Rng, Score, Searcher, WIN_THRESHOLD, Weights, baseline, evaluate,
+    features, setup,
 };
 use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
 
@@ -310,6 +311,22 @@ fn the_evaluation_is_symmetric() {
         for pos in positions(rules, 8, 2) {
             let w = Weights::default();
             assert_eq!(evaluate(&w, &pos), evaluate(&w, &pos.mirrored()));
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_is_its_features_weighted() {
+    // every term moves the evaluation by its own weight alone
+    for rules in &VARIANTS {
+        for pos in positions(rules, 8, 2) {
+            let f = features(&pos);
+            for i in 0..FEATURES {
+                let mut a = Weights::default().to_array();
+                a[i] += 1;
+                let (w, w1) = (Weights::default(), Weights::from_array(a));
+                assert_eq!(evaluate(&w1, &pos) - evaluate(&w, &pos), f[i]);
+            }
         }
     }
 }

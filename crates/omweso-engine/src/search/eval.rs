@@ -34,6 +34,16 @@ impl Default for Weights {
     }
 }
 
+/// Seeds on a side.
+fn sum(s: &[Seeds; 16]) -> i32 {
+    s.iter().map(|&n| n as i32).sum()
+}
+
+/// Pits of two or more seeds on a side (pits that can move).
+fn movable(s: &[Seeds; 16]) -> i32 {
+    s.iter().filter(|&&n| n >= 2).count() as i32
+}
+
 /// (biggest capture threat, seeds in exposed columns) of the side owning
 /// `att` against the side owning `def`.
 fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
@@ -54,8 +64,93 @@ fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
     (max, exposed)
 }
 
+/// How many terms the evaluation has: the length of [`features`] and of
+/// [`Weights::to_array`].
+pub const FEATURES: usize = 5;
+
+/// The features' names, in the order of [`features`] (the names of the
+/// [`Weights`] fields).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "material",
+    "mobility",
+    "threat",
+    "threat_against",
+    "exposed",
+];
+
+impl Weights {
+    /// The weights in the order of [`features`].
+    ///
+    /// ```
+    /// use omweso_engine::search::Weights;
+    ///
+    /// let w = Weights::default();
+    /// assert_eq!(w.to_array(), [100, 20, 50, 25, 5]);
+    /// assert_eq!(Weights::from_array(w.to_array()), w);
+    /// ```
+    pub fn to_array(&self) -> [i32; FEATURES] {
+        [
+            self.material,
+            self.mobility,
+            self.threat,
+            self.threat_against,
+            self.exposed,
+        ]
+    }
+
+    /// Weights from an array in the order of [`features`].
+    pub fn from_array(a: [i32; FEATURES]) -> Weights {
+        let [material, mobility, threat, threat_against, exposed] = a;
+        Weights {
+            material,
+            mobility,
+            threat,
+            threat_against,
+            exposed,
+        }
+    }
+}
+
+/// The evaluation's terms for the side to move, in seeds or pits, so that
+/// [`evaluate`] is their dot product with [`Weights::to_array`]: the
+/// mover's seeds less the opponent's; the mover's pits of two or more less
+/// the opponent's; the mover's biggest capture threat; the opponent's
+/// biggest threat, negated (its weight, [`Weights::threat_against`],
+/// counts against the mover); and the seeds in the opponent's exposed
+/// columns less those in the mover's. For fitting the weights to game
+/// results (`examples/tune_eval.rs`).
+///
+/// ```
+/// use omweso_engine::search::{Weights, evaluate, features};
+/// use omweso_engine::{Board, Position, Side};
+///
+/// let mut south = [2; 16];
+/// south[0] = 6;
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let f = features(&pos);
+/// assert_eq!(f[0], 4); // four seeds more than North
+/// let w = Weights::default();
+/// let dot: i32 = f.iter().zip(w.to_array()).map(|(f, w)| f * w).sum();
+/// assert_eq!(evaluate(&w, &pos), dot);
+/// ```
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    let me = pos.board.side(pos.to_move);
+    let op = pos.board.side(pos.to_move.opponent());
+    let (my_threat, their_exposed) = threats(me, op);
+    let (their_threat, my_exposed) = threats(op, me);
+    [
+        sum(me) - sum(op),
+        movable(me) - movable(op),
+        my_threat,
+        -their_threat,
+        their_exposed - my_exposed,
+    ]
+}
+
 /// The position's worth to the side to move, in hundredths of a seed (see
-/// [`Weights`]). Wins and losses are not seen here: the search scores them.
+/// [`Weights`]): the dot product of its [`features`] with the weights
+/// (written out, not through the array).
+/// Wins and losses are not seen here: the search scores them.
 ///
 /// ```
 /// use omweso_engine::search::{Weights, evaluate};
@@ -73,10 +168,10 @@ fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
 /// assert_eq!(evaluate(&w, &ahead), evaluate(&w, &ahead.mirrored()));
 /// ```
 pub fn evaluate(w: &Weights, pos: &Position) -> i32 {
+    // the search's hot path: the weighted sum written out, as it was before
+    // `features` (a test checks that the two agree)
     let me = pos.board.side(pos.to_move);
     let op = pos.board.side(pos.to_move.opponent());
-    let sum = |s: &[Seeds; 16]| s.iter().map(|&n| n as i32).sum::<i32>();
-    let movable = |s: &[Seeds; 16]| s.iter().filter(|&&n| n >= 2).count() as i32;
     let (my_threat, their_exposed) = threats(me, op);
     let (their_threat, my_exposed) = threats(op, me);
     w.material * (sum(me) - sum(op))

@@ -79,7 +79,7 @@ mod rng;
 pub mod setup;
 mod tt;
 
-pub use eval::{Weights, evaluate};
+pub use eval::{FEATURE_NAMES, FEATURES, Weights, evaluate, features};
 pub use rng::Rng;
 
 use crate::generator::{decide_until, lazy_moves_until, some_legal_moves_until};
