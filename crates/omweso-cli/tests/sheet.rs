@@ -23,6 +23,27 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// A new folder `puzzles` in `tmp` holding copies of the bundled puzzles
+/// whose file names start with each prefix, at most `n` a prefix (in name
+/// order); how many were copied.
+fn copy_puzzles(tmp: &Path, picks: &[(&str, usize)]) -> usize {
+    let dir = tmp.join("puzzles");
+    std::fs::create_dir(&dir).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut copied = 0;
+    for &(prefix, n) in picks {
+        for name in names.iter().filter(|m| m.starts_with(prefix)).take(n) {
+            std::fs::copy(root().join("puzzles").join(name), dir.join(name)).unwrap();
+            copied += 1;
+        }
+    }
+    copied
+}
+
 #[test]
 fn the_rulebooks_sheet_is_of_its_default_rule_set() {
     let tmp = tempfile::tempdir().unwrap();
@@ -45,27 +66,12 @@ fn the_rulebooks_sheet_is_of_its_default_rule_set() {
 #[test]
 fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("puzzles");
-    std::fs::create_dir(&dir).unwrap();
     // the win-now puzzles (two rule sets) and two of Ludii's
-    let mut names: Vec<String> = std::fs::read_dir(root().join("puzzles"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    let ludii = names
-        .iter()
-        .filter(|n| n.starts_with("best-move-ludii-"))
-        .take(2);
-    let picked: Vec<&String> = names
-        .iter()
-        .filter(|n| n.starts_with("win-now-"))
-        .chain(ludii)
-        .collect();
-    assert!(picked.len() >= 4, "{picked:?}");
-    for name in picked {
-        std::fs::copy(root().join("puzzles").join(name), dir.join(name)).unwrap();
-    }
+    let copied = copy_puzzles(
+        tmp.path(),
+        &[("win-now-", usize::MAX), ("best-move-ludii-", 2)],
+    );
+    assert!(copied >= 4, "{copied}");
     let run = omweso(tmp.path(), &["--out", "s.html"]);
     assert!(!run.status.success());
     let err = text(&run.stderr);
@@ -100,23 +106,9 @@ fn puzzles_of_several_rule_sets_outside_a_site_need_a_choice() {
 #[test]
 fn puzzles_verify_reports_goals_and_the_effort_by_rating() {
     let tmp = tempfile::tempdir().unwrap();
+    let copied = copy_puzzles(tmp.path(), &[("win-now-", 2), ("what-happens-", 2)]);
+    assert_eq!(copied, 4);
     let dir = tmp.path().join("puzzles");
-    std::fs::create_dir(&dir).unwrap();
-    let mut names: Vec<String> = std::fs::read_dir(root().join("puzzles"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    let find = names.iter().filter(|n| n.starts_with("win-now-")).take(2);
-    let follow = names
-        .iter()
-        .filter(|n| n.starts_with("what-happens-"))
-        .take(2);
-    let picked: Vec<&String> = find.chain(follow).collect();
-    assert_eq!(picked.len(), 4, "{picked:?}");
-    for name in picked {
-        std::fs::copy(root().join("puzzles").join(name), dir.join(name)).unwrap();
-    }
     let run = Command::new(env!("CARGO_BIN_EXE_omweso"))
         .args(["puzzles", "verify", dir.to_str().unwrap()])
         .output()

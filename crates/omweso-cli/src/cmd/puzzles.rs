@@ -242,6 +242,17 @@ fn site_default_variant(dir: &Path) -> Result<Option<String>, String> {
         .map_err(|e| e.to_string())
 }
 
+/// One line for a puzzle file written: its path, rating, title and themes.
+fn print_written(path: &Path, g: &generate::Generated) {
+    println!(
+        "{}  {:<6} {}  [{}]",
+        path.display(),
+        g.difficulty.name(),
+        g.title,
+        g.themes.join(", ")
+    );
+}
+
 fn parse_goal(s: &str) -> Result<Goal, String> {
     Goal::parse(s).ok_or_else(|| {
         format!(
@@ -335,17 +346,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
                 opts,
                 &variants,
                 &|n| bar.set_position(n as u64),
-                &mut |path, g| {
-                    bar.suspend(|| {
-                        println!(
-                            "{}  {:<6} {}  [{}]",
-                            path.display(),
-                            g.difficulty.name(),
-                            g.title,
-                            g.themes.join(", ")
-                        )
-                    })
-                },
+                &mut |path, g| bar.suspend(|| print_written(path, g)),
             );
             bar.finish_and_clear();
             written.map_err(|e| e.to_string())?;
@@ -490,15 +491,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
                 &variants,
                 &mut |path, g| {
                     n += 1;
-                    bar.suspend(|| {
-                        println!(
-                            "{}  {:<6} {}  [{}]",
-                            path.display(),
-                            g.difficulty.name(),
-                            g.title,
-                            g.themes.join(", ")
-                        )
-                    });
+                    bar.suspend(|| print_written(path, g));
                 },
                 &|done| bar.set_position(done as u64),
             );
