@@ -23,9 +23,8 @@
 //! best move and node count differ from the reference's, and the mean
 //! depth reached in the time. Every best move is checked to be legal.
 
+use omweso::engine::legal_moves;
 use omweso::engine::search::{Config, Limits, Searcher};
-use omweso::engine::{Position, legal_moves};
-use omweso::selfplay::{Agent, Player, setups, start_position};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -87,32 +86,7 @@ fn main() {
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|");
     for (name, rules) in args.variants() {
-        let mut positions: Vec<Position> = Vec::new();
-        for g in 0..games {
-            let (a, b) = setups(&rules, seed, g);
-            let mut pos = start_position(a, b);
-            let mut players = [
-                Player::new(Agent::Panel { depth: 4 }, Config::default(), 1),
-                Player::new(Agent::Panel { depth: 4 }, Config::default(), 2),
-            ];
-            for ply in 0..=to {
-                let Some(c) = players[ply % 2].choose(&rules, &pos) else {
-                    break;
-                };
-                if ply >= from && (ply - from) % every == 0 {
-                    positions.push(pos);
-                }
-                if c.chosen.end.result().is_some() {
-                    break;
-                }
-                pos = c
-                    .chosen
-                    .end
-                    .finished()
-                    .expect("a move without a result finishes")
-                    .position_after(&pos);
-            }
-        }
+        let positions = common::panel_positions(&rules, seed, games, (from, to, every));
         let n = allowances.len();
         let mut sums = vec![Sum::default(); n];
         for (i, pos) in positions.iter().enumerate() {

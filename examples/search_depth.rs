@@ -22,9 +22,7 @@
 //! the searching thread ran (`/proc/thread-self/schedstat`, else utime +
 //! stime of `/proc/self/stat`; "–" where neither can be read).
 
-use omweso::engine::Position;
 use omweso::engine::search::{Config, Limits, Searcher};
-use omweso::selfplay::{Agent, Player, setups, start_position};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -86,33 +84,7 @@ fn main() {
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (name, rules) in args.variants() {
-        // positions from games of the search player against itself
-        let mut positions: Vec<Position> = Vec::new();
-        for g in 0..games {
-            let (a, b) = setups(&rules, seed, g);
-            let mut pos = start_position(a, b);
-            let mut players = [
-                Player::new(Agent::Panel { depth: 4 }, Config::default(), 1),
-                Player::new(Agent::Panel { depth: 4 }, Config::default(), 2),
-            ];
-            for ply in 0..=to {
-                let Some(c) = players[ply % 2].choose(&rules, &pos) else {
-                    break;
-                };
-                if ply >= from && (ply - from) % every == 0 {
-                    positions.push(pos);
-                }
-                if c.chosen.end.result().is_some() {
-                    break;
-                }
-                pos = c
-                    .chosen
-                    .end
-                    .finished()
-                    .expect("a move without a result finishes")
-                    .position_after(&pos);
-            }
-        }
+        let positions = common::panel_positions(&rules, seed, games, (from, to, every));
         let (mut nodes, mut secs, mut generations) = (0u64, 0f64, 0u64);
         let mut laps = Some(0u64);
         let cpu0 = cpu_seconds();

@@ -1,9 +1,10 @@
-//! What the match examples (strength, setups) share: their options and the
-//! rule sets asked for. (Each example uses some of it.)
+//! What the match and search examples share: their options, the rule sets
+//! asked for, and positions sampled from panel games. (Each example uses some of it.)
 #![allow(dead_code)]
 
-use omweso::engine::Rules;
-use omweso::selfplay::Tally;
+use omweso::engine::search::Config;
+use omweso::engine::{Position, Rules};
+use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 
 /// The command line's arguments after the program's name.
 pub struct Args(Vec<String>);
@@ -30,7 +31,7 @@ impl Args {
     /// `all`), in the rules contract's order.
     pub fn variants(&self) -> Vec<(&'static str, Rules)> {
         let want = self.opt("--variants").unwrap_or_else(|| "all".into());
-        Rules::BUILTIN
+        all_variants()
             .into_iter()
             .filter(|(n, _)| want == "all" || want.split(',').any(|w| w == *n))
             .collect()
@@ -38,8 +39,54 @@ impl Args {
 }
 
 /// The four rule sets the matches play, in the rules contract's order.
+/// Spelt out rather than `Rules::BUILTIN`: `bench/search-depth.sh` builds
+/// this file against older engines too, which lack it.
 pub fn all_variants() -> Vec<(&'static str, Rules)> {
-    Rules::BUILTIN.to_vec()
+    vec![
+        ("shackell-1935", Rules::SHACKELL_1935),
+        ("modern", Rules::MODERN),
+        ("ludii", Rules::LUDII),
+        ("mcgill-2015", Rules::MCGILL_2015),
+    ]
+}
+
+/// Positions that do not depend on the search being measured: plies
+/// `from`, `from + every`, … up to `to` of `games` games of the panel
+/// player at depth 4 against itself, from the set-ups `selfplay::setups`
+/// draws for `seed` (search_depth, lazy_deciding).
+pub fn panel_positions(
+    rules: &Rules,
+    seed: u64,
+    games: u64,
+    (from, to, every): (usize, usize, usize),
+) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for g in 0..games {
+        let (a, b) = setups(rules, seed, g);
+        let mut pos = start_position(a, b);
+        let mut players = [
+            Player::new(Agent::Panel { depth: 4 }, Config::default(), 1),
+            Player::new(Agent::Panel { depth: 4 }, Config::default(), 2),
+        ];
+        for ply in 0..=to {
+            let Some(c) = players[ply % 2].choose(rules, &pos) else {
+                break;
+            };
+            if ply >= from && (ply - from) % every == 0 {
+                positions.push(pos);
+            }
+            if c.chosen.end.result().is_some() {
+                break;
+            }
+            pos = c
+                .chosen
+                .end
+                .finished()
+                .expect("a move without a result finishes")
+                .position_after(&pos);
+        }
+    }
+    positions
 }
 
 /// A match's table cells: `games | W-D-L (annulled) | score | Elo diff (95 % CI)`.
