@@ -16,8 +16,8 @@
   // answer, stop()}. Over http(s) the worker is omweso-worker.js, which
   // fetches omweso.wasm. Opened from disk (file://) browsers refuse both, so
   // the module and the worker's code come from one script,
-  // assets/omweso-inline.js, and the worker starts from a Blob URL; where a
-  // browser refuses even that, the engine answers on the page's own thread.
+  // assets/omweso-inline.js, and the worker starts from a Blob URL (a
+  // browser that refuses even that gets the error in the page's status).
   var inline = null;
   function loadInline(assets) {
     if (inline) return inline;
@@ -39,36 +39,14 @@
     for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     return bytes;
   }
-  // a worker-like object for the page's own thread
-  function onPage(code) {
-    var self = { onmessage: null };
-    var scope = { postMessage: function (m) { if (self.onmessage) self.onmessage({ data: m }); } };
-    var engine = null;
-    new Function("self", "importScripts", code.engine + "\n;self.OmwesoEngine = OmwesoEngine;")(scope, function () {});
-    var ready = scope.OmwesoEngine.load(wasmBytes(code.wasm)).then(function (e) { engine = e; });
-    self.postMessage = function (m) {
-      ready.then(function () {
-        var answer;
-        try { answer = { id: m.id, answer: engine.answer(m.request) }; }
-        catch (e) { answer = { id: m.id, error: String(e) }; }
-        scope.postMessage(answer);
-      }, function (e) { scope.postMessage({ id: m.id, error: String(e) }); });
-    };
-    self.terminate = function () { self.onmessage = null; };
-    return self;
-  }
   function startWorker(assets) {
     if (location.protocol !== "file:") return Promise.resolve(new Worker(assets + "omweso-worker.js"));
     return loadInline(assets).then(function (code) {
-      try {
-        var url = URL.createObjectURL(new Blob([code.engine, "\n", code.worker], { type: "text/javascript" }));
-        var w = new Worker(url);
-        var bytes = wasmBytes(code.wasm);
-        w.postMessage({ wasm: bytes.buffer }, [bytes.buffer]);
-        return w;
-      } catch (e) {
-        return onPage(code);
-      }
+      var url = URL.createObjectURL(new Blob([code.engine, "\n", code.worker], { type: "text/javascript" }));
+      var w = new Worker(url);
+      var bytes = wasmBytes(code.wasm);
+      w.postMessage({ wasm: bytes.buffer }, [bytes.buffer]);
+      return w;
     });
   }
   window.OmwesoEngineClient = function (assets) {
