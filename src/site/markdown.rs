@@ -365,12 +365,18 @@ fn slot(kind: &str, nonce: usize, k: usize) -> String {
     format!("\u{E000}omweso-{kind}-{nonce}-{k}\u{E001}")
 }
 
+/// Why the slots of one kind could not be filled: a slot there twice
+/// (`Some(k)`: slot `k`), or one broken or never made (`None`). Either the
+/// author's text forged a slot of that nonce (another nonce is needed), or,
+/// with a nonce the text does not forge, the author's HTML copied or broke
+/// one (an attribute left open, re-opened by the HTML parser).
+#[derive(Debug)]
+struct BadSlot(Option<usize>);
+
 /// Replace the slots of `kind` (of `nonce`) in sanitized HTML by
 /// `fill(k)` (and the newline after it, where `eat_newline(k)`), saying
-/// which were there. `None` if a slot is there twice or
-/// one that was never made is there: the author's text forged it, so
-/// another nonce is needed. A slot may be missing (the author's HTML hid
-/// it): the caller decides.
+/// which were there. A slot may be missing (the author's HTML hid it): the
+/// caller decides.
 fn fill_slots(
     html: &str,
     kind: &str,
@@ -378,7 +384,7 @@ fn fill_slots(
     count: usize,
     fill: &dyn Fn(usize) -> String,
     eat_newline: &dyn Fn(usize) -> bool,
-) -> Option<(String, Vec<bool>)> {
+) -> Result<(String, Vec<bool>), BadSlot> {
     let prefix = format!("\u{E000}omweso-{kind}-{nonce}-");
     let mut out = String::with_capacity(html.len());
     let mut seen = vec![false; count];
@@ -386,10 +392,10 @@ fn fill_slots(
     while let Some(i) = rest.find(&prefix) {
         out.push_str(&rest[..i]);
         rest = &rest[i + prefix.len()..];
-        let end = rest.find('\u{E001}')?;
-        let k: usize = rest[..end].parse().ok()?;
-        if std::mem::replace(seen.get_mut(k)?, true) {
-            return None;
+        let end = rest.find('\u{E001}').ok_or(BadSlot(None))?;
+        let k: usize = rest[..end].parse().map_err(|_| BadSlot(None))?;
+        if std::mem::replace(seen.get_mut(k).ok_or(BadSlot(None))?, true) {
+            return Err(BadSlot(Some(k)));
         }
         out.push_str(&fill(k));
         rest = &rest[end + '\u{E001}'.len_utf8()..];
@@ -398,7 +404,20 @@ fn fill_slots(
         }
     }
     out.push_str(rest);
-    Some((out, seen))
+    Ok((out, seen))
+}
+
+/// The first nonce after 0 whose slots do not occur in `html` (the
+/// sanitized chapter made with nonce 0): the author's text forges none of
+/// its slots, since what the text forges does not depend on the nonce.
+fn unforged_nonce(html: &str) -> usize {
+    (1..)
+        .find(|n| {
+            ["mark", "figure"]
+                .iter()
+                .all(|kind| !html.contains(&format!("\u{E000}omweso-{kind}-{n}-")))
+        })
+        .expect("a text holds finitely many slots")
 }
 
 /// The author's HTML would hide what the chapter must show: the rest of
@@ -664,9 +683,12 @@ pub fn render(
     // The whole chapter goes through the sanitizer (the author's HTML may
     // open in one place and close in another, around Markdown and
     // diagrams), the diagrams waiting in slots; the renderer's own markup
-    // is within the allow-list. Each retry is caused by slots of that nonce
-    // forged in the author's (finite) text, so the loop ends.
-    for nonce in 0.. {
+    // is within the allow-list. Slots the author's text forges (character
+    // references can spell them) are told apart by a second pass with a
+    // nonce the text does not forge; a slot still broken or shown twice then
+    // is the author's HTML's doing, and an error at that HTML.
+    let mut nonce = 0;
+    loop {
         for (k, (i, f, _)) in figures.iter().enumerate() {
             let newline = if f.ends_with('\n') { "\n" } else { "" };
             events[*i] = Event::Html(CowStr::from(slot("figure", nonce, k) + newline));
@@ -686,21 +708,56 @@ pub fn render(
         out.clear();
         html::push_html(&mut out, events.iter().cloned());
         let clean = SANITIZER.clean(&out).to_string();
-        let Some((unmarked, kept)) = fill_slots(
+        let fill = |k: usize| figures[k].1.trim_end_matches('\n').to_string();
+        let filled = fill_slots(
             &clean,
             "mark",
             nonce,
             marks.len() + 1,
             &|_| String::new(),
             &block_mark,
-        ) else {
-            continue;
-        };
-        let fill = |k: usize| figures[k].1.trim_end_matches('\n').to_string();
-        let Some((filled, drawn)) =
+        )
+        .map_err(|BadSlot(k)| (k, false))
+        .and_then(|(unmarked, kept)| {
             fill_slots(&unmarked, "figure", nonce, figures.len(), &fill, &|_| false)
-        else {
-            continue;
+                .map(|(filled, drawn)| (filled, drawn, kept))
+                .map_err(|BadSlot(k)| (k, true))
+        });
+        let (filled, drawn, kept) = match filled {
+            Ok(done) => done,
+            Err(_) if nonce == 0 => {
+                nonce = unforged_nonce(&clean);
+                continue;
+            }
+            Err((Some(k), true)) => {
+                return Err(Hidden {
+                    line: figures[k].2,
+                    column: 1,
+                    message: "this diagram is inside HTML that would show it twice or \
+                         garbled (a tag or a quoted attribute left open before it): close \
+                         that, or move the diagram out"
+                        .into(),
+                });
+            }
+            Err((k, _)) => {
+                // the piece of the author's HTML whose mark came out
+                // twice, or the first one when a slot came out broken
+                let culprit = k.unwrap_or(0).min(marks.len().saturating_sub(1));
+                let ((line, column), html) = marks
+                    .get(culprit)
+                    .map(|(_, at, html)| (*at, html.as_str()))
+                    .unwrap_or(((1, 1), ""));
+                let what = left_open(html).map_or(String::new(), |w| format!(" (an unclosed {w})"));
+                return Err(Hidden {
+                    line,
+                    column,
+                    message: format!(
+                        "this HTML would show part of the chapter twice or garbled{what}: \
+                         under `raw_html: sanitize` such a chapter is refused. Close the tag \
+                         or quoted attribute it leaves open, or remove it"
+                    ),
+                });
+            }
         };
         if !kept[marks.len()] {
             // the piece of HTML after the last mark that survived hid the rest
@@ -734,7 +791,6 @@ pub fn render(
         }
         return Ok((filled, plain));
     }
-    unreachable!("a nonce the author's text does not forge")
 }
 
 /// One entry of a chapter's table of contents: a level-2 heading with the
