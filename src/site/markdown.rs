@@ -687,6 +687,20 @@ pub fn render(
     // references can spell them) are told apart by a second pass with a
     // nonce the text does not forge; a slot still broken or shown twice then
     // is the author's HTML's doing, and an error at that HTML.
+    // an error at the author's piece of HTML `k` (the last one if past
+    // them), its message saying what it leaves open
+    let at_mark = |k: usize, message: &dyn Fn(&str) -> String| {
+        let ((line, column), html) = marks
+            .get(k.min(marks.len().saturating_sub(1)))
+            .map(|(_, at, html)| (*at, html.as_str()))
+            .unwrap_or(((1, 1), ""));
+        let what = left_open(html).map_or(String::new(), |w| format!(" (an unclosed {w})"));
+        Hidden {
+            line,
+            column,
+            message: message(&what),
+        }
+    };
     let mut nonce = 0;
     loop {
         for (k, (i, f, _)) in figures.iter().enumerate() {
@@ -742,21 +756,13 @@ pub fn render(
             Err((k, _)) => {
                 // the piece of the author's HTML whose mark came out
                 // twice, or the first one when a slot came out broken
-                let culprit = k.unwrap_or(0).min(marks.len().saturating_sub(1));
-                let ((line, column), html) = marks
-                    .get(culprit)
-                    .map(|(_, at, html)| (*at, html.as_str()))
-                    .unwrap_or(((1, 1), ""));
-                let what = left_open(html).map_or(String::new(), |w| format!(" (an unclosed {w})"));
-                return Err(Hidden {
-                    line,
-                    column,
-                    message: format!(
+                return Err(at_mark(k.unwrap_or(0), &|what| {
+                    format!(
                         "this HTML would show part of the chapter twice or garbled{what}: \
                          under `raw_html: sanitize` such a chapter is refused. Close the tag \
                          or quoted attribute it leaves open, or remove it"
-                    ),
-                });
+                    )
+                }));
             }
         };
         if !kept[marks.len()] {
@@ -764,21 +770,13 @@ pub fn render(
             let culprit = kept[..marks.len()]
                 .iter()
                 .rposition(|&k| k)
-                .map_or(0, |k| k + 1)
-                .min(marks.len().saturating_sub(1));
-            let ((line, column), html) = marks
-                .get(culprit)
-                .map(|(_, at, html)| (*at, html.as_str()))
-                .unwrap_or(((1, 1), ""));
-            let what = left_open(html).map_or(String::new(), |w| format!(" (an unclosed {w})"));
-            return Err(Hidden {
-                line,
-                column,
-                message: format!(
+                .map_or(0, |k| k + 1);
+            return Err(at_mark(culprit, &|what| {
+                format!(
                     "this HTML hides the rest of the chapter{what}: under `raw_html: sanitize` \
                      nothing after it would be shown. Close it, or remove it"
-                ),
-            });
+                )
+            }));
         }
         if let Some(k) = drawn.iter().position(|&d| !d) {
             return Err(Hidden {
