@@ -738,33 +738,9 @@ mod entry_tests {
     /// entry as the re-walk, from their first capture-free lap end.
     #[test]
     fn mcgill_entries_equal_the_rewalk() {
-        use crate::{Board, Move, Pit, Position, Rules, Side, outcome};
-        let cases = [
-            (
-                Position::new(
-                    Board::from_grid(&[
-                        [0, 1, 0, 0, 1, 0, 0, 0],
-                        [0, 0, 0, 0, 0, 0, 0, 0],
-                        [2, 3, 2, 3, 0, 2, 1, 4],
-                        [1, 7, 1, 3, 2, 5, 4, 1],
-                    ]),
-                    Side::South,
-                ),
-                11,
-                5_240u64,
-            ),
-            (
-                Position::new(
-                    Board::from_sides(
-                        [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
-                        [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
-                    ),
-                    Side::North,
-                ),
-                2,
-                1_565_991,
-            ),
-        ];
+        use crate::{Move, Pit, Rules, outcome};
+        let [short, long] = crate::reference::long_cycle_positions();
+        let cases = [(short, 11, 5_240u64), (long, 2, 1_565_991)];
         for (pos, pit, lambda) in cases {
             let o = outcome(
                 &Rules::MCGILL_2015,

@@ -1600,29 +1600,6 @@ mod lazy_tests {
         out
     }
 
-    /// The McGill positions whose moves never end after 5,240 and
-    /// 1,565,991-lap cycles (see `capture_free`'s tests).
-    fn mcgill_long() -> Vec<Position> {
-        vec![
-            Position::new(
-                Board::from_grid(&[
-                    [0, 1, 0, 0, 1, 0, 0, 0],
-                    [0, 0, 0, 0, 0, 0, 0, 0],
-                    [2, 3, 2, 3, 0, 2, 1, 4],
-                    [1, 7, 1, 3, 2, 5, 4, 1],
-                ]),
-                Side::South,
-            ),
-            Position::new(
-                Board::from_sides(
-                    [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
-                    [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
-                ),
-                Side::North,
-            ),
-        ]
-    }
-
     /// A lazy list, its pending pits then decided in any order, holds each
     /// pit's moves exactly as the whole generation lists them, in the same
     /// order within the pit; every move is named by its pit and rank
@@ -1639,7 +1616,7 @@ mod lazy_tests {
         ] {
             let mut all = positions(&rules, 5);
             if rules == Rules::MCGILL_2015 {
-                all.extend(mcgill_long());
+                all.extend(crate::reference::long_cycle_positions());
             }
             let (mut whole, mut lazy) = (MoveList::new(), MoveList::new());
             for pos in &all {
@@ -1689,7 +1666,7 @@ mod lazy_tests {
     fn long_moves_are_pending_and_decide_exactly() {
         let rules = Rules::MCGILL_2015;
         let mut lazy = MoveList::new();
-        for pos in mcgill_long() {
+        for pos in crate::reference::long_cycle_positions() {
             let whole = crate::legal_moves(&rules, &pos);
             assert!(lazy_moves_until(&rules, &pos, &mut lazy, 4096, &|| false));
             assert_ne!(lazy.pending(), 0, "{pos:?}");

@@ -85,3 +85,38 @@ pub fn general_legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
 pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, PlayError> {
     play(rules, pos, mv, false)
 }
+
+/// Two positions under McGill's rules whose moves never end after long
+/// cycles, for the tests of the fast paths: South's pit 11 of the first
+/// cycles every 5,240 laps, North's pit 2 of the second every 1,565,991
+/// (the framework's 200-lap cut leaves both unfinished).
+///
+/// ```
+/// use omweso_engine::{Move, MoveEnd, Pit, Rules, outcome, reference};
+///
+/// let [short, _] = reference::long_cycle_positions();
+/// let o = outcome(&Rules::MCGILL_2015, &short, &Move::forward(Pit::new(11).unwrap())).unwrap();
+/// let MoveEnd::NeverEnding(info) = o.end else { panic!("never ends") };
+/// assert_eq!(info.cycle_laps, 5_240);
+/// ```
+pub fn long_cycle_positions() -> [Position; 2] {
+    use super::board::{Board, Side};
+    [
+        Position::new(
+            Board::from_grid(&[
+                [0, 1, 0, 0, 1, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0, 0, 0],
+                [2, 3, 2, 3, 0, 2, 1, 4],
+                [1, 7, 1, 3, 2, 5, 4, 1],
+            ]),
+            Side::South,
+        ),
+        Position::new(
+            Board::from_sides(
+                [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
+                [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
+            ),
+            Side::North,
+        ),
+    ]
+}

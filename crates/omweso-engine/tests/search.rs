@@ -517,30 +517,6 @@ fn a_stop_ends_every_thread() {
     assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
 }
 
-/// The McGill positions whose moves never end after 5,240 and
-/// 1,565,991-lap cycles, and issue 13's position one ply before it could
-/// be reached: long moves below the root.
-fn long_move_positions() -> Vec<Position> {
-    vec![
-        Position::new(
-            Board::from_grid(&[
-                [0, 1, 0, 0, 1, 0, 0, 0],
-                [0, 0, 0, 0, 0, 0, 0, 0],
-                [2, 3, 2, 3, 0, 2, 1, 4],
-                [1, 7, 1, 3, 2, 5, 4, 1],
-            ]),
-            Side::South,
-        ),
-        Position::new(
-            Board::from_sides(
-                [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
-                [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
-            ),
-            Side::North,
-        ),
-    ]
-}
-
 /// Lazy deciding (long start pits left pending below the root, decided
 /// only when the search reaches them) gives the search's score and best
 /// move at a fixed depth exactly as deciding every move at once does,
@@ -553,7 +529,7 @@ fn lazy_deciding_keeps_the_fixed_depth_score() {
     for rules in &VARIANTS {
         let mut all: Vec<Position> = positions(rules, 21, 3).into_iter().step_by(4).collect();
         if *rules == Rules::MCGILL_2015 {
-            all.extend(long_move_positions());
+            all.extend(omweso_engine::reference::long_cycle_positions());
         }
         for pos in &all {
             let search = |decide_laps: u64, depth: u32| {
