@@ -8,7 +8,6 @@
 //! `omweso check` ([`check`]), puzzles, self-play and the site.
 pub mod check;
 pub mod claims;
-pub mod describe;
 pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
 pub mod fonts;

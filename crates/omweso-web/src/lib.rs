@@ -371,6 +371,38 @@ pub fn answer(text: &str) -> String {
     }
 }
 
+/// A position's moves as JSON: the [`Command::Moves`] answer's fields,
+/// which `omweso moves --format json` prints too (one writer for both).
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let json = omweso_web::moves_json("modern", Side::South, &legal_moves(&Rules::MODERN, &pos));
+/// assert!(json.starts_with("{\"variant\":\"modern\",\"to_move\":\"south\",\"moves\":[{\"notation\":"));
+/// ```
+pub fn moves_json(variant: &str, to_move: Side, moves: &[LegalMove]) -> String {
+    let mut j = Json::default();
+    j.open('{');
+    j.key("variant").string(variant);
+    j.key("to_move").string(to_move.name());
+    moves_fields(&mut j, to_move, moves);
+    j.close('}');
+    j.finish()
+}
+
+/// The `moves` and `no_move` fields of a moves answer.
+fn moves_fields(j: &mut Json, to_move: Side, moves: &[LegalMove]) {
+    j.key("moves").open('[');
+    for m in moves {
+        move_json(j, m);
+    }
+    j.close(']');
+    // the sentence for a position where no pit has a move (a page asking
+    // pit by pit knows that only after the last pit)
+    j.key("no_move").string(&narrate::no_legal_move(to_move));
+}
+
 /// The JSON answer to a request.
 pub fn respond(req: &Request) -> Result<String, String> {
     let rules = &req.variant.rules;
@@ -389,15 +421,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 }
                 None => legal_moves(rules, pos),
             };
-            j.key("moves").open('[');
-            for m in moves {
-                move_json(&mut j, &m);
-            }
-            j.close(']');
-            // the sentence for a position where no pit has a move (a page
-            // asking pit by pit knows that only after the last pit)
-            j.key("no_move")
-                .string(&narrate::no_legal_move(pos.to_move));
+            moves_fields(&mut j, pos.to_move, &moves);
         }
         Command::Play => {
             let text = req.mv.as_deref().unwrap_or_default();
@@ -529,7 +553,7 @@ fn grid_json(j: &mut Json, b: &Board) {
     j.close(']');
 }
 
-/// A legal move with the fields (and names) of `omweso moves --format json`.
+/// A legal move as JSON (as `omweso moves --format json` prints it: [`moves_json`]).
 fn move_json(j: &mut Json, m: &LegalMove) {
     j.open('{');
     j.key("notation").string(&notation::format(&m.mv));

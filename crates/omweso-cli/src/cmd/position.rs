@@ -2,7 +2,7 @@
 //! a move's trace and its frames.
 
 use super::Format;
-use omweso::describe;
+use omweso::diagram::narrate::{move_line, trace_text};
 use omweso::engine::{self, notation};
 use omweso::model::{self, Diagnostics, PositionDoc, Source};
 use std::path::Path;
@@ -19,23 +19,16 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
     };
     let mover = doc.position.to_move;
     match format {
-        Format::Json => {
-            let out = serde_json::json!({
-                "variant": doc.variant.name(),
-                "to_move": mover.name(),
-                "moves": moves.iter().map(describe::move_json).collect::<Vec<_>>(),
-            });
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-            );
-        }
+        Format::Json => println!(
+            "{}",
+            omweso_web::moves_json(doc.variant.name(), mover, &moves)
+        ),
         Format::Text => {
             if moves.is_empty() {
                 println!("{}", omweso::diagram::narrate::no_legal_move(mover));
             }
             for m in &moves {
-                println!("{}", describe::move_line(m, mover));
+                println!("{}", move_line(m, mover));
             }
         }
     }
@@ -48,7 +41,7 @@ pub fn play(doc: &PositionDoc, mv: &str, max_laps: usize) -> Result<ExitCode, St
     let m = notation::parse_for(doc.position.to_move, mv).map_err(|e| e.to_string())?;
     let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
         .map_err(|e| format!("illegal move {mv}: {e}"))?;
-    for line in describe::trace_text(&played).lines() {
+    for line in trace_text(&played).lines() {
         println!("# {line}");
     }
     if let Some(after) = &played.after {
