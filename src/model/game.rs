@@ -593,15 +593,8 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
             }
         },
     };
-    if start.board.total() > u16::MAX as u32 {
-        errs.push(at(
-            Field::Start,
-            format!(
-                "the board holds {} seeds; at most {} are supported",
-                start.board.total(),
-                u16::MAX
-            ),
-        ));
+    if let Some(e) = super::position::too_many_seeds(start.board.total()) {
+        errs.push(at(Field::Start, e));
     }
     if raw.moves.is_empty() {
         errs.push(at(

@@ -346,6 +346,17 @@ impl<'de> Deserialize<'de> for Count {
 
 pub(crate) type RawGrid = [[Count; 8]; 4];
 
+/// What is wrong with a board of `total` seeds, if anything: a game has
+/// [`Board::SEEDS`], and no position can hold more.
+pub(crate) fn too_many_seeds(total: u32) -> Option<String> {
+    (total > Board::SEEDS).then(|| {
+        format!(
+            "the board holds {total} seeds: at most {} (a game's seeds never leave the board)",
+            Board::SEEDS
+        )
+    })
+}
+
 pub(crate) fn grid(raw: &RawGrid) -> Grid {
     raw.map(|row| row.map(|c| c.0))
 }
@@ -516,14 +527,8 @@ fn validate(
     };
     let board = grid(&raw.board);
     let total: u32 = board.iter().flatten().map(|&n| n as u32).sum();
-    if total > u16::MAX as u32 {
-        errs.push(at(
-            Field::Board,
-            format!(
-                "the board holds {total} seeds; at most {} are supported",
-                u16::MAX
-            ),
-        ));
+    if let Some(e) = too_many_seeds(total) {
+        errs.push(at(Field::Board, e));
     }
     let to_move: Side = raw.to_move.into();
     let position = Position {

@@ -78,8 +78,9 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
         nodes: Option<u64>,
         /// Answer as the panel player instead: material-only alpha-beta
-        /// at this fixed depth (10 is the published programs' depth).
-        #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"])]
+        /// at this fixed depth, 1 to 64 (10 is the published programs'
+        /// depth).
+        #[arg(long, conflicts_with_all = ["time_ms", "depth", "nodes"], value_parser = depths())]
         panel: Option<u32>,
         /// Threads searching together, 1 to 64 (default 1; more than one
         /// is not reproducible, and on two cores reached no deeper in a

@@ -304,6 +304,8 @@ fn search_limits_out_of_range_are_refused() {
         ["--depth", "65"],
         ["--nodes", "0"],
         ["--time-ms", "0"],
+        ["--panel", "0"],
+        ["--panel", "65"],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
             .arg("bestmove")

@@ -165,6 +165,10 @@ pub struct Board {
 }
 
 impl Board {
+    /// The seeds of a game: 64, 32 a player, and none ever leaves the board
+    /// (Shackell 1935, rules 2 and 7). A position for study may hold fewer.
+    pub const SEEDS: u32 = 64;
+
     /// The board before the set-up: each player's 32 seeds counted out four
     /// to a pit along their outer row (pits 1–8), as a game begins and as
     /// the standard start of a game record plays from.

@@ -241,7 +241,8 @@ impl Request {
                         .map(str::parse)
                         .collect::<Result<_, _>>()
                         .map_err(|_| fail("expected 32 seed counts"))?;
-                    if counts.len() != 32 || counts.iter().map(|&n| u32::from(n)).sum::<u32>() > 64
+                    if counts.len() != 32
+                        || counts.iter().map(|&n| u32::from(n)).sum::<u32>() > Board::SEEDS
                     {
                         return Err(fail("expected 32 seed counts, 64 seeds at most"));
                     }
