@@ -1,6 +1,6 @@
 //! A helper, not a check: scans the sample vector positions for moves whose
 //! traces show the features the diagram golden tests need, and prints them
-//! so they can be hard-coded in `tests/it/diagram.rs`.
+//! so they can be hard-coded in `crates/omweso-diagram/tests/frames.rs`.
 //!
 //! Run with `cargo test --release --test it diagram_search -- --ignored --nocapture`.
 

@@ -5,8 +5,8 @@
 //! crate's: `crates/omweso-engine/tests/contract/`.
 
 mod common;
-mod diagram;
 mod diagram_search;
+mod frames;
 mod hostile;
 mod puzzle;
 mod reading;

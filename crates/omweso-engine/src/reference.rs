@@ -86,10 +86,27 @@ pub fn outcome(rules: &Rules, pos: &Position, mv: &Move) -> Result<Outcome, Play
     play(rules, pos, mv, false)
 }
 
+/// McGill's first real case (the course framework cuts it at 200 laps):
+/// North to move, and pit 2 never ends, after a cycle of 1,565,991 laps.
+pub fn mcgill_first_case() -> Position {
+    use super::board::{Board, Side};
+    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
+    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
+    Position::new(Board::from_sides(south, north), Side::North)
+}
+
+/// McGill's second real case: South to move; pit 12 ends after 255 laps.
+pub fn mcgill_second_case() -> Position {
+    use super::board::{Board, Side};
+    let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
+    let north = [0, 0, 0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0];
+    Position::new(Board::from_sides(south, north), Side::South)
+}
+
 /// Two positions under McGill's rules whose moves never end after long
 /// cycles, for the tests of the fast paths: South's pit 11 of the first
-/// cycles every 5,240 laps, North's pit 2 of the second every 1,565,991
-/// (the framework's 200-lap cut leaves both unfinished).
+/// cycles every 5,240 laps, North's pit 2 of the second (McGill's first
+/// real case) every 1,565,991.
 ///
 /// ```
 /// use omweso_engine::{Move, MoveEnd, Pit, Rules, outcome, reference};
@@ -111,12 +128,6 @@ pub fn long_cycle_positions() -> [Position; 2] {
             ]),
             Side::South,
         ),
-        Position::new(
-            Board::from_sides(
-                [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1],
-                [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24],
-            ),
-            Side::North,
-        ),
+        mcgill_first_case(),
     ]
 }

@@ -68,20 +68,7 @@ pub fn vector_position(v: &Json) -> Position {
     )
 }
 
-/// McGill's first real case: North to move; pit 2 never ends (a cycle of
-/// 1,565,991 laps).
-pub fn mcgill_first_case() -> Position {
-    let south = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1];
-    let north = [1, 2, 5, 2, 1, 2, 4, 3, 2, 1, 2, 1, 3, 2, 5, 24];
-    Position::new(Board::from_sides(south, north), Side::North)
-}
-
-/// McGill's second real case: South to move; pit 12 ends after 255 laps.
-pub fn mcgill_second_case() -> Position {
-    let south = [1, 2, 10, 2, 3, 0, 4, 0, 4, 11, 4, 15, 0, 1, 2, 1];
-    let north = [0, 0, 0, 0, 0, 1, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0];
-    Position::new(Board::from_sides(south, north), Side::South)
-}
+pub use omweso_engine::reference::{mcgill_first_case, mcgill_second_case};
 
 /// `mover` seeds dropped at random on the mover's side; the opponent's
 /// `opp` seeds either at random or (when `free`) only where no capture can
