@@ -51,6 +51,8 @@
 //! assert!(frames[0].text().contains("South"));
 //! ```
 
+#![warn(unreachable_pub)]
+
 mod annotations;
 mod frames;
 mod markup;

@@ -23,7 +23,7 @@ pub(crate) enum Mark {
 
 impl Mark {
     /// Order in which marks are drawn and listed.
-    pub fn rank(&self) -> u8 {
+    pub(crate) fn rank(&self) -> u8 {
         match self {
             Mark::Lift => 0,
             Mark::SowFrom => 1,

@@ -57,6 +57,8 @@
 //! assert_eq!(after.board.total(), 64);
 //! ```
 
+#![warn(unreachable_pub)]
+
 mod board;
 mod capture_free;
 mod cycle;

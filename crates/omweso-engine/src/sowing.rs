@@ -206,7 +206,7 @@ impl Ctx {
 
     /// Whether the move may start clockwise from pit index `s` (with its
     /// seeds `hand` already lifted into the hand).
-    pub fn clockwise_start_legal(&self, st: &State, s: usize, hand: Seeds) -> bool {
+    pub(crate) fn clockwise_start_legal(&self, st: &State, s: usize, hand: Seeds) -> bool {
         if self.rules.reverse_laps == ReverseLaps::None || self.no_capture {
             return false;
         }
@@ -224,7 +224,12 @@ impl Ctx {
 
     /// Lift pit `s` to begin a move; returns the state (E = s, nothing sown
     /// yet) and the hand.
-    pub fn lift_start(&self, own: [Seeds; 16], opp: [Seeds; 16], s: usize) -> (State, Seeds) {
+    pub(crate) fn lift_start(
+        &self,
+        own: [Seeds; 16],
+        opp: [Seeds; 16],
+        s: usize,
+    ) -> (State, Seeds) {
         let mut st = State {
             own,
             opp,
@@ -243,7 +248,7 @@ impl Ctx {
 
     /// Sow the start lap in `dir` from the lifted state.
     #[inline(always)]
-    pub fn sow_start(&self, st: &mut State, hand: Seeds, dir: Direction) {
+    pub(crate) fn sow_start(&self, st: &mut State, hand: Seeds, dir: Direction) {
         if self.rules.reverse_laps == ReverseLaps::WholeMove {
             st.move_dir = dir;
         }
@@ -255,7 +260,7 @@ impl Ctx {
     /// Decide what happens at the current lap end; performs the capture or
     /// lifts the relayed pit, leaving the seeds to sow in the returned plan.
     #[inline(always)]
-    pub fn plan(&self, st: &mut State) -> Plan {
+    pub(crate) fn plan(&self, st: &mut State) -> Plan {
         let l = st.l as usize;
         if st.relay_next {
             st.relay_next = false;
@@ -322,7 +327,7 @@ impl Ctx {
 
     /// Sow a planned lap (other than the start) in `dir`.
     #[inline(always)]
-    pub fn sow_lap(&self, st: &mut State, kind: LapKind, hand: Seeds, dir: Direction) {
+    pub(crate) fn sow_lap(&self, st: &mut State, kind: LapKind, hand: Seeds, dir: Direction) {
         if dir == Direction::Anticlockwise {
             st.chain = false;
         }
@@ -340,7 +345,7 @@ impl Ctx {
     /// ever lose seeds during a move). Never right after a Ludii capture,
     /// whose capturing pit is relayed next whatever it holds.
     #[inline]
-    pub fn capture_free(&self, st: &State) -> bool {
+    pub(crate) fn capture_free(&self, st: &State) -> bool {
         !st.relay_next
             && (self.no_capture
                 || (8..16).all(|i| {
@@ -353,7 +358,7 @@ impl Ctx {
     /// move's own under whole-move reverse sowing, else anticlockwise (a
     /// clockwise relay needs an immediate capture).
     #[inline]
-    pub fn relay_dir(&self, st: &State) -> Direction {
+    pub(crate) fn relay_dir(&self, st: &State) -> Direction {
         match self.rules.reverse_laps {
             ReverseLaps::WholeMove => st.move_dir,
             _ => Direction::Anticlockwise,
@@ -361,7 +366,7 @@ impl Ctx {
     }
 
     /// Whether the three-seed opening is available from pit index `s`.
-    pub fn three_seed_available(
+    pub(crate) fn three_seed_available(
         &self,
         own: &[Seeds; 16],
         s: usize,

@@ -72,7 +72,7 @@ pub(super) struct Table {
 }
 
 impl Table {
-    pub fn new(bits: u32, seed: u64) -> Table {
+    pub(crate) fn new(bits: u32, seed: u64) -> Table {
         let bits = bits.clamp(4, 28);
         let mut rng = Rng::new(seed);
         Table {
@@ -87,14 +87,14 @@ impl Table {
         }
     }
 
-    pub fn clear(&self) {
+    pub(crate) fn clear(&self) {
         for [check, data] in &self.slots {
             check.store(0, Relaxed);
             data.store(0, Relaxed);
         }
     }
 
-    pub fn key(&self, pos: &Position) -> u64 {
+    pub(crate) fn key(&self, pos: &Position) -> u64 {
         let mut k = 0;
         for (si, side) in Side::BOTH.into_iter().enumerate() {
             for pit in Pit::ALL {
@@ -116,7 +116,7 @@ impl Table {
         k
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let [check, data] = &self.slots[(key & self.mask) as usize];
         let data = data.load(Relaxed);
         if check.load(Relaxed) ^ data != key {
@@ -125,7 +125,7 @@ impl Table {
         Entry::unpack(key, data)
     }
 
-    pub fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: u16) {
+    pub(crate) fn store(&self, key: u64, depth: u32, score: i32, bound: Bound, best: u16) {
         let i = (key & self.mask) as usize;
         if self
             .probe_slot(i)
