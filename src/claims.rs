@@ -37,7 +37,7 @@ use crate::model::{Expect, ExpectedResult, Field, Replay};
 /// A claim an author can make: one of an `expect:` block's, or a game
 /// record's final `result:`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Claim {
+pub(crate) enum Claim {
     Board,
     Captured,
     Laps,
@@ -50,7 +50,7 @@ pub enum Claim {
 impl Claim {
     /// The claim's key in a file: `expect.board`, `expect.captured`, …,
     /// `result` (a game record's).
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             Claim::Board => "expect.board",
             Claim::Captured => "expect.captured",
@@ -62,7 +62,7 @@ impl Claim {
     }
 
     /// The claim's field, by which its value and key are located.
-    pub fn field(self) -> Field {
+    pub(crate) fn field(self) -> Field {
         match self {
             Claim::Board => Field::ExpectBoard,
             Claim::Captured => Field::ExpectCaptured,
@@ -93,7 +93,7 @@ pub enum Value {
 
 /// A claim the move does not bear out.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatch {
+pub(crate) struct Mismatch {
     pub claim: Claim,
     /// What the claim says.
     pub expected: Value,
@@ -104,7 +104,7 @@ pub struct Mismatch {
 impl Mismatch {
     /// The mismatch in words; `what` names the move (`move 12`,
     /// `move 3 (S12)`).
-    pub fn message(&self, what: &str) -> String {
+    pub(crate) fn message(&self, what: &str) -> String {
         use Value::*;
         match (&self.expected, &self.actual) {
             (Board(claimed), Board(actual)) => {
@@ -193,7 +193,7 @@ impl Mismatch {
 
 /// The judge's finding on one `expect:` block.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     /// Claims compared.
     pub claims: usize,
     /// Those the move does not bear out, in [`Claim`] order.
@@ -202,14 +202,15 @@ pub struct Verdict {
 
 impl Verdict {
     /// Every claim holds.
-    pub fn holds(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn holds(&self) -> bool {
         self.mismatches.is_empty()
     }
 }
 
 /// Compare every claim of `expect` with how the move ended (see the module
 /// documentation for never-ending moves).
-pub fn judge(expect: &Expect, end: &MoveEnd) -> Verdict {
+pub(crate) fn judge(expect: &Expect, end: &MoveEnd) -> Verdict {
     let mut v = Verdict::default();
     let finished = end.finished();
     let mut claim = |claim: Claim, expected: Value, actual: Value| {
@@ -254,7 +255,7 @@ pub fn judge(expect: &Expect, end: &MoveEnd) -> Verdict {
 /// Compare a game record's claimed final result with how its replay
 /// ends. A replay that stopped before the record's last move (a move that
 /// cannot be played) has no result to compare: no claim is judged.
-pub fn judge_game_result(claimed: ExpectedResult, replay: &Replay) -> Verdict {
+pub(crate) fn judge_game_result(claimed: ExpectedResult, replay: &Replay) -> Verdict {
     let mut v = Verdict::default();
     if replay.stopped.is_some() {
         return v;

@@ -3,11 +3,12 @@
 //! The two crates below it are re-exported whole: [`engine`] (rules and
 //! search) and [`diagram`] (frames, SVG and text, and the one narrator,
 //! [`diagram::narrate`]). The modules here are the site generator's:
-//! the YAML formats ([`model`]), the judge of an author's claims
-//! ([`claims`]), a loaded position's frames and their files ([`frames`]),
-//! `omweso check` ([`check`]), puzzles, self-play and the site.
+//! the YAML formats ([`model`]), the judge of an author's claims (the
+//! private `claims`, whose verdicts [`check`] reports), a loaded
+//! position's frames and their files ([`frames`]), `omweso check`
+//! ([`check`]), puzzles, self-play and the site.
 pub mod check;
-pub mod claims;
+mod claims;
 pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
 pub mod fonts;
