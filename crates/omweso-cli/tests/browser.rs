@@ -706,7 +706,9 @@ fn check_analysis_report(
     );
     // playing the computer: it replied twice by itself (analysis.mjs checks
     // the marks, the move list and the shared link)
-    let replies = json["vs"]["replies"].as_array().expect("the computer's replies");
+    let replies = json["vs"]["replies"]
+        .as_array()
+        .expect("the computer's replies");
     assert_eq!(replies.len(), 2, "{report}");
     // "Try a move": the board after each move played in the page is the
     // engine's (omweso play's)

@@ -369,8 +369,10 @@
     else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
     else el.textContent = "";
   }
+  // How far a search looked: moves ahead counts both sides' moves.
   function searchDetail(a) {
-    return " (" + a.depth + (a.depth === 1 ? " ply" : " plies") + " deep, " + a.nodes.toLocaleString("en") +
+    if (!a.depth) return " (no search needed)";
+    return " (" + a.depth + (a.depth === 1 ? " move" : " moves") + " ahead, " + a.nodes.toLocaleString("en") +
       " positions in " + (a.time_ms / 1000).toFixed(1) + " s" + (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ")";
   }
 
