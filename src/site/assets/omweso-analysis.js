@@ -365,14 +365,14 @@
   // computer's as it played the last move; the sentence is the module's.
   function drawEvaluation() {
     var p = current(), last = lastMove(), known = evaluations[key(p)], el = $(".an-eval");
-    if (known) el.textContent = "Evaluation: " + known.evaluation + "." + known.detail;
+    if (known) el.textContent = "Evaluation: " + known.evaluation + known.detail + ".";
     else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
     else el.textContent = "";
   }
-  // How far a search looked: moves ahead counts both sides' moves.
+  // How far a search looked (its depth counts both sides' moves).
   function searchDetail(a) {
     if (!a.depth) return " (no search needed)";
-    return " (" + a.depth + (a.depth === 1 ? " move" : " moves") + " ahead, " + a.nodes.toLocaleString("en") +
+    return " (depth " + a.depth + ", " + a.nodes.toLocaleString("en") +
       " positions in " + (a.time_ms / 1000).toFixed(1) + " s" + (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ")";
   }
 

@@ -22,7 +22,8 @@
 //   computer then waits); the board marks the pit the last move started
 //   from, and the key says so; the evaluation is in words (never a number
 //   like "+48.90" or "ply"); the link to the game, opened in a new page,
-//   restores the same moves, board and current move; the three levels are
+//   restores the same moves, board and current move; Evaluate says the
+//   position's evaluation in words; the three levels are
 //   times (about 0.5, 2 and 8 s), the strongest the default;
 // - "Players' set-ups" reports the board it set, its flags and its note
 //   (with the seed), for the Rust side to compare with the set-up policy;
@@ -223,6 +224,14 @@ try {
   await other.close();
   report.vs = vs;
   await page.selectOption('.an-opponent', '');
+  // Evaluate: the computer's estimate of the position shown, in words
+  await settled();
+  await page.click('.an-evaluate');
+  await page.waitForFunction(() => /^Evaluation: /.test(document.querySelector('.an-eval').textContent), null, { timeout: 30000 })
+    .catch(() => fail('Evaluate gave no evaluation'));
+  vs.evaluated = await page.textContent('.an-eval');
+  if (!/^Evaluation: (.+ is about \d+ seeds? ahead|The sides are about even|.+ wins .*) \(depth \d+, [\d,]+ positions in [\d.]+ s.*\)\.$/.test(vs.evaluated))
+    fail(`Evaluate's words: "${vs.evaluated}"`);
 
   // "Try a move" on a chapter figure: every move listed, each played.
   await page.setViewportSize({ width: 390, height: 900 });
