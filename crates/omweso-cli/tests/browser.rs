@@ -658,7 +658,10 @@ fn analysis_cases(work: &Path, n: usize) -> (serde_json::Value, ComputerExpected
         &mut || false,
     );
     let computer_move = omweso::engine::notation::format(&found.best.unwrap().mv);
-    let computer_score = omweso::engine::search::Score::of(found.score).to_string();
+    let computer_score = omweso::diagram::narrate::evaluation(
+        omweso::engine::Side::South,
+        omweso::engine::search::Score::of(found.score),
+    );
     (
         serde_json::json!({"cases": cases, "long": long, "computer": computer}),
         ComputerExpected {
@@ -682,11 +685,31 @@ fn check_analysis_report(
         json["computer"]["status"]
             .as_str()
             .unwrap()
-            .starts_with(&format!(
-                "The computer played S{computer_move}: score {computer_score} after "
-            )),
+            .starts_with(&format!("The computer played S{computer_move} (")),
         "{report}"
     );
+    // the score in the narrator's words, as the module sends them
+    assert_eq!(
+        json["computer"]["evaluation"],
+        format!("Evaluation, as the computer played S{computer_move}: {computer_score}."),
+        "{report}"
+    );
+    // the levels: times, the strongest the default
+    assert_eq!(
+        json["levels"],
+        serde_json::json!([
+            {"value": "time_ms 500", "selected": false},
+            {"value": "time_ms 2000", "selected": false},
+            {"value": "time_ms 8000", "selected": true},
+        ]),
+        "{report}"
+    );
+    // playing the computer: it replied twice by itself (analysis.mjs checks
+    // the marks, the move list and the shared link)
+    let replies = json["vs"]["replies"]
+        .as_array()
+        .expect("the computer's replies");
+    assert_eq!(replies.len(), 2, "{report}");
     // "Try a move": the board after each move played in the page is the
     // engine's (omweso play's)
     let (site_model, _) = omweso::site::load(&repo(), false);

@@ -26,7 +26,7 @@
 
 use omweso_engine::{
     CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd, NeverEndingInfo,
-    Pit, Played, Side, WinKind, notation,
+    Pit, Played, Side, WinKind, notation, search::Score,
 };
 
 /// `1565991` → `1,565,991`.
@@ -296,6 +296,60 @@ pub fn no_legal_move(mover: Side) -> String {
         wins(mover.opponent()),
         WinKind::NoMove.name()
     )
+}
+
+/// The search player's score of a position, for a reader: who is ahead
+/// and by about how many seeds, or who wins in how many of their own moves
+/// (a forced result found by the search). `mover` is the side to move in
+/// the position searched: the score is from its point of view.
+///
+/// ```
+/// use omweso_diagram::narrate::evaluation;
+/// use omweso_engine::Side;
+/// use omweso_engine::search::Score;
+/// assert_eq!(evaluation(Side::South, Score::Centiseeds(1234)), "South is about 12 seeds ahead");
+/// assert_eq!(evaluation(Side::South, Score::Centiseeds(-4890)), "North is about 49 seeds ahead");
+/// assert_eq!(evaluation(Side::North, Score::Centiseeds(120)), "North is about 1 seed ahead");
+/// assert_eq!(evaluation(Side::North, Score::Centiseeds(-49)), "The sides are about even");
+/// // plies counted as the winner's own moves: the mover's, then the reply...
+/// assert_eq!(evaluation(Side::South, Score::Win(1)), "South wins with its next move");
+/// assert_eq!(evaluation(Side::South, Score::Win(7)), "South wins in 4 moves, whatever North plays");
+/// // ...and a loss in 8 plies is the opponent's fourth move
+/// assert_eq!(evaluation(Side::South, Score::Loss(8)), "North wins in 4 moves, whatever South plays");
+/// assert_eq!(evaluation(Side::North, Score::Loss(2)), "South wins with its next move");
+/// assert_eq!(evaluation(Side::North, Score::Loss(0)), "North has no legal move: South has won");
+/// ```
+pub fn evaluation(mover: Side, score: Score) -> String {
+    let wins_in = |winner: Side, plies: u32| {
+        // the winner's own moves among `plies`: the mover plays plies 1, 3,
+        // 5…, the opponent plies 2, 4, 6…
+        match plies.div_ceil(2) {
+            0 | 1 => format!("{} wins with its next move", side(winner)),
+            n => format!(
+                "{} wins in {n} moves, whatever {} plays",
+                side(winner),
+                side(winner.opponent())
+            ),
+        }
+    };
+    match score {
+        Score::Win(p) => wins_in(mover, p),
+        Score::Loss(0) => format!(
+            "{} has no legal move: {} has won",
+            side(mover),
+            side(mover.opponent())
+        ),
+        Score::Loss(p) => wins_in(mover.opponent(), p),
+        Score::Centiseeds(c) => {
+            let n = (c.unsigned_abs() + 50) / 100;
+            if n == 0 {
+                "The sides are about even".into()
+            } else {
+                let ahead = if c > 0 { mover } else { mover.opponent() };
+                format!("{} is about {} ahead", side(ahead), seeds(u64::from(n)))
+            }
+        }
+    }
 }
 
 /// How a game stands, for a list of games: won by a side, ended without a

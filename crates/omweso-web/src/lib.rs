@@ -4,8 +4,8 @@
 //! one JSON answer ([`answer`]): every legal move of a position with where
 //! it leads (`moves`), a move played with its step-by-step frames drawn by
 //! the same code as the site's build (`play`), a position's board
-//! (`board`), the search player's move (`best`, within a node budget or
-//! a depth), or both players' set-ups as the self-play policy draws them
+//! (`board`), the search player's move (`best`, within a time, a node
+//! budget or a depth, its score in the narrator's words), or both players' set-ups as the self-play policy draws them
 //! (`setup`, from a seed). Built for `wasm32-unknown-unknown`, the crate exports plain
 //! functions ([`wasm`]); the site's `omweso-worker.js` calls them from a Web
 //! Worker, so that a long never-ending move never freezes the page.
@@ -32,6 +32,7 @@
 //! assert!(json.starts_with("{\"variant\":\"shackell-1935\",\"to_move\":\"south\",\"moves\":[{\"notation\":"));
 //! ```
 
+pub mod clock;
 mod json;
 mod rules;
 pub mod wasm;
@@ -96,6 +97,10 @@ pub struct Request {
     pub nodes: Option<u64>,
     /// The search's deepest iteration, in plies (`best` only).
     pub depth: Option<u32>,
+    /// The search's time, in milliseconds (`best` only): it stops when the
+    /// time is up and answers with its deepest finished iteration. Timed by
+    /// [`clock`] (in a browser, the page's `performance.now()`).
+    pub time_ms: Option<u64>,
     /// The set-ups' random seed (`setup` only; 0 when not given).
     pub seed: Option<u64>,
 }
@@ -104,6 +109,9 @@ pub struct Request {
 pub const BEST_NODES: u64 = 20_000;
 /// The largest budget a `best` request may ask for.
 pub const MAX_NODES: u64 = 100_000_000;
+/// The longest time a `best` request may ask for, in milliseconds (ten
+/// minutes).
+pub const MAX_TIME_MS: u64 = 600_000;
 
 /// The four variants of the rules contract, by name.
 pub fn builtin(name: &str) -> Option<Rules> {
@@ -130,6 +138,7 @@ impl Request {
             pit: None,
             nodes: None,
             depth: None,
+            time_ms: None,
             seed: None,
         }
     }
@@ -138,7 +147,7 @@ impl Request {
     /// not the named built-in variant's), `to_move`, `board` (the 32 pit
     /// counts row by row as a position file's grid: North's outer row
     /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`,
-    /// `nodes`, `depth`, `seed`.
+    /// `nodes`, `depth`, `time_ms`, `seed`.
     pub fn text(&self) -> String {
         let mut s = format!(
             "do {}\nvariant {}\n",
@@ -182,6 +191,9 @@ impl Request {
         if let Some(d) = self.depth {
             s.push_str(&format!("depth {d}\n"));
         }
+        if let Some(ms) = self.time_ms {
+            s.push_str(&format!("time_ms {ms}\n"));
+        }
         if let Some(seed) = self.seed {
             s.push_str(&format!("seed {seed}\n"));
         }
@@ -202,6 +214,7 @@ impl Request {
         let mut pit = None;
         let mut nodes = None;
         let mut depth = None;
+        let mut time_ms = None;
         let mut seed = None;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -301,6 +314,19 @@ impl Request {
                             })?,
                     )
                 }
+                "time_ms" => {
+                    time_ms = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_TIME_MS).contains(n))
+                            .ok_or_else(|| {
+                                fail(&format!(
+                                    "expected a time in milliseconds, 1 to {MAX_TIME_MS}"
+                                ))
+                            })?,
+                    )
+                }
                 "seed" => {
                     seed = Some(
                         value
@@ -319,7 +345,7 @@ impl Request {
                 }
                 _ => {
                     return Err(fail(
-                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes, depth or seed",
+                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes, depth, time_ms or seed",
                     ));
                 }
             }
@@ -352,6 +378,7 @@ impl Request {
             pit,
             nodes,
             depth,
+            time_ms,
             seed,
         })
     }
@@ -455,27 +482,39 @@ pub fn respond(req: &Request) -> Result<String, String> {
             frames_json(&mut j, std::slice::from_ref(&frame), req.theme);
         }
         Command::Best => {
-            let limits = match (req.depth, req.nodes) {
-                (Some(depth), nodes) => search::Limits { depth, nodes },
-                (None, Some(n)) => search::Limits::nodes(n),
-                (None, None) => search::Limits::nodes(BEST_NODES),
+            let limits = match (req.depth, req.nodes, req.time_ms) {
+                (Some(depth), nodes, _) => search::Limits { depth, nodes },
+                (None, Some(n), _) => search::Limits::nodes(n),
+                (None, None, Some(_)) => search::Limits::unbounded(),
+                (None, None, None) => search::Limits::nodes(BEST_NODES),
             };
+            // the time, if given, through the search's stop callback (the
+            // engine has no clock: the module's is the page's)
+            let started = clock::now_ms();
+            let deadline = req.time_ms.map(|ms| started + ms as f64);
             // a smaller table than the command line's (1 MB): a page's
             // searches are short
             let mut player = search::Searcher::new(search::Config {
                 tt_bits: 16,
                 ..search::Config::default()
             });
-            let found = player.search(rules, pos, limits, &mut || false);
+            let found = player.search(rules, pos, limits, &mut || {
+                deadline.is_some_and(|d| clock::now_ms() >= d)
+            });
+            let elapsed = (clock::now_ms() - started).max(0.0);
             j.key("best");
             match &found.best {
                 Some(m) => move_json(&mut j, m),
                 None => j.null(),
             }
-            j.key("score")
-                .string(&search::Score::of(found.score).to_string());
+            let score = search::Score::of(found.score);
+            j.key("score").string(&score.to_string());
+            // the score in the narrator's words, for a page to show as it is
+            j.key("evaluation")
+                .string(&narrate::evaluation(pos.to_move, score));
             j.key("depth").number(u64::from(found.depth));
             j.key("nodes").number(found.nodes);
+            j.key("time_ms").number(elapsed.round() as u64);
             j.key("pv").open('[');
             for mv in notation::format_line(pos.to_move, &found.pv) {
                 j.string(&mv);
@@ -637,6 +676,7 @@ mod tests {
         req.pit = Pit::new(16);
         req.nodes = Some(5_000);
         req.depth = Some(4);
+        req.time_ms = Some(2_000);
         let text = req.text();
         assert!(text.contains("\nrules reverse_laps=whole_move "), "{text}");
         assert!(
@@ -692,10 +732,64 @@ mod tests {
         req.depth = None;
         let json = respond(&req).unwrap();
         assert!(json.contains("\"stopped\":"), "{json}");
-        for bad in ["nodes 0", "nodes lots", "depth 0", "depth 65"] {
+        // the score in the narrator's words
+        let said = narrate::evaluation(req.position.to_move, search::Score::of(found.score));
+        req.depth = Some(3);
+        let json = respond(&req).unwrap();
+        assert!(
+            json.contains(&format!("\"evaluation\":\"{said}\"")),
+            "{json}"
+        );
+        req.depth = None;
+        for bad in [
+            "nodes 0",
+            "nodes lots",
+            "depth 0",
+            "depth 65",
+            "time_ms 0",
+            "time_ms 600001",
+        ] {
             let e = Request::parse(&format!("{}{bad}\n", req.text())).unwrap_err();
             assert!(e.contains("expected a"), "{bad}: {e}");
         }
+    }
+
+    /// A `best` request with a time: the search stops on the module's clock
+    /// and answers with its deepest finished iteration, about on time.
+    #[test]
+    fn a_timed_search_stops_on_time() {
+        let mut req = start();
+        req.command = Command::Best;
+        req.variant = Variant::new("modern", Rules::MODERN);
+        req.position = Position::new(
+            Board::from_grid(&[
+                [2, 0, 3, 1, 0, 2, 4, 0],
+                [1, 3, 0, 2, 5, 0, 1, 2],
+                [0, 4, 2, 1, 3, 0, 2, 6],
+                [3, 1, 0, 2, 2, 4, 0, 1],
+            ]),
+            Side::South,
+        );
+        req.time_ms = Some(300);
+        assert_eq!(Request::parse(&req.text()).unwrap(), req);
+        let t = clock::now_ms();
+        let json = respond(&req).unwrap();
+        let took = clock::now_ms() - t;
+        // a loaded test machine may be late, never early
+        assert!((300.0..3_000.0).contains(&took), "{took} ms: {json}");
+        assert!(json.contains("\"stopped\":true"), "{json}");
+        assert!(json.contains("\"best\":{\"notation\":"), "{json}");
+        let depth: u32 = json
+            .split("\"depth\":")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap();
+        assert!(depth >= 2, "{json}");
+        // with a node budget too, the first limit reached stops it
+        req.nodes = Some(500);
+        let json = respond(&req).unwrap();
+        assert!(json.contains("\"nodes\":5"), "{json}");
     }
 
     #[test]

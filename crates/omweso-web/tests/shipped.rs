@@ -236,8 +236,37 @@ fn the_shipped_module_answers_as_the_engine_does() {
         .filter(|a| a.contains("\"styles\":{\"south\":"))
         .count();
     assert_eq!(setups, 10);
+    // the same answers, but for the time a search took (each clock's own)
+    fn untimed(a: &str) -> String {
+        match a.split_once("\"time_ms\":") {
+            Some((head, tail)) => {
+                let rest = tail.trim_start_matches(|c: char| c.is_ascii_digit());
+                format!("{head}\"time_ms\":_{rest}")
+            }
+            None => a.to_string(),
+        }
+    }
     for ((r, n), w) in requests.iter().zip(&native).zip(&wasm) {
-        assert_eq!(n, w, "request:\n{r}");
+        assert_eq!(untimed(n), untimed(w), "request:\n{r}");
     }
     assert!(native.last().unwrap().starts_with("{\"error\":"));
+}
+
+/// The shipped module keeps a `best` request's time on the clock the page
+/// gives it (`env.now_ms`, from omweso-engine.js): it stops about on time,
+/// says it was stopped, and reports the time taken.
+#[test]
+fn the_shipped_module_searches_within_its_time() {
+    let req = "do best\nvariant modern\nto_move south\nboard 2 0 3 1 0 2 4 0 1 3 0 2 5 0 1 2 0 4 2 1 3 0 2 6 3 1 0 2 2 4 0 1\ntime_ms 400\n";
+    let answers = answers_in_node(&[req.to_string()]);
+    let a = &answers[0];
+    assert!(a.contains("\"stopped\":true"), "{a}");
+    assert!(a.contains("\"evaluation\":\""), "{a}");
+    let ms: u64 = a
+        .split("\"time_ms\":")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {a}"));
+    assert!((400..3_000).contains(&ms), "{ms} ms: {a}");
 }

@@ -1,11 +1,13 @@
-// The analysis board (analysis.html): set up any position, list every legal
-// move with its outcome, step through a move's frames, play moves with undo
-// and redo, copy the position or the game as YAML, and let the computer
-// answer. The rules engine runs in a Web Worker (omweso.wasm, started by
+// The analysis board (analysis.html): play the computer (it replies by
+// itself, at a level given in time), or set up any position, list every
+// legal move with its outcome, step through a move's frames, play moves and
+// go back to any of them in the move list, copy the position or the game as
+// YAML, and share the game as a link (the start and the moves in the URL's
+// hash, which opening the link replays). The rules engine runs in a Web Worker (omweso.wasm, started by
 // OmwesoEngineClient in omweso.js): a move that takes seconds to decide never freezes the page,
 // and the reader can stop it. How a move ends and what a position with no
 // move means are the engine's sentences (the narrator's, in its answers'
-// `text` and `no_move`), shown as they are.
+// `text` and `no_move`; a search's score in `evaluation`), shown as they are.
 (function () {
   "use strict";
   var app = document.getElementById("analysis");
@@ -110,13 +112,23 @@
     return p;
   }
 
-  // ---- State: the start of the line, the moves played, redo stack.
+  // ---- State: the start, the moves played (`line`) and where the board
+  // stands in them (`at`: 0 at the start, line.length after the last move).
+  // Going back keeps the moves after `at` to go forward again, until
+  // another move is played from there.
   var start = standardPosition();
-  var line = []; // {notation, text, position (after), over}
-  var undone = [];
+  var line = []; // {side, notation, start_pit, text, result, over, position (after), evaluation}
+  var at = 0;
   var selected = { r: 3, c: 0 };
-  function current() { return line.length ? line[line.length - 1].position : start; }
-  function editable() { return line.length === 0; }
+  var opponent = ""; // the side the computer plays by itself ("" neither)
+  var evaluations = {}; // a position's request text -> what a search said of it
+  function current() { return at ? line[at - 1].position : start; }
+  function lastMove() { return at ? line[at - 1] : null; }
+  function over() { return at > 0 && line[at - 1].over; }
+  // the board can be edited at the start only (editing drops the moves)
+  function editable() { return at === 0; }
+  function sideName(s) { return s === "south" ? "South" : "North"; }
+  function key(p) { return requestText("board", p); }
 
   // ---- The board: 32 pit buttons.
   var boardEl = $(".an-board");
@@ -137,11 +149,16 @@
     }
     boardEl.appendChild(rowEl);
   }
+  // The grid cell of a side's pit (the inverse of pitName).
+  function pitCell(side, n) {
+    if (side === "N") return n <= 8 ? { r: 0, c: 8 - n } : { r: 1, c: n - 9 };
+    return n >= 9 ? { r: 2, c: 16 - n } : { r: 3, c: n - 1 };
+  }
   function onPit(e) {
     var b = e.currentTarget, r = +b.dataset.r, c = +b.dataset.c;
     selected = { r: r, c: c };
     draw();
-    if (!editable()) {
+    if (!editable() || line.length) {
       // in play: the moves from this pit, if it is the mover's
       var name = pitName(r, c);
       var mover = current().to_move === "south" ? "S" : "N";
@@ -166,11 +183,11 @@
     var total = sideTotal(start, "south") + sideTotal(start, "north") - count();
     n = Math.max(0, Math.min(64 - total, n | 0));
     start.board[selected.r][selected.c] = n;
-    changed();
+    restart();
   }
 
   // ---- Controls.
-  var variantSel = $(".an-variant"), moverSel = $(".an-mover");
+  var variantSel = $(".an-variant"), moverSel = $(".an-mover"), opponentSel = $(".an-opponent"), levelSel = $(".an-strength");
   variants.forEach(function (v) {
     var o = document.createElement("option");
     o.value = v.name; o.textContent = v.title;
@@ -212,10 +229,41 @@
   });
   $(".an-copy-position").addEventListener("click", function () { copyText(positionYaml(current()), "Position copied"); });
   $(".an-copy-game").addEventListener("click", function () { copyText(gameYaml(), "Game copied"); });
-  $(".an-undo").addEventListener("click", function () { if (line.length) { undone.push(line.pop()); changed(); } });
-  $(".an-redo").addEventListener("click", function () { if (undone.length) { line.push(undone.pop()); changed(); } });
+  function go(to) {
+    to = Math.max(0, Math.min(line.length, to));
+    if (to !== at) { at = to; changed(); }
+  }
+  $(".an-first").addEventListener("click", function () { go(0); });
+  $(".an-undo").addEventListener("click", function () { go(at - 1); });
+  $(".an-redo").addEventListener("click", function () { go(at + 1); });
+  $(".an-last-move").addEventListener("click", function () { go(line.length); });
+  $(".an-game").addEventListener("keydown", function (e) {
+    if (e.target.matches("input, select, textarea")) return;
+    var to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: line.length }[e.key];
+    if (to === undefined) return;
+    go(to);
+    e.preventDefault();
+    var cur = app.querySelector(".an-line .an-current .an-ply");
+    if (cur) cur.focus();
+  });
   $(".an-stop").addEventListener("click", function () { stopEngine(); status("Stopped."); });
-  $(".an-computer").addEventListener("click", computerMove);
+  $(".an-computer").addEventListener("click", function () { computerMove(); });
+  $(".an-evaluate").addEventListener("click", evaluate);
+  opponentSel.addEventListener("change", function () { opponent = opponentSel.value; changed(); });
+  $(".an-new-game").addEventListener("click", function () {
+    var v = start.variant;
+    start = standardPosition(); start.variant = v;
+    if (!opponent) { opponent = "north"; opponentSel.value = opponent; }
+    setupNote();
+    think("");
+    restart();
+  });
+  $(".an-copy-link").addEventListener("click", function () {
+    var input = $(".an-link"), done = function () { think("Link copied: opening it shows this game."); };
+    input.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, function () { think("Select the link and copy it."); });
+    else think("Select the link and copy it.");
+  });
 
   function copyText(text, done) {
     var out = $(".an-yaml");
@@ -225,39 +273,58 @@
     $(".an-yaml-box").open = true;
   }
   function gameYaml() {
-    var last = line.length ? line[line.length - 1] : null;
+    var played = line.slice(0, at), last = lastMove();
     var s = "id: analysis\nrecord: demonstration\nvariant: " + start.variant + "\nnotes: Played on the analysis board.\nstart:\n";
     s += "  to_move: " + start.to_move + "\n  board:\n";
     start.board.forEach(function (row) { s += "    - [" + row.join(", ") + "]\n"; });
     FLAGS.forEach(function (f) { if (start[f]) s += "  " + f + ": true\n"; });
     s += "moves:\n";
-    line.forEach(function (m) { s += "  - " + m.side + m.notation + "\n"; });
-    if (!line.length) s += "  []\n";
+    played.forEach(function (m) { s += "  - " + m.side + m.notation + "\n"; });
+    if (!played.length) s += "  []\n";
     s += "result: " + (last && last.result ? last.result : "none") + "\n";
     return s.replace("moves:\n  []\n", "moves: []\n");
   }
 
   function status(text) { $(".an-status").textContent = text; }
-  function restart() { line = []; undone = []; changed(); }
+  function think(text) { $(".an-computer-status").textContent = text; }
+  function restart() { line = []; at = 0; changed(); }
+  // Every change of position: stale answers are dropped (by `epoch`), the
+  // board and the link redrawn, and then either the computer plays (its
+  // side to move, at the end of the game) or the legal moves are listed.
+  var epoch = 0;
   function changed() {
     stopEngine();
+    epoch++;
+    thinking(false);
     draw();
-    listMoves();
+    writeLink();
+    if (computerToMove()) computerMove();
+    else listMoves();
+  }
+  function computerToMove() {
+    return !!opponent && opponent === current().to_move && at === line.length && !over();
   }
 
   function draw() {
-    var p = current();
+    var p = current(), last = lastMove();
+    var lastCell = last ? pitCell(last.side, last.start_pit) : null;
     for (var r = 0; r < 4; r++) for (var c = 0; c < 8; c++) {
       var b = pits[r][c], n = p.board[r][c], name = pitName(r, c);
+      var isLast = !!lastCell && lastCell.r === r && lastCell.c === c;
       b.querySelector(".an-name").textContent = name;
       b.querySelector(".an-count").textContent = n ? String(n) : "";
-      b.setAttribute("aria-label", name + ": " + n + (n === 1 ? " seed" : " seeds"));
+      b.setAttribute("aria-label", name + ": " + n + (n === 1 ? " seed" : " seeds") +
+        (isLast ? " (the last move, " + last.side + last.notation + ", started here)" : ""));
       b.classList.toggle("selected", r === selected.r && c === selected.c);
+      b.classList.toggle("an-last", isLast);
       b.tabIndex = r === selected.r && c === selected.c ? 0 : -1;
     }
+    $(".an-key-last").hidden = !last;
+    $(".an-key-last-text").textContent = last ? "where the last move, " + last.side + last.notation + ", started" : "";
     variantSel.value = start.variant;
     variantSel.disabled = moverSel.disabled = !editable();
     moverSel.value = p.to_move;
+    opponentSel.value = opponent;
     FLAGS.forEach(function (f) {
       var box = $(".an-flag-" + f);
       box.checked = p[f]; box.disabled = !editable();
@@ -266,36 +333,144 @@
     $(".an-count-input").value = count();
     $(".an-count-input").disabled = $(".an-minus").disabled = $(".an-plus").disabled = !editable();
     $(".an-totals").textContent = "South " + sideTotal(p, "south") + " · North " + sideTotal(p, "north") +
-      " · " + (sideTotal(p, "south") + sideTotal(p, "north")) + " of 64 seeds · " + (p.to_move === "south" ? "South" : "North") + " to move";
-    $(".an-undo").disabled = !line.length;
-    $(".an-redo").disabled = !undone.length;
+      " · " + (sideTotal(p, "south") + sideTotal(p, "north")) + " of 64 seeds · " + sideName(p.to_move) + " to move";
+    $(".an-first").disabled = $(".an-undo").disabled = at === 0;
+    $(".an-redo").disabled = $(".an-last-move").disabled = at === line.length;
+    $(".an-computer").disabled = $(".an-evaluate").disabled = over();
     var played = $(".an-line");
     played.innerHTML = "";
     line.forEach(function (m, i) {
       var li = document.createElement("li");
-      li.textContent = m.side + m.notation + " — " + m.text;
+      var go_ = document.createElement("button");
+      go_.type = "button"; go_.className = "an-ply";
+      go_.textContent = m.side + m.notation;
+      go_.setAttribute("aria-label", "Move " + (i + 1) + ", " + m.side + m.notation + ": go to the position after it");
+      go_.addEventListener("click", function () { go(i + 1); });
+      var said = document.createElement("span");
+      said.className = "an-said";
+      said.textContent = m.text;
+      li.appendChild(go_); li.appendChild(document.createTextNode(" ")); li.appendChild(said);
+      if (i + 1 === at) { li.className = "an-current"; go_.setAttribute("aria-current", "step"); }
+      else if (i + 1 > at) li.className = "an-ahead";
       played.appendChild(li);
     });
+    var cur = played.querySelector(".an-current");
+    if (cur) played.scrollTop = Math.max(0, cur.offsetTop - played.clientHeight / 2);
+    else played.scrollTop = 0;
     $(".an-line-empty").hidden = line.length > 0;
+    drawEvaluation();
   }
+  // The evaluation of the position shown: a search's of this very position
+  // (Evaluate, or the computer before it played from here), else the
+  // computer's as it played the last move; the sentence is the module's.
+  function drawEvaluation() {
+    var p = current(), last = lastMove(), known = evaluations[key(p)], el = $(".an-eval");
+    if (known) el.textContent = "Evaluation: " + known.evaluation + known.detail + ".";
+    else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
+    else el.textContent = "";
+  }
+  // How far a search looked (its depth counts both sides' moves).
+  function searchDetail(a) {
+    if (!a.depth) return " (no search needed)";
+    return " (depth " + a.depth + ", " + a.nodes.toLocaleString("en") +
+      " positions in " + (a.time_ms / 1000).toFixed(1) + " s" + (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ")";
+  }
+
+  // ---- The shareable link: the start (variant, side to move, flags,
+  // board) and the moves in the hash, with where the board stands and the
+  // computer's side: #v=modern&to=south&f=fm.ofm.bfc&b=4.4.…&m=5.12C&at=2&vs=north.
+  // Written on every change (history.replaceState: no new history entry,
+  // no load), read when the page opens or the hash is changed by hand.
+  var FLAG_SHORT = { first_move: "fm", opponent_first_move: "ofm", before_first_capture: "bfc" };
+  var written = "";
+  function linkHash() {
+    var h = "v=" + encodeURIComponent(start.variant) + "&to=" + start.to_move;
+    var f = FLAGS.filter(function (k) { return start[k]; }).map(function (k) { return FLAG_SHORT[k]; });
+    if (f.length) h += "&f=" + f.join(".");
+    h += "&b=" + start.board.map(function (r) { return r.join("."); }).join(".");
+    if (line.length) h += "&m=" + line.map(function (m) { return m.notation; }).join(".");
+    if (at !== line.length) h += "&at=" + at;
+    if (opponent) h += "&vs=" + opponent;
+    return "#" + h;
+  }
+  function writeLink() {
+    var h = linkHash();
+    if (h !== location.hash) {
+      written = h;
+      try { history.replaceState(null, "", h); } catch (x) { location.replace(h); }
+    }
+    $(".an-link").value = location.href;
+  }
+  // The game a link holds, or null: {start, moves, at, vs}.
+  function readLink(hash) {
+    var q = {};
+    hash.replace(/^#/, "").split("&").forEach(function (kv) {
+      var i = kv.indexOf("=");
+      if (i > 0) q[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1));
+    });
+    if (!q.b) return null;
+    var p = emptyPosition();
+    if (q.v && variantOf(q.v)) p.variant = q.v;
+    if (q.to === "north") p.to_move = "north";
+    var counts = q.b.split(".").map(Number);
+    if (counts.length !== 32 || counts.some(function (n) { return !(n >= 0 && n === Math.floor(n)); }) ||
+        counts.reduce(function (a, n) { return a + n; }, 0) > 64) return null;
+    p.board = [0, 1, 2, 3].map(function (r) { return counts.slice(8 * r, 8 * r + 8); });
+    var f = (q.f || "").split(".");
+    FLAGS.forEach(function (k) { p[k] = f.indexOf(FLAG_SHORT[k]) >= 0; });
+    var moves = q.m ? q.m.split(".").filter(function (m) { return /^[0-9A-Za-z]+$/.test(m); }) : [];
+    var to = q.at === undefined ? moves.length : Math.max(0, Math.min(moves.length, parseInt(q.at, 10) || 0));
+    return { start: p, moves: moves, at: to, vs: q.vs === "north" || q.vs === "south" ? q.vs : "" };
+  }
+  // Replay a link's game move by move (the engine gives each position and
+  // each move's words); a move that cannot be played ends the replay there.
+  function openLink(game) {
+    stopEngine();
+    var my = ++epoch;
+    start = game.start; line = []; at = 0;
+    opponent = game.vs;
+    think("");
+    var k = 0;
+    function next() {
+      if (my !== epoch) return Promise.resolve();
+      if (k >= game.moves.length) { at = Math.min(game.at, line.length); changed(); return Promise.resolve(); }
+      var p = current();
+      status("Replaying the game from the link: move " + (k + 1) + " of " + game.moves.length + "…");
+      return ask(requestText("play", p, "move " + game.moves[k] + "\n")).then(function (a) {
+        if (my !== epoch) return;
+        line.push(entryFor(p, a.move, a.after));
+        at = line.length;
+        k++;
+        return next();
+      }, function (e) {
+        if (my !== epoch) return;
+        think("The link's move " + (k + 1) + " (" + game.moves[k] + ") cannot be played: " + e.message + ". The game stops before it.");
+        at = line.length; changed();
+      });
+    }
+    return next();
+  }
+  window.addEventListener("hashchange", function () {
+    if (location.hash === written) return;
+    var game = readLink(location.hash);
+    if (game) openLink(game);
+  });
 
   // ---- Legal moves, pit by pit (progress, and a stop between pits).
   var moves = [];
-  var listing = 0;
   function listMoves() {
-    var p = current(), my = ++listing, list = $(".an-moves");
+    var p = current(), my = epoch, list = $(".an-moves");
     list.innerHTML = "";
     moves = [];
     $(".an-frames").hidden = true;
-    var last = line.length ? line[line.length - 1] : null;
-    if (last && last.over) { status("The game is over: " + last.text); return; }
+    if (over()) { status("The game is over: " + lastMove().text); return; }
     var progress = $(".an-progress");
     progress.hidden = false; progress.value = 0;
     $(".an-stop").hidden = false;
     status("Deciding every move…");
     var pit = 1, noMove = "";
     function step() {
-      if (my !== listing) return;
+      if (my !== epoch) return;
       if (pit > 16) {
         progress.hidden = true; $(".an-stop").hidden = true;
         if (!moves.length) status(noMove);
@@ -303,13 +478,13 @@
         return;
       }
       ask(requestText("moves", p, "pit " + pit + "\n")).then(function (a) {
-        if (my !== listing) return;
+        if (my !== epoch) return;
         a.moves.forEach(addMove);
         noMove = a.no_move;
         progress.value = pit; pit++;
         step();
       }, function (e) {
-        if (my !== listing) return;
+        if (my !== epoch) return;
         progress.hidden = true; $(".an-stop").hidden = true;
         status(e.message === "stopped" ? "Stopped: the moves listed so far are decided." : "The engine failed: " + e.message);
       });
@@ -378,50 +553,89 @@
   $(".an-frame-prev").addEventListener("click", function () { if (frame > 0) { frame--; showFrame(); } });
   $(".an-frame-next").addEventListener("click", function () { if (frame < frames.length - 1) { frame++; showFrame(); } });
 
-  function playMove(m) {
-    var p = current();
+  // A played move as the move list keeps it: `m` a move of the engine's
+  // answers, `after` the position it leads to (null when the game ends).
+  function entryFor(p, m, after) {
+    return { side: p.to_move === "south" ? "S" : "N", notation: m.notation, start_pit: m.start_pit, text: m.text,
+      result: m.outcome ? m.outcome.result : null, over: !after || !!m.outcome,
+      position: after ? positionFrom(p, after) : copy(p), evaluation: null };
+  }
+  // Play `m` where the board stands: the moves after it are dropped.
+  function playMove(m, evaluation) {
+    var p = current(), my = epoch;
     return ask(requestText("play", p, "move " + m.notation + "\n")).then(function (a) {
-      var side = p.to_move === "south" ? "S" : "N";
-      var entry = { side: side, notation: m.notation, text: m.text, result: m.outcome ? m.outcome.result : null,
-        over: !a.after || !!m.outcome, position: null };
-      entry.position = a.after ? positionFrom(p, a.after) : copy(p);
+      if (my !== epoch) return;
+      var entry = entryFor(p, m, a.after);
+      entry.evaluation = evaluation || null;
+      line = line.slice(0, at);
       line.push(entry);
-      undone = [];
+      at = line.length;
       changed();
-    }, function (e) { status(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message); });
+    }, function (e) { if (my === epoch) status(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message); });
   }
 
   // ---- The computer: the search player built into the module (alpha-beta
-  // with iterative deepening), within the budget of positions chosen.
-  function think(text) { $(".an-computer-status").textContent = text; }
+  // with iterative deepening), within the time of the level chosen (the
+  // module stops on the page's clock and plays its deepest finished search).
+  function levelWords() { return levelSel.options[levelSel.selectedIndex].textContent; }
+  function thinking(on) {
+    $(".an-computer-stop").hidden = !on;
+    app.classList.toggle("an-thinking", on);
+  }
+  function search(p) { return ask(requestText("best", p, levelSel.value + "\n")); }
   function computerMove() {
-    var p = current(), my = listing;
-    var last = line.length ? line[line.length - 1] : null;
-    if (last && last.over) { think("The game is over."); return; }
-    var nodes = Number($(".an-strength").value);
-    var side = p.to_move === "south" ? "S" : "N";
-    think("The computer is thinking for " + (side === "S" ? "South" : "North") + " (up to " + nodes.toLocaleString("en") + " positions)…");
-    $(".an-computer").disabled = true;
-    $(".an-computer-stop").hidden = false;
-    var settle = function () { $(".an-computer").disabled = false; $(".an-computer-stop").hidden = true; };
-    ask(requestText("best", p, "nodes " + nodes + "\n")).then(function (a) {
-      settle();
-      if (my !== listing) return;
-      if (!a.best) { think("No move to play: " + (side === "S" ? "South" : "North") + " has lost."); return; }
-      think("The computer played " + side + a.best.notation + ": score " + a.score + " after " +
-        a.nodes.toLocaleString("en") + " positions, " + a.depth + (a.depth === 1 ? " ply" : " plies") + " deep" +
-        (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ".");
+    if (over()) { think("The game is over."); return; }
+    var p = current(), my = epoch, side = p.to_move === "south" ? "S" : "N";
+    think("The computer is thinking for " + sideName(p.to_move) + " (" + levelWords() + ")…");
+    if (computerToMove()) {
+      $(".an-moves").innerHTML = "";
+      $(".an-progress").hidden = $(".an-stop").hidden = true;
+      status(sideName(p.to_move) + " to move: the computer's turn.");
+    }
+    thinking(true);
+    search(p).then(function (a) {
+      if (my !== epoch) return;
+      thinking(false);
+      if (!a.best) { think("No move to play: " + sideName(p.to_move) + " has lost."); return; }
+      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
+      think("The computer played " + side + a.best.notation + searchDetail(a) + ".");
       app.dataset.computer = a.best.notation;
-      playMove(a.best);
+      playMove(a.best, a.evaluation);
     }, function (e) {
-      settle();
+      if (my !== epoch) return;
+      thinking(false);
       think(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message);
     });
   }
-  $(".an-computer-stop").addEventListener("click", function () { stopEngine(); changed(); });
+  // What the computer makes of the position, without playing.
+  function evaluate() {
+    if (over()) return;
+    var p = current(), my = epoch, side = p.to_move === "south" ? "S" : "N";
+    think("The computer is evaluating the position (" + levelWords() + ")…");
+    thinking(true);
+    search(p).then(function (a) {
+      if (my !== epoch) return;
+      thinking(false);
+      if (!a.best) { think(""); return; }
+      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
+      think("Its choice for " + sideName(p.to_move) + ": " + side + a.best.notation + ".");
+      drawEvaluation();
+    }, function (e) {
+      if (my !== epoch) return;
+      thinking(false);
+      think(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message);
+    });
+  }
+  // Stop: the search ends, and the computer no longer plays by itself.
+  $(".an-computer-stop").addEventListener("click", function () {
+    opponent = "";
+    changed();
+    think("Stopped: the computer plays neither side now (choose a side to go on).");
+  });
 
-  var fromHash = /[#&]yaml=([^&]*)/.exec(location.hash);
-  if (fromHash) { try { start = parseYaml(decodeURIComponent(fromHash[1])); } catch (x) { /* keep the standard start */ } }
-  changed();
-  app.dataset.ready = "true";
+  var fromLink = readLink(location.hash);
+  var fromYaml = /[#&]yaml=([^&]*)/.exec(location.hash);
+  if (fromYaml) { try { start = parseYaml(decodeURIComponent(fromYaml[1])); } catch (x) { /* keep the standard start */ } }
+  if (fromLink) openLink(fromLink).then(function () { app.dataset.ready = "true"; });
+  else { changed(); app.dataset.ready = "true"; }
 })();

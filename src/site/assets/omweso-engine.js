@@ -14,7 +14,10 @@
       } else {
         module = await WebAssembly.compile(source);
       }
-      const instance = await WebAssembly.instantiate(module, {});
+      // the module's one import: a clock for a search's time
+      // (`time_ms`), in milliseconds (crates/omweso-web/src/clock.rs)
+      const now = typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
+      const instance = await WebAssembly.instantiate(module, { env: { now_ms: now } });
       return new OmwesoEngine(instance.exports);
     }
 
@@ -26,7 +29,7 @@
 
     // The answer to a request (see crates/omweso-web: `do moves|play|board`,
     // `variant`, `rules`, `to_move`, `board`, `flags`, `move`, `theme`,
-    // `pit`), as its JSON text.
+    // `pit`, `nodes`, `depth`, `time_ms`, `seed`), as its JSON text.
     answerText(request) {
       const bytes = this.encoder.encode(request);
       const ptr = this.x.omw_alloc(bytes.length);

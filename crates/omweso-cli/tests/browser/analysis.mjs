@@ -12,8 +12,19 @@
 //   the first move puts its board_after on the board;
 // - a long decision shows progress and Stop ends it at once, leaving the
 //   page usable (a new position's moves are then listed);
-// - "Computer plays" (quick) on the position `computer` reports its move
-//   and its words, for the Rust side to compare with the search player;
+// - "Computer plays" (within 2,000 positions: a node budget, so that the
+//   Rust side can compare its move with the search player's) on the
+//   position `computer` reports its move, its status and the evaluation
+//   in words (the narrator's sentence, for the Rust side to compare);
+// - playing the computer: the computer (North, quick level) replies by
+//   itself after each of the reader's moves; the move list marks the
+//   current move, and clicking a move goes back to its position (the
+//   computer then waits); the board marks the pit the last move started
+//   from, and the key says so; the evaluation is in words (never a number
+//   like "+48.90" or "ply"); the link to the game, opened in a new page,
+//   restores the same moves, board and current move; Evaluate says the
+//   position's evaluation in words; the three levels are
+//   times (about 0.5, 2 and 8 s), the strongest the default;
 // - "Players' set-ups" reports the board it set, its flags and its note
 //   (with the seed), for the Rust side to compare with the set-up policy;
 // - "Try a move" on reverse-capture.html's figure reverse-chain draws the
@@ -107,13 +118,17 @@ try {
   // the computer: the search player in the module, quick strength
   await load(computer);
   await settled();
-  await page.selectOption('.an-strength', '2000');
+  // a node budget for this check only: the levels are times, whose move
+  // the Rust side could not foresee
+  await page.$eval('.an-strength', (s) => { s.add(new Option('2,000 positions', 'nodes 2000')); s.value = 'nodes 2000'; });
   await page.click('.an-computer');
   await page.waitForFunction(() => document.querySelectorAll('.an-line li').length === 1, null, { timeout: 60000 });
   report.computer = {
     move: await page.getAttribute('#analysis', 'data-computer'),
     status: await page.textContent('.an-computer-status'),
+    evaluation: await page.textContent('.an-eval'),
   };
+  await page.$eval('.an-strength', (s) => { s.remove(s.options.length - 1); s.selectedIndex = s.options.length - 1; });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: join(artifacts, 'analysis.png'), fullPage: true });
 
@@ -137,6 +152,86 @@ try {
   await page.setViewportSize({ width: 390, height: 900 });
   await page.$eval('.an-board', (e) => e.scrollIntoView());
   await page.screenshot({ path: join(artifacts, 'analysis-setup-phone.png') });
+
+  // Playing the computer: the levels, then a game against North.
+  report.levels = await page.$$eval('.an-strength option', (l) => l.map((o) => ({ value: o.value, selected: o.selected })));
+  const lines = (p = page) => p.$$eval('.an-line li', (l) => l.map((li) => ({
+    move: li.querySelector('.an-ply').textContent, current: li.classList.contains('an-current') })));
+  const lastMark = () => page.$$eval('.an-pit.an-last', (l) => l.map((b) => b.querySelector('.an-name').textContent));
+  const pitOf = (move) => move.replace(/^([NS]\d+).*$/, '$1');
+  await page.click('.an-standard');
+  await settled();
+  await page.selectOption('.an-strength', 'time_ms 500');
+  await page.selectOption('.an-opponent', 'north');
+  const vs = { replies: [] };
+  for (const k of [1, 2]) {
+    await page.click('.an-moves li:nth-child(1) .an-play');
+    const t0 = Date.now();
+    // nothing clicked: the computer's reply comes by itself
+    await page.waitForFunction((n) => document.querySelectorAll('.an-line li').length === n, 2 * k, { timeout: 30000 })
+      .catch(() => fail(`the computer did not reply by itself to the reader's move ${k}`));
+    vs.replies.push({ ms: Date.now() - t0, lines: await lines(), last_mark: await lastMark(),
+      key: await page.textContent('.an-key-last-text'), evaluation: await page.textContent('.an-eval'),
+      status: await page.textContent('.an-computer-status') });
+    await settled();
+  }
+  const game = await lines();
+  const reply = vs.replies[vs.replies.length - 1];
+  const lastPlayed = game.length ? game[game.length - 1] : { move: '?', current: false };
+  if (!lastPlayed.current) fail('the last move played is not marked current: ' + JSON.stringify(game));
+  if (JSON.stringify(reply.last_mark) !== JSON.stringify([pitOf(lastPlayed.move)]))
+    fail(`the last-move mark is on ${JSON.stringify(reply.last_mark)} after ${lastPlayed.move}`);
+  if (!reply.key.includes(lastPlayed.move)) fail(`the key says "${reply.key}" after ${lastPlayed.move}`);
+  for (const r of vs.replies) {
+    if (!/^Evaluation, as the computer played N\w+: (.+ is about \d+ seeds? ahead|The sides are about even|.+ wins .*)\.$/.test(r.evaluation))
+      fail(`the evaluation is not in words: "${r.evaluation}"`);
+  }
+  const panel = await page.textContent('.an-game');
+  if (/[+-]\d+\.\d\d|\bply\b|score/.test(panel)) fail(`a score as a number in the game panel: "${panel}"`);
+  // back to the first move: the board, the marks and the list follow, and
+  // the computer waits (the board is not at the end of the game)
+  await page.click('.an-line li:nth-child(1) .an-ply');
+  await settled();
+  vs.back = { lines: await lines(), last_mark: await lastMark(), board: await board() };
+  if (!vs.back.lines[0].current || vs.back.lines.filter((l) => l.current).length !== 1)
+    fail('after clicking move 1 it is not the one current: ' + JSON.stringify(vs.back.lines));
+  if (JSON.stringify(vs.back.last_mark) !== JSON.stringify([pitOf(game[0].move)]))
+    fail(`after going back to move 1 the last-move mark is on ${JSON.stringify(vs.back.last_mark)}`);
+  await page.waitForTimeout(1000);
+  if ((await lines()).length !== game.length) fail('going back in the move list made the computer play');
+  // the shared link: the same game, board and current move in a new page
+  const link = await page.inputValue('.an-link');
+  vs.link = link;
+  if (!link.startsWith(new URL('analysis.html', base).href + '#')) fail(`the link ${link} is not this page's`);
+  const other = await context.newPage();
+  watchErrors(other, fail, () => 'the shared link: ');
+  await other.goto(link);
+  await other.waitForSelector('#analysis[data-ready="true"]');
+  await other.waitForFunction(() => /legal move/.test(document.querySelector('.an-status').textContent), null, { timeout: 30000 });
+  vs.opened = {
+    lines: await lines(other),
+    board: await other.$$eval('.an-row', (rows) => rows.map((r) =>
+      Array.from(r.querySelectorAll('.an-count')).map((c) => Number(c.textContent || '0')))),
+    opponent: await other.inputValue('.an-opponent'),
+  };
+  if (JSON.stringify(vs.opened.lines) !== JSON.stringify(vs.back.lines))
+    fail(`the link gives the moves ${JSON.stringify(vs.opened.lines)}, not ${JSON.stringify(vs.back.lines)}`);
+  if (JSON.stringify(vs.opened.board) !== JSON.stringify(vs.back.board))
+    fail(`the link gives the board ${JSON.stringify(vs.opened.board)}, not ${JSON.stringify(vs.back.board)}`);
+  if (vs.opened.opponent !== 'north') fail(`the link gives the computer ${vs.opened.opponent}, not north`);
+  await other.setViewportSize({ width: 390, height: 900 });
+  await other.screenshot({ path: join(artifacts, 'analysis-vs-computer-phone.png') });
+  await other.close();
+  report.vs = vs;
+  await page.selectOption('.an-opponent', '');
+  // Evaluate: the computer's estimate of the position shown, in words
+  await settled();
+  await page.click('.an-evaluate');
+  await page.waitForFunction(() => /^Evaluation: /.test(document.querySelector('.an-eval').textContent), null, { timeout: 30000 })
+    .catch(() => fail('Evaluate gave no evaluation'));
+  vs.evaluated = await page.textContent('.an-eval');
+  if (!/^Evaluation: (.+ is about \d+ seeds? ahead|The sides are about even|.+ wins .*) \(depth \d+, [\d,]+ positions in [\d.]+ s.*\)\.$/.test(vs.evaluated))
+    fail(`Evaluate's words: "${vs.evaluated}"`);
 
   // "Try a move" on a chapter figure: every move listed, each played.
   await page.setViewportSize({ width: 390, height: 900 });
