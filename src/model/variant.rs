@@ -566,6 +566,12 @@ mod tests {
         };
         let modern = words(&Rules::MODERN);
         assert!(modern.contains("three-seed move"), "{modern}");
+        // one statement of the opening, the setting-up chapter's: any turn
+        // before the game's first capture, not only a player's first move
+        assert!(
+            modern.contains("Until the game's first capture, either player may, on any turn"),
+            "{modern}"
+        );
         assert!(modern.contains("(Akawumbi) (12 points)"), "{modern}");
         assert!(modern.contains("first to reach 12 points"), "{modern}");
         assert!(modern.contains("after a relay"), "{modern}");
@@ -686,11 +692,15 @@ pub fn rules_in_words(r: &Rules) -> Vec<RuleInWords> {
         );
     }
     add(
-        "The first move",
+        if r.three_seed_opening {
+            "The first move and the opening"
+        } else {
+            "The first move"
+        },
         match (r.first_move_captures, r.three_seed_opening) {
-            (false, true) => "A player captures nothing on their first move, and may open with the three-seed move instead of an ordinary one.",
+            (false, true) => "A player captures nothing on their first move. Until the game's first capture, either player may, on any turn, play the three-seed move instead of an ordinary one: a pit of exactly three sown as two into the next pit and one into the pit after, which ends the move.",
             (false, false) => "A player captures nothing on their first move.",
-            (true, true) => "A player may capture on their first move, and may open with the three-seed move.",
+            (true, true) => "A player may capture on their first move. Until the game's first capture, either player may, on any turn, play the three-seed move instead of an ordinary one: a pit of exactly three sown as two into the next pit and one into the pit after, which ends the move.",
             (true, false) => "A player may capture on their first move, as on any other.",
         }
         .into(),

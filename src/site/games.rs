@@ -81,7 +81,11 @@ impl Renderer<'_> {
                 )
                 .into());
         }
-        let ann = Annotations::default();
+        // pit names on every board: a game's comments name the pits
+        let ann = Annotations {
+            labels: true,
+            ..Annotations::default()
+        };
         let variant = g.variant.name();
         let start = diagram::board_frame(&g.start, &ann, variant);
         // named by the page's "Start" heading, not by a caption of its own
