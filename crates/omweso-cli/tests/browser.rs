@@ -778,6 +778,19 @@ fn check_analysis_report(
 /// with no console error.
 #[test]
 fn puzzles_are_solved_on_the_board_in_a_real_browser() {
+    puzzles_on_the_board(false);
+}
+
+/// The same as [`puzzles_are_solved_on_the_board_in_a_real_browser`], on
+/// the bundled rulebook built and opened from disk (`file://`): the line's
+/// replies are drawn at build time, the wrong moves' frames by the engine
+/// inlined in the page.
+#[test]
+fn puzzles_are_solved_on_the_board_opened_from_disk() {
+    puzzles_on_the_board(true);
+}
+
+fn puzzles_on_the_board(from_disk: bool) {
     use omweso::puzzle::{Goal, Puzzle};
     use std::collections::BTreeMap;
     require_browser();
@@ -854,16 +867,17 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
     let what_right = what.choices.iter().position(|c| c.right).unwrap();
     let what_wrong = what.choices.iter().position(|c| !c.right).unwrap();
     let work = tempfile::tempdir().unwrap();
-    let (json, report) = on_the_rulebook(
-        "puzzle.mjs",
-        work.path(),
-        Some(serde_json::json!({
-            "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit,
-                      "line": {"step": step, "wrong": line_wrong.map(|a| mv(&a.notation)), "right": mv(&line_right.notation)}},
-            "what": {"id": what.id, "wrong": what_wrong, "right": what_right},
-            "second": {"id": second.id, "right": mv(&second.solution)},
-        })),
-    );
+    let cases = serde_json::json!({
+        "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit,
+                  "line": {"step": step, "wrong": line_wrong.map(|a| mv(&a.notation)), "right": mv(&line_right.notation)}},
+        "what": {"id": what.id, "wrong": what_wrong, "right": what_right},
+        "second": {"id": second.id, "right": mv(&second.solution)},
+    });
+    let (json, report) = if from_disk {
+        on_the_rulebook_from_disk("puzzle.mjs", work.path(), cases)
+    } else {
+        on_the_rulebook("puzzle.mjs", work.path(), Some(cases))
+    };
 
     let side = first.doc.position.to_move;
     let letter = side.letter();
