@@ -986,7 +986,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
 .sheet-back a {{ color: #0645ad; }}
 @media print {{ .sheet-back {{ display: none; }} }}
 @media (max-width: 182mm) {{ body {{ margin: 0 3mm; }} .puzzle {{ flex-direction: column; }} .puzzle svg {{ width: 100%; max-width: 96mm; }} }}
-</style></head><body>
+</style></head><body class="omweso-sheet"><main>
 "#,
         title = escape(&opts.title),
         paper = opts.paper.css(),
@@ -1060,7 +1060,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
             escape(&answer_text(p))
         ));
     }
-    s.push_str("</tbody></table></section>\n</body></html>\n");
+    s.push_str("</tbody></table></section>\n</main></body></html>\n");
     s
 }
 

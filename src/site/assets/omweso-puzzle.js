@@ -90,6 +90,7 @@
     status.setAttribute("aria-live", "polite");
     // what the reader is asked next, under the verdict
     var prompt = el("p", "trainer-prompt");
+    prompt.setAttribute("aria-live", "polite");
     prompt.hidden = true;
     var choices = el("div", "trainer-choices");
     choices.setAttribute("role", "group");
