@@ -8,6 +8,7 @@
 //! - [`solve`]: the goals, judged by the engine (no I/O);
 //! - [`verify`]: files and folders → [`Puzzle`]s with located diagnostics;
 //! - [`generate`]: searching realistic positions for new puzzles;
+//! - [`line`]: the line a reader plays through (a win in two or three);
 //! - [`pages`]: index data for the site (by goal, theme, difficulty);
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
@@ -15,6 +16,7 @@ pub mod best;
 pub mod format;
 pub mod fromplay;
 pub mod generate;
+pub mod line;
 pub mod pages;
 pub mod sheet;
 pub mod solve;
@@ -286,6 +288,165 @@ pub struct Attempt {
     /// What it does and, when it fails, why (for win-in-two, the reply
     /// that refutes it).
     pub why: String,
+    /// For a right move in a line (win in two or three) that does not end
+    /// the game: what follows it, an index in the puzzle's
+    /// `continuations`.
+    pub then: Option<usize>,
+}
+
+/// What a "what happens?" move does, as the page asks it: the seeds it
+/// captures, or that it never ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Captures(u32),
+    NeverEnds,
+}
+
+impl Outcome {
+    /// What a move's end is, as an outcome.
+    pub fn of(end: &crate::engine::MoveEnd) -> Outcome {
+        match end {
+            crate::engine::MoveEnd::Finished(f) => Outcome::Captures(f.captured),
+            crate::engine::MoveEnd::NeverEnding(_) => Outcome::NeverEnds,
+        }
+    }
+
+    /// The outcome in a reader's words ("It captures 7 seeds.").
+    pub fn words(self) -> String {
+        match self {
+            Outcome::Captures(0) => "It captures nothing.".to_string(),
+            Outcome::Captures(n) => {
+                format!("It captures {}.", crate::diagram::narrate::seeds(n as u64))
+            }
+            Outcome::NeverEnds => "It never ends.".to_string(),
+        }
+    }
+}
+
+/// One answer a "what happens?" page offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub outcome: Outcome,
+    /// [`Outcome::words`].
+    pub text: String,
+    /// Whether it is what the move does (the engine's trace of it).
+    pub right: bool,
+}
+
+/// The most answers a "what happens?" page offers.
+pub const CHOICES: usize = 4;
+
+/// The answers a "what happens?" page offers for `played` (the move asked
+/// about, traced): the right one and [`CHOICES`] − 1 others, in the order
+/// of their seeds ("never ends" last). The others are what a reader who
+/// loses the thread would answer, from the engine, deterministic: fewer
+/// seeds — the seeds captured up to an earlier capture (stopping too
+/// early), or what another move of the position captures (`others`, its
+/// legal moves: those from the same pit first, then the nearest) — or
+/// more — another move's capture, or a capture counted twice — and "it
+/// never ends" for a move that ends. How many are fewer than the answer
+/// depends on the board (a digest of it), so that the right answer is not
+/// always the biggest, or the middle, number offered.
+pub fn choices(played: &Played, others: &[crate::engine::LegalMove]) -> Vec<Choice> {
+    use crate::engine::LapEnd;
+    let right = Outcome::of(&played.end);
+    // the seeds of each capture, in order
+    let taken: Vec<u32> = played
+        .laps
+        .iter()
+        .filter_map(|l| match &l.end {
+            LapEnd::Capture(c) => Some(c.total()),
+            _ => None,
+        })
+        .collect();
+    let total: u32 = taken.iter().sum();
+    let target = match right {
+        Outcome::Captures(n) => n,
+        Outcome::NeverEnds => total,
+    };
+    // what the position's other moves capture: the same pit first, then
+    // the nearest
+    let mut near: Vec<(bool, u32, u32)> = others
+        .iter()
+        .filter(|m| !m.mv.same_as(&played.mv))
+        .filter_map(|m| match Outcome::of(&m.end) {
+            Outcome::Captures(c) => Some((m.mv.pit != played.mv.pit, c.abs_diff(target), c)),
+            Outcome::NeverEnds => None,
+        })
+        .collect();
+    near.sort();
+    // fewer seeds: stopping at an earlier capture, then other moves
+    let mut so_far = 0;
+    let mut partial: Vec<u32> = taken
+        .iter()
+        .map(|c| {
+            so_far += c;
+            so_far
+        })
+        .collect();
+    partial.pop();
+    partial.reverse();
+    let fewer: Vec<u32> = partial
+        .into_iter()
+        .chain(near.iter().map(|n| n.2).filter(|&c| c < target))
+        .filter(|&c| c < target)
+        .collect();
+    // more: other moves, then a capture counted twice, then the next counts
+    let more: Vec<u32> = near
+        .iter()
+        .map(|n| n.2)
+        .filter(|&c| c > target)
+        .chain(taken.iter().rev().map(|c| target + c))
+        .chain((1..=CHOICES as u32).map(|k| target + k))
+        .filter(|&c| c > target)
+        .collect();
+    let numbers = CHOICES - 1 - usize::from(right != Outcome::NeverEnds);
+    // how many fewer: 0 to `numbers`, by the board's digest
+    let digest: usize = played
+        .before
+        .board
+        .to_grid()
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, &n)| (i + 1) * n as usize)
+        .sum();
+    let mut want_fewer = digest % (numbers + 1);
+    let mut picked: Vec<Outcome> = vec![right];
+    let add = |o: Outcome, picked: &mut Vec<Outcome>| {
+        let fits = picked.len() < CHOICES && !picked.contains(&o);
+        if fits {
+            picked.push(o);
+        }
+        fits
+    };
+    for c in fewer.iter() {
+        if want_fewer == 0 {
+            break;
+        }
+        if add(Outcome::Captures(*c), &mut picked) {
+            want_fewer -= 1;
+        }
+    }
+    // the rest above (and, if there are too few above, below)
+    let room = 1 + numbers;
+    for c in more.iter().chain(fewer.iter()) {
+        if picked.len() >= room {
+            break;
+        }
+        add(Outcome::Captures(*c), &mut picked);
+    }
+    add(Outcome::NeverEnds, &mut picked);
+    picked.sort();
+    picked
+        .into_iter()
+        .map(|o| Choice {
+            outcome: o,
+            text: o.words(),
+            right: o == right,
+        })
+        .collect()
 }
 
 /// A verified puzzle: everything a page, a sheet or a template needs.
@@ -345,6 +506,13 @@ pub struct Puzzle {
     /// Every legal choice sequence with its verdict against the goal (none
     /// for what-happens, which asks about one move).
     pub attempts: Vec<Attempt>,
+    /// Win in two or three: the defender's replies the page plays and the
+    /// reader's turns after them ([`line`]), referred to by the attempts'
+    /// `then`.
+    pub continuations: Vec<line::Continuation>,
+    /// "What happens?": the answers the page offers, one right
+    /// ([`choices`]); none for a move to find.
+    pub choices: Vec<Choice>,
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).
     #[serde(skip)]
@@ -355,6 +523,13 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// Whether a reader can answer it on its page (and it counts in the
+    /// progress): a move to find, judged, or a "what happens?" with its
+    /// answers to choose from.
+    pub fn answerable(&self) -> bool {
+        !self.attempts.is_empty() || self.choices.iter().any(|c| c.right)
+    }
+
     /// The seat its boards are drawn from: the file's `seat` when it gives
     /// one, else the side to move's (as a puzzle trainer turns the board to
     /// the solver).

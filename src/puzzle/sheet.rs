@@ -100,6 +100,24 @@ pub struct SheetOptions {
     pub per_page: usize,
     pub title: String,
     pub hints: Hints,
+    /// Where the HTML sheet's fonts (and icon) come from (the PDF embeds
+    /// its own).
+    pub assets: SheetAssets,
+    /// A link shown above the HTML sheet on screen, never printed:
+    /// (address, words).
+    pub back: Option<(String, String)>,
+}
+
+/// Where an HTML sheet's sans face (and, in a site, its icon) comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SheetAssets {
+    /// In the page itself (a file on its own, set in the PDF's type
+    /// anywhere).
+    Embedded,
+    /// The site's own font files and icon, under this address
+    /// (`../assets/`: the folder holding `fonts/` and `favicon.svg`), as
+    /// the site's pages load them.
+    Linked(String),
 }
 
 impl Default for SheetOptions {
@@ -109,6 +127,8 @@ impl Default for SheetOptions {
             per_page: 3,
             title: "Omweso puzzles".into(),
             hints: Hints::Off,
+            assets: SheetAssets::Embedded,
+            back: None,
         }
     }
 }
@@ -903,18 +923,23 @@ fn base64(bytes: &[u8]) -> String {
     s
 }
 
-/// `@font-face` rules carrying the shipped sans faces themselves, so that
-/// the HTML sheet, a file on its own, is set in the PDF's type anywhere.
-fn embedded_sans_css() -> String {
+/// `@font-face` rules for the shipped sans faces: carrying the faces
+/// themselves, so that the HTML sheet, a file on its own, is set in the
+/// PDF's type anywhere; or linking the site's files.
+fn sans_css(from: &SheetAssets) -> String {
     fonts::FONT_FILES
         .iter()
         .filter(|f| f.family == fonts::SANS)
         .map(|f| {
+            let src = match from {
+                SheetAssets::Embedded => format!("data:font/woff;base64,{}", base64(f.bytes)),
+                SheetAssets::Linked(base) => {
+                    format!("\"{base}{}\"", f.path.trim_start_matches("assets/"))
+                }
+            };
             format!(
-                "@font-face {{ font-family: \"{}\"; font-weight: {}; src: url(data:font/woff;base64,{}) format(\"woff\"); }}\n",
-                f.family,
-                f.weight,
-                base64(f.bytes)
+                "@font-face {{ font-family: \"{}\"; font-weight: {}; src: url({src}) format(\"woff\"); }}\n",
+                f.family, f.weight,
             )
         })
         .collect()
@@ -929,7 +954,7 @@ pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
     let rules = rules_line(puzzles);
     let mut s = format!(
         r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>{icon}
 <style>
 {faces}{boards}
 @page {{ size: {paper}; margin: 14mm; }}
@@ -957,14 +982,32 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
 .key tr {{ break-inside: avoid; }}
 .key td.move {{ font-weight: bold; white-space: nowrap; }}
 @media screen {{ .page, .hints {{ border-bottom: 3px double #000; margin-bottom: 8mm; }} }}
-</style></head><body>
+.sheet-back {{ font-size: 11pt; margin: 4mm 0; }}
+.sheet-back a {{ color: #0645ad; }}
+@media print {{ .sheet-back {{ display: none; }} }}
+@media (max-width: 182mm) {{ body {{ margin: 0 3mm; }} .puzzle {{ flex-direction: column; }} .puzzle svg {{ width: 100%; max-width: 96mm; }} }}
+</style></head><body class="omweso-sheet"><main>
 "#,
         title = escape(&opts.title),
         paper = opts.paper.css(),
         sans = fonts::SANS,
-        faces = embedded_sans_css(),
+        faces = sans_css(&opts.assets),
+        icon = match &opts.assets {
+            SheetAssets::Embedded => String::new(),
+            SheetAssets::Linked(base) => format!(
+                "<link rel=\"icon\" href=\"{}favicon.svg\" type=\"image/svg+xml\">",
+                escape(base)
+            ),
+        },
         boards = stylesheet(),
     );
+    if let Some((url, words)) = &opts.back {
+        s.push_str(&format!(
+            "<p class=\"sheet-back\"><a href=\"{}\">{}</a> · <button type=\"button\" onclick=\"print()\">Print this sheet</button></p>\n",
+            escape(url),
+            escape(words)
+        ));
+    }
     let head = |title: &str, puzzle_page: bool| {
         let mut h = format!(
             "<header class=\"sheet-head\"><h1>{}</h1><p class=\"rules\">{}</p>",
@@ -1017,7 +1060,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
             escape(&answer_text(p))
         ));
     }
-    s.push_str("</tbody></table></section>\n</body></html>\n");
+    s.push_str("</tbody></table></section>\n</main></body></html>\n");
     s
 }
 

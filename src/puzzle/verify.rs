@@ -7,7 +7,7 @@
 
 use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
 use super::solve::{self, AnswerKey, Evaluation};
-use super::{Attempt, Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
+use super::{Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::claims::judge;
 use crate::diagram::narrate;
 use crate::engine::notation;
@@ -338,6 +338,24 @@ fn build(
         }
     };
     let steps = narrate::trace_lines(&played);
+    // a win in two or three: the line the reader plays on, after the
+    // solution (the only right first move)
+    let mut continuations = Vec::new();
+    let follow = sol.and_then(|s| {
+        let left = super::line::moves_after_first(pf.goal)?;
+        super::line::continuation(
+            &doc.variant.variant.rules,
+            &doc.position,
+            ev.answer_move(s),
+            left,
+            &mut continuations,
+        )
+    });
+    let then_of = |s: usize| -> Vec<Option<usize>> {
+        (0..ev.answers.len())
+            .map(|a| if a == s { follow } else { None })
+            .collect()
+    };
     let id = doc.id().map(str::to_string).unwrap_or_else(|| {
         doc.file
             .file_stem()
@@ -388,34 +406,18 @@ fn build(
         line,
         answers: ev.answers.len(),
         attempts: match sol {
-            Some(_) => attempts(ev),
+            Some(s) => super::line::attempts(ev, &ev.verdicts, &then_of(s)),
             None => Vec::new(),
+        },
+        continuations,
+        choices: match sol {
+            Some(_) => Vec::new(),
+            None => super::choices(&played, &ev.moves),
         },
         file: doc.file.clone(),
         doc: pf.doc,
         played,
     }
-}
-
-/// Every legal choice sequence of `ev` with its answer's verdict.
-fn attempts(ev: &Evaluation) -> Vec<Attempt> {
-    let answer: HashMap<AnswerKey, usize> = ev
-        .answers
-        .iter()
-        .enumerate()
-        .map(|(a, &i)| (AnswerKey::of(&ev.moves[i]), a))
-        .collect();
-    ev.moves
-        .iter()
-        .filter_map(|m| {
-            let v = ev.verdicts.get(*answer.get(&AnswerKey::of(m))?)?;
-            Some(Attempt {
-                notation: notation::format(&m.mv),
-                ok: v.ok,
-                why: v.why.clone(),
-            })
-        })
-        .collect()
 }
 
 /// What-happens: longer and never-ending moves are harder to predict.

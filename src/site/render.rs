@@ -95,6 +95,26 @@ struct GamesNav {
     top: bool,
 }
 
+/// A printable sheet of the puzzles, as the puzzles index links it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetLink {
+    /// Relative to the puzzles index.
+    pub url: String,
+    /// The rule set's title.
+    pub title: String,
+    pub count: usize,
+}
+
+/// The drawings of one continuation of a puzzle's line.
+#[derive(Clone, Debug, Serialize)]
+struct LineFigures {
+    index: usize,
+    /// The reply's frames (HTML).
+    reply: String,
+    /// The board the reader moves on next (HTML), if the game goes on.
+    board: Option<String>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 struct LinkItem {
     url: String,
@@ -933,14 +953,14 @@ impl<'a> Renderer<'a> {
         ctx.insert("titles", &titles);
         ctx.insert("difficulty", &difficulty);
         ctx.insert("count", &self.site.puzzles.len());
-        // the progress counts the puzzles with a move to find (a "what
-        // happens?" puzzle is not answered on its page)
+        // the progress counts the puzzles a reader answers on their page
         let order: Vec<&str> = self
             .puzzle_order()
             .into_iter()
-            .filter(|&i| self.site.puzzles[i].goal != crate::puzzle::Goal::WhatHappens)
+            .filter(|&i| self.site.puzzles[i].answerable())
             .map(|i| self.site.puzzles[i].id.as_str())
             .collect();
+        ctx.insert("sheets", &self.sheet_links());
         // for omweso-puzzle.js (solved marks, "next unsolved"); ids are
         // file names, but no `<` may close the <script> element anyway
         let data = serde_json::json!({ "order": order })
@@ -966,37 +986,166 @@ impl<'a> Renderer<'a> {
 
     /// What a puzzle page's script needs to let the reader play the answer
     /// (omweso-puzzle.js): every legal move with its verdict, the position
-    /// for the engine in the page (to step through the move played), and
-    /// the puzzles' order (for "next unsolved"). JSON for a `<script>`
-    /// element.
+    /// for the engine in the page (to step through a wrong move), for a
+    /// win in two or three the line after the solution (each reply the
+    /// page plays and the reader's turn after it, its moves judged), for
+    /// "what happens?" the answers offered, and the puzzles' order (for
+    /// "next unsolved"). JSON for a `<script>` element.
     fn puzzle_data(&self, p: &crate::puzzle::Puzzle, order: &[usize]) -> String {
-        let attempts: Vec<serde_json::Value> = p
-            .attempts
+        fn attempts(list: &[crate::puzzle::Attempt]) -> Vec<serde_json::Value> {
+            list.iter()
+                .map(|a| serde_json::json!({"move": a.notation, "ok": a.ok, "why": a.why, "then": a.then}))
+                .collect()
+        }
+        let request = |pos: &crate::engine::Position| {
+            omweso_web::Request::new(
+                omweso_web::Command::Moves,
+                p.doc.variant.variant.clone(),
+                *pos,
+            )
+            .text()
+        };
+        let line: Vec<serde_json::Value> = p
+            .continuations
             .iter()
-            .map(|a| serde_json::json!({"move": a.notation, "ok": a.ok, "why": a.why}))
+            .map(|c| {
+                serde_json::json!({
+                    "reply": c.reply_with_side,
+                    "why": c.reply_text,
+                    "left": c.turn.as_ref().map(|t| t.moves_left),
+                    "position": c.turn.as_ref().map(|t| request(&t.position)),
+                    "attempts": c.turn.as_ref().map(|t| attempts(&t.attempts)).unwrap_or_default(),
+                })
+            })
             .collect();
-        let request = omweso_web::Request::new(
-            omweso_web::Command::Moves,
-            p.doc.variant.variant.clone(),
-            p.doc.position,
-        )
-        .text();
+        let choices: Vec<serde_json::Value> = p
+            .choices
+            .iter()
+            .map(|c| serde_json::json!({"text": c.text, "right": c.right}))
+            .collect();
         let data = serde_json::json!({
             "id": p.id,
             "side": p.doc.position.to_move.letter().to_string(),
             "side_name": p.doc.position.to_move.title(),
+            "opponent_name": p.doc.position.to_move.opponent().title(),
             "solution": p.solution,
-            "attempts": attempts,
-            "position": request,
+            "answer": p.answer,
+            "attempts": attempts(&p.attempts),
+            "line": line,
+            "choices": choices,
+            "position": request(&p.doc.position),
             "order": order
                 .iter()
                 .map(|&i| &self.site.puzzles[i])
-                .filter(|q| q.goal != crate::puzzle::Goal::WhatHappens)
+                .filter(|q| q.answerable())
                 .map(|q| &q.id)
                 .collect::<Vec<_>>(),
         });
         // in a <script> element: no `<` may close it
         data.to_string().replace('<', "\\u003c")
+    }
+
+    /// The drawings of a line's continuations (win in two or three), by
+    /// index: the reply's frames, drawn from its trace, and the board the
+    /// reader then moves on (none when the reply ends the game), from the
+    /// puzzle's seat with the pit names.
+    fn line_figures(&self, p: &crate::puzzle::Puzzle) -> Vec<LineFigures> {
+        let plain = Annotations {
+            seat: p.seat(),
+            labels: true,
+            ..Annotations::default()
+        };
+        p.continuations
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let frames = diagram::move_frames(&c.played, &plain, &p.variant);
+                LineFigures {
+                    index: k,
+                    reply: figure::figure(
+                        &frames,
+                        &format!("puzzle-reply-{k}"),
+                        Some(&c.reply_with_side),
+                        None,
+                    ),
+                    board: c.turn.as_ref().map(|t| {
+                        let frame = diagram::board_frame(&t.position, &plain, &p.variant);
+                        figure::figure(
+                            &[frame],
+                            &format!("puzzle-turn-{k}"),
+                            Some(&format!(
+                                "After {}: {} to move",
+                                c.reply_with_side,
+                                t.position.to_move.title()
+                            )),
+                            None,
+                        )
+                    }),
+                }
+            })
+            .collect()
+    }
+
+    /// The printable sheets of the bundled puzzles, one a rule set, as
+    /// the puzzles index links them: (rule set, link), by rule set name.
+    pub fn sheets(&self) -> Vec<(String, SheetLink)> {
+        let mut by_variant: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        for p in &self.site.puzzles {
+            by_variant
+                .entry(&p.variant)
+                .or_insert((&p.variant_title, 0))
+                .1 += 1;
+        }
+        by_variant
+            .into_iter()
+            .map(|(v, (title, count))| {
+                (
+                    v.to_string(),
+                    SheetLink {
+                        url: format!("sheet-{v}.html"),
+                        title: title.to_string(),
+                        count,
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn sheet_links(&self) -> Vec<SheetLink> {
+        self.sheets().into_iter().map(|(_, l)| l).collect()
+    }
+
+    /// The sheet of one rule set's puzzles (`omweso sheet --variant NAME`
+    /// as HTML, easiest first), the site's own fonts linked rather than
+    /// embedded, with a link back to the puzzles index on screen.
+    pub fn sheet_page(&self, variant: &str) -> Result<Page, Diagnostics> {
+        let chosen: Vec<crate::puzzle::Puzzle> = self
+            .site
+            .puzzles
+            .iter()
+            .filter(|p| p.variant == variant)
+            .cloned()
+            .collect();
+        let chosen = crate::puzzle::sheet::select(chosen, "all").map_err(|e| {
+            Diagnostics::from(Diagnostic::new(Path::new("puzzles"), 0, 0, e.to_string()))
+        })?;
+        let title = format!(
+            "Omweso puzzles: {}",
+            chosen.first().map_or(variant, |p| p.variant_title.as_str())
+        );
+        let opts = crate::puzzle::sheet::SheetOptions {
+            title,
+            assets: crate::puzzle::sheet::SheetAssets::Linked("../assets/".into()),
+            back: Some(("index.html".into(), "← Back to the puzzles".into())),
+            ..Default::default()
+        };
+        let html = crate::puzzle::sheet::html(&chosen, &opts);
+        self.progress.page_done();
+        Ok(Page {
+            path: format!("puzzles/sheet-{variant}.html"),
+            html,
+            diagrams: chosen.len(),
+        })
     }
 
     pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
@@ -1044,6 +1193,8 @@ impl<'a> Renderer<'a> {
         };
         let mut ctx = self.context("puzzle", &p.title, &p.question, "../", &p.id);
         ctx.insert("puzzle_data", &self.puzzle_data(p, order));
+        ctx.insert("answerable", &p.answerable());
+        ctx.insert("line_figures", &self.line_figures(p));
         ctx.insert("puzzle", p);
         ctx.insert("difficulty", p.difficulty.title());
         ctx.insert("effort_words", &crate::puzzle::effort_words(p));
@@ -1232,6 +1383,7 @@ impl<'a> Renderer<'a> {
             Variant(&'b str),
             Position(PositionKey, &'b PositionDoc),
             Puzzle(usize),
+            Sheet(&'b str),
             GamesIndex,
             Game(&'b crate::model::GameDoc, &'b super::traces::GameTrace),
         }
@@ -1244,6 +1396,8 @@ impl<'a> Renderer<'a> {
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
         jobs.extend(positions.iter().map(|&(k, p)| Job::Position(k, p)));
         jobs.extend((0..order.len()).map(Job::Puzzle));
+        let sheet_variants: Vec<String> = self.sheets().into_iter().map(|(v, _)| v).collect();
+        jobs.extend(sheet_variants.iter().map(|v| Job::Sheet(v)));
         jobs.push(Job::GamesIndex);
         jobs.extend(self.traces.games(self.site).map(|(g, t)| Job::Game(g, t)));
         let results: Vec<Result<Placed, Diagnostics>> = jobs
@@ -1261,6 +1415,7 @@ impl<'a> Renderer<'a> {
                     Job::Variant(n) => self.variant_page(n),
                     Job::Position(k, p) => self.position_page(*k, p),
                     Job::Puzzle(k) => self.puzzle_page(&order, *k),
+                    Job::Sheet(v) => self.sheet_page(v),
                     Job::GamesIndex => self.games_index_page(),
                     Job::Game(g, t) => self.game_page(g, t),
                 })
@@ -1321,6 +1476,7 @@ impl<'a> Renderer<'a> {
                 .filter(|p| p.id().is_some())
                 .count()
             + self.site.puzzles.len()
+            + self.sheets().len()
             + 1
             + self.site.games.len()
     }

@@ -849,3 +849,154 @@ fn reword_dir_writes_again_only_what_changed() {
         assert_eq!(&std::fs::read_to_string(file).unwrap(), text);
     }
 }
+
+/// The line a reader plays on a win-in-two or win-in-three page, judged
+/// again by the plain search: after the solution, each reply the page
+/// plays is a legal move of the defender's; in the reader's turn after it
+/// every move is right exactly when it still forces the win within the
+/// moves left; every right move that does not end the game is followed by
+/// a reply, and the line ends in a win. The second turn of a win in three
+/// (two moves left) is judged on the win-in-two's own start.
+#[test]
+fn the_line_the_page_plays_agrees_with_a_plain_search() {
+    use omweso::puzzle::line;
+    let mut turns = 0;
+    let mut puzzles = 0;
+    // every turn of a line, with its moves judged by the oracle
+    fn check(
+        p: &omweso::puzzle::Puzzle,
+        t: &line::Turn,
+        arena: &[line::Continuation],
+        turns: &mut usize,
+    ) {
+        let rules = p.doc.variant.variant.rules;
+        let all = legal_moves(&rules, &t.position);
+        assert_eq!(t.attempts.len(), all.len(), "{}", p.id);
+        assert!(t.attempts.iter().any(|a| a.ok), "{}: no right move", p.id);
+        for a in &t.attempts {
+            let mv = omweso::engine::notation::parse(&a.notation).unwrap().mv;
+            let m = all.iter().find(|m| m.mv.same_as(&mv)).unwrap();
+            let want = forces_within(&rules, &t.position, m, t.moves_left);
+            assert_eq!(a.ok, want, "{} {}: {}", p.id, a.notation, a.why);
+            let ends = m.end.result().is_some();
+            assert_eq!(a.then.is_some(), a.ok && !ends, "{} {}", p.id, a.notation);
+            if let Some(k) = a.then {
+                follow(p, &t.position, m, &arena[k], arena, turns);
+            }
+        }
+        *turns += 1;
+    }
+    fn follow(
+        p: &omweso::puzzle::Puzzle,
+        pos: &Position,
+        m: &omweso::engine::LegalMove,
+        c: &line::Continuation,
+        arena: &[line::Continuation],
+        turns: &mut usize,
+    ) {
+        let rules = p.doc.variant.variant.rules;
+        let before = m.end.finished().unwrap().position_after(pos);
+        assert_eq!(c.played.before, before, "{}", p.id);
+        assert!(
+            legal_moves(&rules, &before)
+                .iter()
+                .any(|r| r.mv.same_as(&c.played.mv)),
+            "{}: the reply {} is not legal",
+            p.id,
+            c.reply_with_side
+        );
+        match &c.turn {
+            Some(t) => {
+                assert_eq!(Some(t.position), c.played.after, "{}", p.id);
+                check(p, t, arena, turns);
+            }
+            // a reply that ends the game loses it
+            None => assert!(won_by(c.played.end.result(), pos.to_move), "{}", p.id),
+        }
+    }
+    for p in shipped() {
+        let Some(left) = line::moves_after_first(p.goal) else {
+            continue;
+        };
+        puzzles += 1;
+        let rules = p.doc.variant.variant.rules;
+        let pos = p.doc.position;
+        let all = legal_moves(&rules, &pos);
+        for a in &p.attempts {
+            assert_eq!(a.then.is_some(), a.ok, "{} {}", p.id, a.notation);
+            if let Some(k) = a.then {
+                let mv = omweso::engine::notation::parse(&a.notation).unwrap().mv;
+                let m = all.iter().find(|m| m.mv.same_as(&mv)).unwrap();
+                let c = &p.continuations[k];
+                assert_eq!(c.turn.as_ref().map(|t| t.moves_left), Some(left));
+                follow(&p, &pos, m, c, &p.continuations, &mut turns);
+            }
+        }
+        // two moves left, as in a win in three's second turn
+        if p.goal == Goal::WinInTwo {
+            let mut arena = Vec::new();
+            let t = line::turn(&rules, &pos, 2, &mut arena);
+            assert!(
+                t.attempts.iter().any(|a| a.notation == p.solution && a.ok),
+                "{}",
+                p.id
+            );
+            check(&p, &t, &arena, &mut turns);
+        }
+    }
+    eprintln!("lines: {puzzles} puzzles, {turns} turns judged");
+    // the bundled set: one win in two (its reply, and the same start with
+    // two moves left and its replies)
+    assert_eq!(puzzles, 1);
+    assert!(turns >= 3, "{turns} turns");
+}
+
+/// A "what happens?" page offers four answers, one right: the one the
+/// file's own claims (`expect`) state, the others distinct and what a
+/// reader who loses the thread would say; never for a move to find.
+#[test]
+fn what_happens_offers_one_right_answer_among_four() {
+    use omweso::puzzle::{CHOICES, Outcome};
+    let mut checked = 0;
+    for p in shipped() {
+        if p.goal != Goal::WhatHappens {
+            assert!(p.choices.is_empty(), "{}", p.id);
+            assert!(p.answerable(), "{}", p.id);
+            continue;
+        }
+        assert!(p.answerable(), "{}", p.id);
+        assert_eq!(p.choices.len(), CHOICES, "{}: {:?}", p.id, p.choices);
+        let right: Vec<_> = p.choices.iter().filter(|c| c.right).collect();
+        assert_eq!(right.len(), 1, "{}", p.id);
+        let exp = p.doc.expect.as_ref().expect("a what-happens claim");
+        let claimed = if exp.never_ending == Some(true) {
+            Outcome::NeverEnds
+        } else {
+            Outcome::Captures(exp.captured.expect("a captured claim"))
+        };
+        assert_eq!(right[0].outcome, claimed, "{}", p.id);
+        let mut outcomes: Vec<Outcome> = p.choices.iter().map(|c| c.outcome).collect();
+        let sorted = {
+            let mut s = outcomes.clone();
+            s.sort();
+            s
+        };
+        assert_eq!(outcomes, sorted, "{}: in order", p.id);
+        outcomes.dedup();
+        assert_eq!(outcomes.len(), CHOICES, "{}: distinct", p.id);
+        checked += 1;
+    }
+    eprintln!("what happens?: {checked} puzzles");
+    // the bundled set's "what happens?" files
+    let files = std::fs::read_dir("puzzles")
+        .unwrap()
+        .filter(|e| {
+            std::fs::read_to_string(e.as_ref().unwrap().path())
+                .unwrap()
+                .lines()
+                .any(|l| l.trim() == "goal: what-happens")
+        })
+        .count();
+    assert_eq!(checked, files);
+    assert!(checked >= 30, "{checked}");
+}

@@ -209,8 +209,10 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         .collect();
     for p in &pages {
         let html = read(&out, p);
+        // the printable sheets are paper, without the site's furniture
+        let sheet = p.starts_with("puzzles/sheet-");
         assert!(
-            html.contains("id=\"search-input\"") && html.contains("id=\"search-results\""),
+            sheet || html.contains("id=\"search-input\"") && html.contains("id=\"search-results\""),
             "{p}"
         );
         assert!(html.contains("assets/favicon.svg"), "{p}");
@@ -1014,6 +1016,7 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
     let (_tmp, out) = build_bundled();
     let (model, _) = site::load(&repo(), false);
     let mut north = 0;
+    let (mut what_happens, mut lines) = (0, 0);
     for p in &model.puzzles {
         let page = read(&out, &format!("puzzles/{}.html", p.id));
         let start = &page[page.find("id=\"puzzle-start\"").expect("the start figure")..];
@@ -1034,12 +1037,57 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
         let data = page
             .split("<script type=\"application/json\" id=\"puzzle-data\">")
             .nth(1);
-        if p.goal == Goal::WhatHappens {
-            assert!(data.is_none(), "{}", p.id);
-            continue;
-        }
         let data: serde_json::Value =
             serde_json::from_str(data.unwrap().split("</script>").next().unwrap()).unwrap();
+        if p.goal == Goal::WhatHappens {
+            // the answers offered, the right one what the move's trace does
+            assert!(data["attempts"].as_array().unwrap().is_empty(), "{}", p.id);
+            let choices = data["choices"].as_array().unwrap();
+            assert_eq!(choices.len(), omweso::puzzle::CHOICES, "{}", p.id);
+            let right: Vec<&serde_json::Value> =
+                choices.iter().filter(|c| c["right"] == true).collect();
+            assert_eq!(right.len(), 1, "{}", p.id);
+            assert_eq!(
+                right[0]["text"],
+                omweso::puzzle::Outcome::of(&p.played.end).words(),
+                "{}",
+                p.id
+            );
+            what_happens += 1;
+            continue;
+        }
+        // a line (win in two or three): each reply's board after it, from
+        // the same seat, to play the next move on
+        for (k, c) in p.continuations.iter().enumerate() {
+            let turn = &page[page
+                .find(&format!("id=\"puzzle-turn-{k}\""))
+                .expect("the board after the reply")..];
+            let label = turn
+                .split("class=\"omw-pitno\"")
+                .nth(1)
+                .and_then(|t| t.split('>').nth(1))
+                .and_then(|t| t.split('<').next())
+                .map(str::trim);
+            assert_eq!(
+                label,
+                Some(want),
+                "{}: the seat after {}",
+                p.id,
+                c.reply_with_side
+            );
+            assert_eq!(
+                data["line"][k]["reply"],
+                c.reply_with_side.as_str(),
+                "{}",
+                p.id
+            );
+            assert!(
+                page.contains(&format!("id=\"puzzle-reply-{k}\"")),
+                "{}",
+                p.id
+            );
+            lines += 1;
+        }
         let attempts = data["attempts"].as_array().unwrap();
         let legal = omweso::engine::legal_moves(&p.doc.variant.variant.rules, &p.doc.position);
         assert_eq!(attempts.len(), legal.len(), "{}", p.id);
@@ -1057,6 +1105,25 @@ fn puzzles_face_the_solver_and_carry_every_moves_verdict() {
         }
     }
     assert!(north > 5, "{north} puzzles with North to move");
+    // the bundled set: 37 "what happens?", one win in two with one reply
+    assert_eq!((what_happens, lines), (37, 1));
+    // the sheet of each rule set, linked from the index, with all its
+    // puzzles and their answers
+    let mut per_variant: std::collections::BTreeMap<&str, usize> = Default::default();
+    for p in &model.puzzles {
+        *per_variant.entry(p.variant.as_str()).or_default() += 1;
+    }
+    let index = read(&out, "puzzles/index.html");
+    for (v, n) in &per_variant {
+        assert!(index.contains(&format!("href=\"sheet-{v}.html\"")), "{v}");
+        let sheet = read(&out, &format!("puzzles/sheet-{v}.html"));
+        assert_eq!(sheet.matches("<div class=\"puzzle\"").count(), *n, "{v}");
+        assert_eq!(sheet.matches("<tr><td>").count(), *n, "{v}");
+        // the site's fonts, not a copy of them in every sheet
+        assert!(!sheet.contains("base64"), "{v}");
+        assert!(sheet.contains("url(\"../assets/fonts/source-sans-3-latin-400-normal.woff\")"));
+    }
+    assert_eq!(per_variant.len(), 4);
     // readers tell puzzles apart by their titles; the index lists each
     // puzzle once, with its thumbnail and what to filter it by
     let titles: std::collections::BTreeSet<&str> =

@@ -789,14 +789,33 @@ fn check_analysis_report(
 }
 
 /// Puzzles played on the board (tests/browser/puzzle.mjs): a reader picks a
-/// pit with no move, a wrong move, then the solution by keyboard on one
-/// puzzle, and solves another at once; the page's verdicts are the
-/// verifier's, the wrong move's board after is the engine's, and the
-/// progress kept in localStorage (missed, solved, streak) shows on the
-/// puzzle index with the next unsolved puzzle.
+/// pit with no move, a wrong move, then the solution by keyboard on a win
+/// in two — not solved yet: the page shows the defender's reply and the
+/// board after it — then a wrong second move and a winning one (solved
+/// only then); answers a "what happens?" wrong, then right; and solves
+/// another puzzle at once. The page's verdicts are the verifier's and the
+/// line's, the wrong moves' boards after are the engine's, the progress
+/// kept in localStorage (missed, solved, streak) shows on the puzzle index
+/// with the next unsolved puzzle, and every "Print a sheet" link opens a
+/// sheet with all its rule set's puzzles and answers, in the site's font,
+/// with no console error.
 #[test]
 fn puzzles_are_solved_on_the_board_in_a_real_browser() {
+    puzzles_on_the_board(false);
+}
+
+/// The same as [`puzzles_are_solved_on_the_board_in_a_real_browser`], on
+/// the bundled rulebook built and opened from disk (`file://`): the line's
+/// replies are drawn at build time, the wrong moves' frames by the engine
+/// inlined in the page.
+#[test]
+fn puzzles_are_solved_on_the_board_opened_from_disk() {
+    puzzles_on_the_board(true);
+}
+
+fn puzzles_on_the_board(from_disk: bool) {
     use omweso::puzzle::{Goal, Puzzle};
+    use std::collections::BTreeMap;
     require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let (site_model, _) = omweso::site::load(&repo(), false);
@@ -843,15 +862,45 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
         .find(|p| p.goal != Goal::WhatHappens && p.id != first.id && !p.attempts.is_empty())
         .expect("a second puzzle");
     let mv = |m: &str| serde_json::json!({"pit": pit_of(m), "move": m});
+    // the line after the solution: the reply the page plays, then a wrong
+    // second move (when there is one) and a winning one
+    let step = first
+        .attempts
+        .iter()
+        .find(|a| a.notation == first.solution)
+        .and_then(|a| a.then)
+        .expect("a win in two goes on after its solution");
+    let reply = &first.continuations[step];
+    let turn = reply
+        .turn
+        .as_ref()
+        .expect("the reply does not end the game");
+    let line_wrong = turn.attempts.iter().find(|a| !a.ok);
+    let line_right = turn
+        .attempts
+        .iter()
+        .find(|a| a.ok)
+        .expect("a winning second move");
+    // a "what happens?" puzzle: a wrong answer, then the right one
+    let what = site_model
+        .puzzles
+        .iter()
+        .find(|p| p.goal == Goal::WhatHappens)
+        .expect("a what-happens puzzle");
+    let what_right = what.choices.iter().position(|c| c.right).unwrap();
+    let what_wrong = what.choices.iter().position(|c| !c.right).unwrap();
     let work = tempfile::tempdir().unwrap();
-    let (json, report) = on_the_rulebook(
-        "puzzle.mjs",
-        work.path(),
-        Some(serde_json::json!({
-            "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit},
-            "second": {"id": second.id, "right": mv(&second.solution)},
-        })),
-    );
+    let cases = serde_json::json!({
+        "first": {"id": first.id, "wrong": mv(&wrong.notation), "right": mv(&first.solution), "empty_pit": empty_pit,
+                  "line": {"step": step, "wrong": line_wrong.map(|a| mv(&a.notation)), "right": mv(&line_right.notation)}},
+        "what": {"id": what.id, "wrong": what_wrong, "right": what_right},
+        "second": {"id": second.id, "right": mv(&second.solution)},
+    });
+    let (json, report) = if from_disk {
+        on_the_rulebook_from_disk("puzzle.mjs", work.path(), cases)
+    } else {
+        on_the_rulebook("puzzle.mjs", work.path(), Some(cases))
+    };
 
     let side = first.doc.position.to_move;
     let letter = side.letter();
@@ -887,11 +936,129 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
         .iter()
         .find(|a| a.notation == first.solution)
         .unwrap();
+    // the first move right: not solved yet; the defender's reply shown,
+    // and the board after it to play on
+    let opponent = side.opponent();
     assert_eq!(
         json["right"]["status"],
-        format!("Right! {letter}{}: {}.", right.notation, right.why)
+        format!(
+            "Right! {letter}{}: {}. {} replies {}: {}.",
+            right.notation,
+            right.why,
+            opponent.title(),
+            reply.reply_with_side,
+            reply.reply_text,
+        )
     );
-    assert_eq!(json["right"]["solution_open"], true);
+    assert_eq!(
+        json["right"]["prompt"],
+        format!(
+            "Your move: pick a pit of {} on the board, a move that wins at once.",
+            side.title()
+        )
+    );
+    assert_eq!(json["right"]["solution_open"], false, "{report}");
+    assert_eq!(json["right"]["solved"], serde_json::Value::Null, "{report}");
+    assert_eq!(json["right"]["step"], step.to_string());
+    assert_eq!(json["right"]["start_hidden"], true);
+    assert_eq!(json["right"]["board"], true);
+    assert!(
+        json["right"]["reply_frames"].as_u64().unwrap() >= 1,
+        "{report}"
+    );
+    // the pits offered on the board after the reply, with its seeds
+    let mut offered: Vec<String> =
+        serde_json::from_value(json["right"]["targets"].clone()).unwrap();
+    offered.sort();
+    let mut want: Vec<String> = (1..=16u8)
+        .map(|n| {
+            let pit = omweso::engine::Pit::new(n).unwrap();
+            let k = turn.position.board.get(side, pit);
+            format!(
+                "Play {letter}{n} ({k} seed{})",
+                if k == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    want.sort();
+    assert_eq!(offered, want, "the pits offered after the reply");
+    if let Some(w) = line_wrong {
+        assert_eq!(
+            json["line_wrong"]["status"],
+            format!("Not this one. {letter}{}: {}.", w.notation, w.why)
+        );
+        assert_eq!(json["line_wrong"]["again"], true);
+        assert_eq!(json["line_wrong"]["solved"], serde_json::Value::Null);
+        let parsed = omweso::engine::notation::parse_for(side, &w.notation).unwrap();
+        let out =
+            omweso::engine::outcome(&first.doc.variant.variant.rules, &turn.position, &parsed)
+                .unwrap();
+        assert_eq!(
+            Some(json["line_wrong"]["after"].clone()),
+            out.after.map(|a| serde_json::json!(a.board.to_grid())),
+            "the board after the wrong second move"
+        );
+    }
+    assert_eq!(
+        json["line_right"]["status"],
+        format!(
+            "Right! {letter}{}: {}. You have played the whole line.",
+            line_right.notation, line_right.why
+        )
+    );
+    assert_eq!(json["line_right"]["solved"], "true");
+    assert_eq!(json["line_right"]["solution_open"], true);
+    // "what happens?": the answers offered, a wrong one refused, the right
+    // one the engine's
+    let offered: Vec<String> = serde_json::from_value(json["what"]["offered"].clone()).unwrap();
+    assert_eq!(
+        offered,
+        what.choices
+            .iter()
+            .map(|c| c.text.clone())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        json["what"]["intro"],
+        format!(
+            "What does {}{} do? Choose one:",
+            what.doc.position.to_move.letter(),
+            what.solution
+        )
+    );
+    assert_eq!(
+        json["what"]["wrong"]["status"],
+        format!(
+            "Not this one (\u{201c}{}\u{201d}). Choose again, or show the solution.",
+            what.choices[what_wrong].text
+        )
+    );
+    assert_eq!(json["what"]["wrong"]["disabled"], true);
+    assert_eq!(json["what"]["wrong"]["solution_open"], false);
+    assert_eq!(
+        json["what"]["right"]["status"],
+        format!("Right! {}", what.answer)
+    );
+    assert_eq!(json["what"]["right"]["solution_open"], true);
+    // the sheets, one a rule set, each with all its puzzles and answers
+    let mut per_variant: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+    for p in &site_model.puzzles {
+        per_variant
+            .entry(&p.variant)
+            .or_insert((&p.variant_title, 0))
+            .1 += 1;
+    }
+    let sheets = json["sheets"].as_array().unwrap();
+    assert_eq!(sheets.len(), per_variant.len(), "{report}");
+    for (s, (v, (title, n))) in sheets.iter().zip(&per_variant) {
+        assert_eq!(s["href"], format!("sheet-{v}.html"));
+        assert_eq!(s["title"], *title);
+        assert_eq!(s["puzzles"], *n as u64, "{report}");
+        assert_eq!(s["boards"], *n as u64, "{report}");
+        assert_eq!(s["answers"], *n as u64, "{report}");
+        assert_eq!(s["back"], "index.html");
+        assert_eq!(s["font"], true, "{report}");
+    }
     if moves_from(first, pit_of(&wrong.notation)) > 1 {
         assert!(json["choices"].as_u64().unwrap() >= 1, "{report}");
     }
@@ -908,22 +1075,21 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
         out.after.map(|a| serde_json::json!(a.board.to_grid())),
         "the board after the wrong move"
     );
-    // progress: the first missed, the second solved at once
+    // progress: the first and the "what happens?" missed, the second
+    // solved at once
     assert_eq!(json["second"]["verdict"], "right");
-    // (the progress counts the puzzles with a move to find)
-    let n = site_model
-        .puzzles
-        .iter()
-        .filter(|p| p.goal != omweso::puzzle::Goal::WhatHappens)
-        .count();
+    // (every puzzle counts: each is answered on its page)
+    let n = site_model.puzzles.len();
+    assert!(site_model.puzzles.iter().all(|p| p.answerable()));
     assert!(
         json["second"]["progress"]
             .as_str()
             .unwrap()
-            .starts_with(&format!("Solved 1 of {n} · missed 1 · streak 1")),
+            .starts_with(&format!("Solved 1 of {n} · missed 2 · streak 1")),
         "{report}"
     );
     assert_eq!(json["storage"]["results"][&first.id], "failed");
+    assert_eq!(json["storage"]["results"][&what.id], "failed");
     assert_eq!(json["storage"]["results"][&second.id], "solved");
     assert_eq!(json["storage"]["streak"], 1);
     assert!(
@@ -942,7 +1108,15 @@ fn puzzles_are_solved_on_the_board_in_a_real_browser() {
         marks.contains(&(format!("{}.html", second.id), "solved".into())),
         "{report}"
     );
-    assert!(marks.iter().all(|(h, _)| *h == format!("{}.html", first.id) || *h == format!("{}.html", second.id)));
+    assert!(
+        marks.contains(&(format!("{}.html", what.id), "failed".into())),
+        "{report}"
+    );
+    assert!(marks.iter().all(|(h, _)| {
+        [&first.id, &second.id, &what.id]
+            .iter()
+            .any(|id| *h == format!("{id}.html"))
+    }));
     // "next unsolved": the index's first puzzle not solved
     let mut order: Vec<&Puzzle> = site_model.puzzles.iter().collect();
     order.sort_by(|a, b| (a.goal, a.difficulty, &a.id).cmp(&(b.goal, b.difficulty, &b.id)));

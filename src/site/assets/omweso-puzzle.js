@@ -3,9 +3,14 @@
 // direction where the rules offer a choice; the page says at once whether
 // the move achieves the goal, from the verdicts the build wrote beside the
 // puzzle (#puzzle-data: every legal move, judged by the engine), so it
-// works without a server too. Right: the solution and its frames open.
-// Wrong: what the move does and why it fails (for win-in-two, the reply
-// that refutes it), and its frames when the engine can run in the page.
+// works without a server too. Right: the solution and its frames open;
+// in a win in two or three, first the defender's reply (the one the
+// engine's search expects, its frames drawn at build time) and the board
+// after it, on which the reader plays the next move, judged likewise (any
+// move that still wins as fast is right), until the whole line is played.
+// Wrong, at any step: what the move does and why it fails (for win-in-two,
+// the reply that refutes it), its frames from the engine in the page, and
+// Try again. A "what happens?" puzzle offers its answers to choose from.
 // Solved and failed puzzles and the streak are kept in localStorage; the
 // puzzle index marks them and links the next unsolved one. Without
 // JavaScript the page is as before: the hint and the solution on request.
@@ -67,17 +72,26 @@
   function puzzle(d) {
     var fig = document.getElementById("puzzle-start");
     var svg = fig && fig.querySelector("svg");
-    if (!svg || !window.OmwesoTry) return;
+    if (!svg) return;
+    var choosing = d.choices && d.choices.length > 0;
+    if (!choosing && !window.OmwesoTry) return;
     var solution = document.querySelector("details.solution");
-    var counts = window.OmwesoTry ? window.OmwesoTry.counts(d.position) : [];
     var state = load();
-    var tries = 0, done = false;
+    // `clean`: no wrong answer yet on this visit (a puzzle is solved only
+    // so); `turn`: the reader's turn being played (the first, or one after
+    // a reply of the line)
+    var clean = true, done = false;
+    var turn = { attempts: d.attempts, position: d.position, left: null, step: "" };
 
     var panel = el("section", "trainer");
-    panel.setAttribute("aria-label", "Play your answer");
+    panel.setAttribute("aria-label", choosing ? "Choose your answer" : "Play your answer");
     var status = el("p", "trainer-status");
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
+    // what the reader is asked next, under the verdict
+    var prompt = el("p", "trainer-prompt");
+    prompt.setAttribute("aria-live", "polite");
+    prompt.hidden = true;
     var choices = el("div", "trainer-choices");
     choices.setAttribute("role", "group");
     var actions = el("div", "trainer-actions");
@@ -86,27 +100,121 @@
     again.hidden = true;
     var show = el("button", "trainer-show", "Show the solution");
     show.type = "button";
+    var replies = el("div", "trainer-replies");
     var shown = el("div", "trainer-frames");
     var tally = el("p", "trainer-progress");
     actions.appendChild(again);
     actions.appendChild(show);
     panel.appendChild(status);
+    panel.appendChild(prompt);
     panel.appendChild(choices);
     panel.appendChild(actions);
+    panel.appendChild(replies);
     panel.appendChild(shown);
     panel.appendChild(tally);
     fig.parentNode.insertBefore(panel, fig.nextSibling);
+    panel.dataset.step = "";
 
     function refresh() {
       tally.textContent = progress(d.order, state) + " · ";
       tally.appendChild(nextLink(d.order, state, d.id, ""));
     }
+    function before() {
+      return state.results[d.id] === "solved" ? "You have solved this one before. " : "";
+    }
+    function ask() {
+      if (turn.left === 1) return "Your move: pick a pit of " + d.side_name + " on the board, a move that wins at once.";
+      if (turn.left === 2) return "Your move: pick a pit of " + d.side_name + " on the board, a move that wins in two.";
+      return "Your move: pick a pit of " + d.side_name + " on the board.";
+    }
     function intro() {
       status.className = "trainer-status";
-      status.textContent = (state.results[d.id] === "solved" ? "You have solved this one before. " : "") +
-        "Your move: pick a pit of " + d.side_name + " on the board.";
+      status.textContent = choosing
+        ? before() + "What does " + d.side + d.solution + " do? Choose one:"
+        : before() + ask();
+    }
+    // a wrong answer: the puzzle is missed, unless solved before
+    function missed() {
+      if (clean && state.results[d.id] !== "solved") {
+        state.results[d.id] = "failed";
+        state.streak = 0;
+        save(state);
+      }
+      clean = false;
+    }
+    function solved() {
+      done = true;
+      fig.classList.remove("pickable");
+      panel.dataset.solved = "true";
+      if (clean && !state.results[d.id]) {
+        state.results[d.id] = "solved";
+        state.streak++;
+        state.best = Math.max(state.best || 0, state.streak);
+      }
+      save(state);
+      again.hidden = true;
+      show.hidden = true;
+      if (solution) {
+        solution.open = true;
+        solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }
     }
 
+    show.addEventListener("click", function () {
+      done = true;
+      fig.classList.remove("pickable");
+      choices.innerHTML = "";
+      if (!state.results[d.id]) {
+        state.results[d.id] = "failed";
+        state.streak = 0;
+        save(state);
+        refresh();
+      }
+      again.hidden = true;
+      show.hidden = true;
+      if (solution) {
+        solution.open = true;
+        solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }
+    });
+
+    // "what happens?": the answers offered, one of them the engine's
+    if (choosing) {
+      fig.classList.add("asked");
+      d.choices.forEach(function (c, i) {
+        var b = el("button", "trainer-outcome", c.text);
+        b.type = "button";
+        b.dataset.choice = String(i);
+        b.addEventListener("click", function () {
+          if (done) return;
+          panel.dataset.chosen = String(i);
+          Array.prototype.forEach.call(choices.querySelectorAll(".trainer-outcome"), function (x) {
+            x.classList.remove("chosen");
+          });
+          if (c.right) {
+            b.classList.add("right");
+            status.className = "trainer-status right";
+            status.textContent = "Right! " + d.answer;
+            panel.dataset.verdict = "right";
+            solved();
+          } else {
+            b.classList.add("wrong");
+            b.disabled = true;
+            status.className = "trainer-status wrong";
+            status.textContent = "Not this one (\u201c" + c.text + "\u201d). Choose again, or show the solution.";
+            panel.dataset.verdict = "wrong";
+            missed();
+          }
+          refresh();
+        });
+        choices.appendChild(b);
+      });
+      intro();
+      refresh();
+      return;
+    }
+
+    var counts = window.OmwesoTry.counts(d.position);
     // the mover's pits, as buttons over the drawn board
     var targets = window.OmwesoTry.pickLayer(fig, svg, d.side, counts, pick);
     fig.classList.add("pickable");
@@ -119,7 +227,7 @@
     }
     function pick(pit) {
       if (done) return;
-      var moves = d.attempts.filter(function (a) { return parseInt(a.move, 10) === pit; });
+      var moves = turn.attempts.filter(function (a) { return parseInt(a.move, 10) === pit; });
       choices.innerHTML = "";
       shown.innerHTML = "";
       mark(pit, "chosen");
@@ -144,52 +252,77 @@
       choices.firstChild.focus();
     }
     function judge(a) {
-      var first = tries === 0;
-      tries++;
       var pit = parseInt(a.move, 10);
       panel.dataset.played = a.move;
-      if (a.ok) {
-        done = true;
-        status.className = "trainer-status right";
-        status.textContent = "Right! " + d.side + a.move + ": " + a.why + ".";
-        mark(pit, "right");
-        fig.classList.remove("pickable");
-        if (first && !state.results[d.id]) {
-          state.results[d.id] = "solved";
-          state.streak++;
-          state.best = Math.max(state.best || 0, state.streak);
-        }
-        save(state);
-        again.hidden = true;
-        show.hidden = true;
-        if (solution) {
-          solution.open = true;
-          solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
-        }
-      } else {
+      panel.dataset.verdict = a.ok ? "right" : "wrong";
+      prompt.hidden = true;
+      if (!a.ok) {
         status.className = "trainer-status wrong";
         status.textContent = "Not this one. " + d.side + a.move + ": " + a.why + ".";
         mark(pit, "wrong");
-        if (first && state.results[d.id] !== "solved") {
-          state.results[d.id] = "failed";
-          state.streak = 0;
-          save(state);
-        }
+        missed();
         again.hidden = false;
-        frames(a.move);
+        frames(a.move, turn.position);
+        refresh();
+        return;
       }
-      panel.dataset.verdict = a.ok ? "right" : "wrong";
+      mark(pit, "right");
+      var line = a.then === null || a.then === undefined ? null : d.line[a.then];
+      var said = "Right! " + d.side + a.move + ": " + a.why + ".";
+      again.hidden = true;
+      if (!line) {
+        status.className = "trainer-status right";
+        status.textContent = said + (turn.step !== "" ? " You have played the whole line." : "");
+        solved();
+        refresh();
+        return;
+      }
+      // the line goes on: the defender's reply, drawn at build time, then
+      // the reader's next turn on the board after it
+      status.className = "trainer-status right";
+      said += " " + d.opponent_name + " replies " + line.reply + ": " + line.why + ".";
+      replies.innerHTML = "";
+      var step = document.querySelector('.line-step[data-step="' + a.then + '"]');
+      var reply = step && step.querySelector(".line-reply");
+      if (reply) {
+        replies.appendChild(el("p", "trainer-reply-lead", d.opponent_name + "'s reply, " + line.reply + ":"));
+        replies.appendChild(reply);
+      }
+      if (!line.attempts.length) {
+        status.textContent = said + " It loses the game: you have played the whole line.";
+        solved();
+        refresh();
+        return;
+      }
+      var board = step && step.querySelector(".line-board figure");
+      var next = board && board.querySelector("svg");
+      if (!next) { status.textContent = said; solved(); refresh(); return; }
+      fig.classList.remove("pickable");
+      fig.hidden = true;
+      panel.parentNode.insertBefore(board, panel);
+      fig = board;
+      turn = {
+        attempts: line.attempts, position: line.position, left: line.left, step: String(a.then),
+        replied: d.opponent_name + " replied " + line.reply + ": " + line.why + "."
+      };
+      panel.dataset.step = turn.step;
+      targets = window.OmwesoTry.pickLayer(fig, next, d.side, window.OmwesoTry.counts(line.position), pick);
+      fig.classList.add("pickable");
+      status.textContent = said;
+      prompt.textContent = ask();
+      prompt.hidden = false;
       refresh();
     }
-    // the move's frames, from the engine in the page (over http only)
-    function frames(move) {
+    // the move's frames, from the engine in the page
+    function frames(move, position) {
       var engine = window.OmwesoTry;
       if (!engine.ask) return;
-      var request = d.position.replace("do moves", "do play") + "move " + move + "\n";
+      var request = position.replace("do moves", "do play") + "move " + move + "\n";
       var wait = el("p", "trainer-wait", "Drawing " + d.side + move + "…");
       shown.appendChild(wait);
+      var at = turn.step;
       engine.ask(request).then(function (a) {
-        if (panel.dataset.played !== move) return;
+        if (panel.dataset.played !== move || turn.step !== at) return;
         shown.innerHTML = "";
         shown.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
         shown.appendChild(engine.viewer(a, false));
@@ -202,25 +335,17 @@
       choices.innerHTML = "";
       shown.innerHTML = "";
       mark(null);
-      intro();
+      if (turn.step === "") {
+        intro();
+      } else {
+        // back to the turn after the reply
+        status.className = "trainer-status";
+        status.textContent = turn.replied;
+        prompt.textContent = ask();
+        prompt.hidden = false;
+      }
       var t = targets[0];
       if (t) t.focus();
-    });
-    show.addEventListener("click", function () {
-      done = true;
-      fig.classList.remove("pickable");
-      if (!state.results[d.id]) {
-        state.results[d.id] = "failed";
-        state.streak = 0;
-        save(state);
-        refresh();
-      }
-      again.hidden = true;
-      show.hidden = true;
-      if (solution) {
-        solution.open = true;
-        solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
-      }
     });
     intro();
     refresh();

@@ -194,6 +194,7 @@ pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
         per_page: a.per_page,
         title: a.title,
         hints,
+        ..Default::default()
     };
     let (pdf, html) = sheet::outputs(&a.out);
     if let Some(dir) = a.out.extension().is_none().then_some(&a.out) {
