@@ -35,7 +35,14 @@ const cases = {
     await p.goto(first);
     await p.waitForSelector('.omw-pick-pit', { state: 'attached' });
     const ready = await now(p);
-    await p.click('.omw-pick-pit');
+    // a pit holding two seeds or more (a move starts there), and where the
+    // rules offer a choice of direction, the first one offered
+    const pits = await p.$$eval('.omw-pick-pit', (l) => l
+      .filter((t) => Number((/\((\d+) seeds?\)/.exec(t.getAttribute('aria-label')) || [])[1]) >= 2)
+      .map((t) => t.dataset.pit));
+    await p.click(`.omw-pick-pit[data-pit="${pits[0]}"]`);
+    const offered = await p.$('.offered');
+    if (offered) await offered.click();
     await p.waitForSelector('.trainer-frames .try-frame svg', { timeout: 60000 });
     return [ready, await now(p)];
   },
