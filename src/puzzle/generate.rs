@@ -1030,10 +1030,13 @@ fn threatened(rules: &Rules, pos: &Position) -> Vec<Pit> {
     pits
 }
 
-/// How the opponent's winning reply wins, said to the side it beats.
-fn how_won(kind: WinKind) -> &'static str {
+/// How the opponent's winning reply wins, said to the side it beats
+/// (`scored`: a win worth points, as the modern account counts them, which
+/// alone names the no-move win okwa bulijo).
+fn how_won(kind: WinKind, scored: bool) -> &'static str {
     match kind {
-        WinKind::NoMove => "leaving you no pit of two seeds to move (okwa bulijo)",
+        WinKind::NoMove if scored => "leaving you no pit of two seeds to move (okwa bulijo)",
+        WinKind::NoMove => "leaving you no pit of two seeds to move",
         WinKind::Nkutemye => "capturing from both your end columns (nkutemye)",
         WinKind::Akawumbi => "capturing from all eight of your columns (akawumbi)",
     }
@@ -1184,12 +1187,14 @@ fn words(
         }
         Goal::OnlySavingMove => {
             // the reply that wins against the most moves, and how it wins
-            let mut counts: std::collections::BTreeMap<String, (usize, Option<WinKind>)> =
+            let mut counts: std::collections::BTreeMap<String, (usize, Option<(WinKind, bool)>)> =
                 Default::default();
             for a in 0..ev.answers.len() {
                 if let Some(r) = solve::winning_reply(rules, pos, ev.answer_move(a)) {
                     let kind = match r.end.result() {
-                        Some(GameResult::Win { kind, .. }) => Some(kind),
+                        Some(GameResult::Win { kind, points, .. }) => {
+                            Some((kind, points.is_some()))
+                        }
                         _ => None,
                     };
                     counts
@@ -1199,8 +1204,8 @@ fn words(
                 }
             }
             let losing = ev.answers.len() - 1;
-            let threat = |kind: Option<WinKind>| match kind {
-                Some(k) => how_won(k).to_string(),
+            let threat = |kind: Option<(WinKind, bool)>| match kind {
+                Some((k, scored)) => how_won(k, scored).to_string(),
                 None => "at once".to_string(),
             };
             match counts.iter().max_by_key(|(_, (n, _))| *n) {
@@ -1285,10 +1290,10 @@ fn words(
                         narrate::captures(m.end.captured() as u64),
                         notation::format_with_side(opp, &r.mv),
                         match r.end.result() {
-                            Some(GameResult::Win { kind, .. }) => format!(
+                            Some(GameResult::Win { kind, points, .. }) => format!(
                                 "{} and wins, {}",
                                 narrate::captures(r.end.captured() as u64),
-                                how_won(kind)
+                                how_won(kind, points.is_some())
                             ),
                             _ => solve::does(&r),
                         }

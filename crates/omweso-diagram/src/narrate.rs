@@ -234,10 +234,11 @@ pub fn only_first(laps_shown: u64) -> String {
 }
 
 /// How a win was won, for prose: `both end columns captured (nkutemye,
-/// "cutting off the head")`.
+/// "cutting off the head")`. The no-move win is named okwa bulijo only by
+/// the modern account, so only [`result`] of a win worth points names it.
 pub fn win_kind(kind: WinKind) -> &'static str {
     match kind {
-        WinKind::NoMove => "the opponent has no legal move (okwa bulijo)",
+        WinKind::NoMove => "the opponent has no legal move",
         WinKind::Nkutemye => "both end columns captured (nkutemye, \"cutting off the head\")",
         WinKind::Akawumbi => "all eight columns captured (akawumbi)",
     }
@@ -248,15 +249,20 @@ pub fn wins(winner: Side) -> String {
     format!("{} wins", side(winner))
 }
 
-/// A result in words: `South wins: the opponent has no legal move (okwa
-/// bulijo)`, `North wins: all eight columns captured (akawumbi), 2 points`,
-/// `the move never ends: the game is annulled`.
+/// A result in words: `South wins: the opponent has no legal move`,
+/// `South wins: the opponent has no legal move (okwa bulijo), 1 point` (the
+/// modern account's name, where wins score points), `North wins: all
+/// eight columns captured (akawumbi), 2 points`, `the move never ends: the
+/// game is annulled`.
 ///
 /// ```
 /// use omweso_diagram::narrate::result;
 /// use omweso_engine::{GameResult, Side, WinKind};
 /// let win = GameResult::Win { winner: Side::North, kind: WinKind::Akawumbi, points: Some(1) };
 /// assert_eq!(result(&win), "North wins: all eight columns captured (akawumbi), 1 point");
+/// let no_move = |points| GameResult::Win { winner: Side::South, kind: WinKind::NoMove, points };
+/// assert_eq!(result(&no_move(None)), "South wins: the opponent has no legal move");
+/// assert_eq!(result(&no_move(Some(1))), "South wins: the opponent has no legal move (okwa bulijo), 1 point");
 /// assert_eq!(result(&GameResult::Draw), "the move never ends: the game is drawn");
 /// ```
 pub fn result(r: &GameResult) -> String {
@@ -267,6 +273,9 @@ pub fn result(r: &GameResult) -> String {
             points,
         } => {
             let mut s = format!("{}: {}", wins(*winner), win_kind(*kind));
+            if *kind == WinKind::NoMove && points.is_some() {
+                s.push_str(" (okwa bulijo)");
+            }
             if let Some(p) = points {
                 // points as written, without thousands separators
                 s.push_str(&format!(", {p} {}", noun(u64::from(*p), "point")));
