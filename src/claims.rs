@@ -10,25 +10,6 @@
 //! mismatch's actual value is [`Value::NeverEnds`], and `--bless` cannot
 //! rewrite them); write `never_ending: true` and the `result` instead.
 //! `never_ending` and `result` are compared as written.
-//!
-//! ```
-//! use omweso::engine::{Board, Move, Pit, Position, Rules, Side, outcome};
-//! use omweso::claims::{Claim, judge};
-//! use omweso::model::Expect;
-//!
-//! let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
-//! let mv = Move::forward(Pit::new(5).unwrap());
-//! let played = outcome(&Rules::SHACKELL_1935, &pos, &mv).unwrap();
-//! let expect = Expect {
-//!     captured: Some(99),
-//!     never_ending: Some(false),
-//!     ..Expect::default()
-//! };
-//! let verdict = judge(&expect, &played.end);
-//! assert_eq!(verdict.claims, 2);
-//! assert_eq!(verdict.mismatches.len(), 1);
-//! assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
-//! ```
 
 use crate::diagram::narrate::{laps, plural, seeds, thousands};
 use crate::engine::{GameResult, Grid, MoveEnd};
@@ -277,6 +258,25 @@ pub(crate) fn judge_game_result(claimed: ExpectedResult, replay: &Replay) -> Ver
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two claims of a finished move, one false: one mismatch, of the
+    /// capture count.
+    #[test]
+    fn a_false_capture_count_is_the_one_mismatch() {
+        use crate::engine::{Board, Move, Pit, Position, Rules, Side, outcome};
+        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        let mv = Move::forward(Pit::new(5).unwrap());
+        let played = outcome(&Rules::SHACKELL_1935, &pos, &mv).unwrap();
+        let expect = Expect {
+            captured: Some(99),
+            never_ending: Some(false),
+            ..Expect::default()
+        };
+        let verdict = judge(&expect, &played.end);
+        assert_eq!(verdict.claims, 2);
+        assert_eq!(verdict.mismatches.len(), 1);
+        assert_eq!(verdict.mismatches[0].claim, Claim::Captured);
+    }
     use crate::engine::NeverEndingInfo;
 
     fn never_ending() -> MoveEnd {
