@@ -23,10 +23,15 @@ pub const DEFAULTS: &[(&str, &str)] = &[
     ("analysis.html", include_str!("templates/analysis.html")),
 ];
 
+/// Where the built-in templates stay reachable when a site replaces them:
+/// `{% extends "builtin/game.html" %}` in a site's `game.html` keeps the
+/// built-in page and replaces only the blocks it names.
+pub const BUILTIN: &str = "builtin/";
+
 /// The templates of a site: the defaults, with `root/templates/NAME`
 /// overriding the default of the same name (other `.html` files there are
-/// added too, for overrides to include or extend). Returns the names that
-/// were overridden.
+/// added too, for overrides to include or extend; every default stays
+/// reachable as `builtin/NAME`). Returns the names that were overridden.
 pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
     let mut set: Vec<(String, String, String)> = DEFAULTS
         .iter()
@@ -70,6 +75,15 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
     if !errs.is_empty() {
         return Err(errs);
     }
+    // every built-in also as `builtin/NAME`, for an override to extend and
+    // replace only some of its blocks
+    set.extend(DEFAULTS.iter().map(|(n, t)| {
+        (
+            format!("{BUILTIN}{n}"),
+            t.to_string(),
+            format!("<built-in template {n}>"),
+        )
+    }));
     let mut tera = Tera::default();
     tera.autoescape_on([".html"]);
     // Check each template on its own first so an error names its file.

@@ -672,6 +672,16 @@ fn template_override_is_used() {
     // The bundled rulebook's own override of the home page.
     let (_tmp, bundled) = build_bundled();
     assert!(read(&bundled, "index.html").contains("A move, step by step"));
+    // and of the game page, which extends the built-in one
+    // (builtin/game.html) and fills only its blocks intro and outro
+    let game = read(&bundled, "games/first-game.html");
+    assert!(game.contains("Learn to play in ten minutes"), "the intro");
+    assert!(game.contains("Next, step 3"), "the outro");
+    assert!(
+        game.contains("id=\"moves\""),
+        "the built-in page around them"
+    );
+    assert!(!read(&bundled, "games/demonstration-greedy.html").contains("Next, step 3"));
 }
 
 #[test]
