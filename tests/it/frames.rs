@@ -39,14 +39,10 @@ fn frames_of_yaml(yaml: &str) -> Vec<Frame> {
     frames::position_frames(&docs[0], None).expect("legal")
 }
 
-/// The `viewBox` width and height of an SVG.
+/// The size of an SVG's picture, as the renderer reads it.
 fn view_box(svg: &str) -> (f32, f32) {
-    let i = svg.find("viewBox=\"").expect("viewBox") + 9;
-    let v: Vec<f32> = svg[i..svg[i..].find('"').unwrap() + i]
-        .split(' ')
-        .map(|x| x.parse().unwrap())
-        .collect();
-    (v[2], v[3])
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("SVG");
+    (tree.size().width(), tree.size().height())
 }
 
 /// User text drawn into a PNG: escaped in the SVG, rendered without error.
