@@ -14,7 +14,8 @@
 //   back to the board to pick on; Reset brings back the documented frames
 //   (one board again) and no trace of the try;
 // - on the puzzle: a wrong move's replay frames from the puzzle board's
-//   seat (the same bottom-left pit) with pit names;
+//   seat (the same bottom-left pit) with pit names, in the board's place
+//   (one board in the puzzle's figure); Try again brings the board back;
 // - no console error, no uncaught exception.
 // Shoots the figure after a pick at both widths (try-in-place-WIDTH.png).
 // Prints a JSON report on stdout; exits 1 when any check failed.
@@ -132,6 +133,18 @@ try {
       fail(`${where}replay frame ${i + 1} has ${f.bottom_left} bottom left, the puzzle's board ${p.board.bottom_left}`);
     if (f.names !== 32) fail(`${where}replay frame ${i + 1} names ${f.names} pits`);
   });
+  await page.$eval('#puzzle-start', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(artifacts, 'puzzle-replay-390.png') });
+  // in the board's place: one board in the puzzle's figure, the replay
+  p.boards_replay = await boards('#puzzle-start');
+  if (p.boards_replay !== 1) fail(`${where}the puzzle's figure shows ${p.boards_replay} boards during the replay`);
+  if (!(await page.$('#puzzle-start .trainer-frames .try-frame svg'))) fail(`${where}the replay is not in the puzzle's figure`);
+  await page.click('.trainer-again');
+  if (!(await page.isVisible('#puzzle-start > .frames'))) fail(`${where}Try again does not bring back the puzzle's board`);
+  if (await page.$('.trainer-frames svg')) fail(`${where}Try again leaves the replay`);
+  p.boards_again = await boards('#puzzle-start');
+  if (p.boards_again !== 1) fail(`${where}the puzzle's figure shows ${p.boards_again} boards after Try again`);
+  await page.screenshot({ path: join(artifacts, 'puzzle-again-390.png') });
 } catch (e) {
   fail('the run failed: ' + (e.stack || e));
 } finally {
