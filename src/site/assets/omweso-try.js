@@ -209,6 +209,14 @@
       button.setAttribute("aria-expanded", "false");
     }
     button.setAttribute("aria-expanded", "false");
+    // the arrow keys step the move's frames, as the figure's own
+    fig.addEventListener("keydown", function (e) {
+      if (!board || e.target.tagName === "SUMMARY" || e.altKey || e.ctrlKey || e.metaKey) return;
+      var which = e.key === "ArrowLeft" ? ".prev" : e.key === "ArrowRight" ? ".next" : "";
+      var steps = which && board.querySelector(".try-frames:not([hidden]) .stepper");
+      var b = steps && steps.querySelector(which);
+      if (b && !b.disabled) { b.click(); e.preventDefault(); }
+    });
     button.addEventListener("click", function () {
       if (panel) { reset(); button.focus(); return; }
       fig.classList.add("trying");

@@ -96,6 +96,14 @@ try {
     r.buttons = await page.$$eval(fig + ' .try-board .stepper button', (l) => l.filter((b) => !b.hidden).map((b) => b.textContent));
     if (r.frames.length > 1 && !['Play', 'Next'].every((w) => r.buttons.some((b) => b.includes(w))))
       fail(`${where}the move's stepper has ${JSON.stringify(r.buttons)}`);
+    // the arrow keys step the move's frames, as the figure's
+    if (r.frames.length > 1) {
+      await page.focus(fig);
+      await page.keyboard.press('ArrowRight');
+      r.after_arrow = await page.textContent(fig + ' .try-board .frame-status');
+      if (r.after_arrow !== `Frame 2 of ${r.frames.length}`) fail(`${where}ArrowRight on the figure shows "${r.after_arrow}"`);
+      await page.keyboard.press('ArrowLeft');
+    }
     r.height = await page.$eval(fig, (e) => Math.round(e.getBoundingClientRect().height));
     await page.$eval(fig, (e) => e.scrollIntoView());
     await page.locator(fig).screenshot({ path: join(artifacts, `try-in-place-${width}.png`) });
