@@ -22,14 +22,17 @@ pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
     {
         return fig;
     }
-    fig.position = Some(
-        omweso_web::Request::new(
-            omweso_web::Command::Moves,
-            doc.variant.variant.clone(),
-            doc.position,
-        )
-        .text(),
+    // with the figure's seat and pit names: every board the reader then
+    // sees (the board to pick on, the move's frames) is turned as the
+    // figure is, its pits named
+    let mut request = omweso_web::Request::new(
+        omweso_web::Command::Moves,
+        doc.variant.variant.clone(),
+        doc.position,
     );
+    request.seat = doc.annotations.seat;
+    request.labels = true;
+    fig.position = Some(request.text());
     fig
 }
 

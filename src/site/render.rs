@@ -997,13 +997,18 @@ impl<'a> Renderer<'a> {
                 .map(|a| serde_json::json!({"move": a.notation, "ok": a.ok, "why": a.why, "then": a.then}))
                 .collect()
         }
+        // from the puzzle's seat (the side to move at the bottom, as its
+        // board), with pit names: the wrong move's frames drawn as the
+        // board the reader picked on
         let request = |pos: &crate::engine::Position| {
-            omweso_web::Request::new(
+            let mut r = omweso_web::Request::new(
                 omweso_web::Command::Moves,
                 p.doc.variant.variant.clone(),
                 *pos,
-            )
-            .text()
+            );
+            r.seat = p.seat();
+            r.labels = true;
+            r.text()
         };
         let line: Vec<serde_json::Value> = p
             .continuations

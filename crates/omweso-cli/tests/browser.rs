@@ -799,6 +799,44 @@ fn check_analysis_report(
 /// with the next unsolved puzzle, and every "Print a sheet" link opens a
 /// sheet with all its rule set's puzzles and answers, in the site's font,
 /// with no console error.
+/// One board, in place (tests/browser/one-board.mjs, issue 24): "Try a
+/// move" on a figure drawn from North's seat turns the figure itself into
+/// the board to pick on and then the move's frames, each turned as the
+/// figure (the same pit at the bottom left) with pit names, one board in
+/// the figure's box, Reset back to the documented frames; a puzzle's wrong
+/// move is replayed turned as the puzzle's board (the side to move at the
+/// bottom), with pit names.
+#[test]
+fn try_a_move_and_puzzle_replays_keep_the_figures_seat_in_a_real_browser() {
+    use omweso::puzzle::Goal;
+    require_browser();
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let (site_model, _) = omweso::site::load(&repo(), false);
+    // a puzzle of North's, picked on the board, with a wrong move
+    let puzzle = site_model
+        .puzzles
+        .iter()
+        .find(|p| {
+            p.seat() == omweso::engine::Side::North
+                && p.goal != Goal::WhatHappens
+                && p.attempts.iter().any(|a| !a.ok)
+        })
+        .expect("a puzzle of North's with a wrong move");
+    let work = tempfile::tempdir().unwrap();
+    let cases = serde_json::json!({
+        // drawn from North's seat, North to move (content/positions/mcgill-2015.yaml)
+        "figure": {"page": "never-ending-moves.html", "id": "pos-never-ending-mcgill"},
+        "puzzle": {"id": puzzle.id},
+    });
+    let (json, report) = on_the_rulebook("one-board.mjs", work.path(), Some(cases));
+    for w in ["390", "1366"] {
+        // North's seat: North's pit 1 at the bottom left
+        assert_eq!(json["widths"][w]["figure"]["bottom_left"], "N1", "{report}");
+        assert_eq!(json["widths"][w]["boards_after_pick"], 1, "{report}");
+    }
+    assert_eq!(json["puzzle"]["board"]["bottom_left"], "N1", "{report}");
+}
+
 #[test]
 fn puzzles_are_solved_on_the_board_in_a_real_browser() {
     puzzles_on_the_board(false);

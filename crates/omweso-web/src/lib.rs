@@ -103,6 +103,13 @@ pub struct Request {
     pub time_ms: Option<u64>,
     /// The set-ups' random seed (`setup` only; 0 when not given).
     pub seed: Option<u64>,
+    /// The side drawn at the bottom of the frames (`play` and `board`):
+    /// a page asks with its figure's seat, so that every board a reader
+    /// sees of one position is turned the same way. South by default.
+    pub seat: Side,
+    /// Pit names on the frames (`play`; a `board` always has them, a
+    /// reader picks pits on it). Off by default.
+    pub labels: bool,
 }
 
 /// The search budget of a `best` request that gives none.
@@ -140,6 +147,8 @@ impl Request {
             depth: None,
             time_ms: None,
             seed: None,
+            seat: Side::South,
+            labels: false,
         }
     }
 
@@ -147,7 +156,8 @@ impl Request {
     /// not the named built-in variant's), `to_move`, `board` (the 32 pit
     /// counts row by row as a position file's grid: North's outer row
     /// first), `flags` (when any), `move`, `theme` (when not adaptive), `pit`,
-    /// `nodes`, `depth`, `time_ms`, `seed`.
+    /// `nodes`, `depth`, `time_ms`, `seed`, `seat` (when North), `labels`
+    /// (`labels on`, when on).
     pub fn text(&self) -> String {
         let mut s = format!(
             "do {}\nvariant {}\n",
@@ -197,6 +207,12 @@ impl Request {
         if let Some(seed) = self.seed {
             s.push_str(&format!("seed {seed}\n"));
         }
+        if self.seat != Side::South {
+            s.push_str(&format!("seat {}\n", self.seat.name()));
+        }
+        if self.labels {
+            s.push_str("labels on\n");
+        }
         s
     }
 
@@ -216,6 +232,8 @@ impl Request {
         let mut depth = None;
         let mut time_ms = None;
         let mut seed = None;
+        let mut seat = Side::South;
+        let mut labels = false;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() {
@@ -334,6 +352,20 @@ impl Request {
                             .map_err(|_| fail("expected a seed, a whole number from 0"))?,
                     )
                 }
+                "seat" => {
+                    seat = match value {
+                        "south" => Side::South,
+                        "north" => Side::North,
+                        _ => return Err(fail("expected `seat south` or `seat north`")),
+                    }
+                }
+                "labels" => {
+                    labels = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(fail("expected `labels on` or `labels off`")),
+                    }
+                }
                 "theme" => {
                     theme = match value {
                         "adaptive" => Theme::Adaptive,
@@ -345,7 +377,7 @@ impl Request {
                 }
                 _ => {
                     return Err(fail(
-                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes, depth, time_ms or seed",
+                        "expected do, variant, rules, to_move, board, flags, move, theme, pit, nodes, depth, time_ms, seed, seat or labels",
                     ));
                 }
             }
@@ -380,6 +412,8 @@ impl Request {
             depth,
             time_ms,
             seed,
+            seat,
+            labels,
         })
     }
 }
@@ -468,13 +502,20 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 Some(after) => position_json(&mut j, after),
                 None => j.null(),
             }
-            let frames =
-                omweso_diagram::move_frames(&played, &Annotations::default(), &req.variant.name);
+            // from the page's seat, with pit names if asked
+            let drawn = Annotations {
+                seat: req.seat,
+                labels: req.labels,
+                ..Annotations::default()
+            };
+            let frames = omweso_diagram::move_frames(&played, &drawn, &req.variant.name);
             frames_json(&mut j, &frames, req.theme);
         }
         Command::Board => {
-            // with pit numbers: a reader picks pits on it
+            // with pit numbers: a reader picks pits on it; from the page's
+            // seat
             let labelled = Annotations {
+                seat: req.seat,
                 labels: true,
                 ..Annotations::default()
             };
@@ -677,7 +718,10 @@ mod tests {
         req.nodes = Some(5_000);
         req.depth = Some(4);
         req.time_ms = Some(2_000);
+        req.seat = Side::North;
+        req.labels = true;
         let text = req.text();
+        assert!(text.ends_with("\nseat north\nlabels on\n"), "{text}");
         assert!(text.contains("\nrules reverse_laps=whole_move "), "{text}");
         assert!(
             text.contains("\nflags first_move before_first_capture\n"),
@@ -832,6 +876,47 @@ mod tests {
         assert!(json.contains("<svg"), "{json}");
         // the JSON string holds the SVG's quotes escaped
         assert!(!json.contains("<svg xmlns=\"http"), "{json}");
+        // no pit names unless asked
+        assert!(!json.contains("omw-pitno"), "{json}");
+    }
+
+    /// `seat` and `labels` draw the frames as the site's figures: a page
+    /// asks with its figure's seat, and gets the same board turned the
+    /// same way, with pit names.
+    #[test]
+    fn frames_are_drawn_from_the_seat_asked_with_pit_names() {
+        let mut req = start();
+        req.command = Command::Play;
+        req.mv = Some("S5".into());
+        req.seat = Side::North;
+        req.labels = true;
+        let played = trace(
+            &req.variant.rules,
+            &req.position,
+            &notation::parse_for(Side::South, "5").unwrap(),
+            TRACED_LAPS,
+        )
+        .unwrap();
+        let drawn = Annotations {
+            seat: Side::North,
+            labels: true,
+            ..Annotations::default()
+        };
+        let frames = omweso_diagram::move_frames(&played, &drawn, &req.variant.name);
+        let mut expected = Json::default();
+        frames_json(&mut expected, &frames, req.theme);
+        let json = respond(&Request::parse(&req.text()).unwrap()).unwrap();
+        assert!(json.contains(&expected.finish()), "{json}");
+        assert!(json.contains("omw-pitno"), "{json}");
+        // the board too, from North's seat
+        req.command = Command::Board;
+        let json = respond(&req).unwrap();
+        let frame = omweso_diagram::board_frame(&req.position, &drawn, &req.variant.name);
+        let mut expected = Json::default();
+        frames_json(&mut expected, std::slice::from_ref(&frame), req.theme);
+        assert!(json.contains(&expected.finish()), "{json}");
+        let e = Request::parse(&req.text().replace("seat north", "seat east")).unwrap_err();
+        assert!(e.contains("expected `seat south` or `seat north`"), "{e}");
     }
 
     /// Pages word no move themselves: each move carries the narrator's

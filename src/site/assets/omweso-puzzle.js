@@ -9,8 +9,9 @@
 // after it, on which the reader plays the next move, judged likewise (any
 // move that still wins as fast is right), until the whole line is played.
 // Wrong, at any step: what the move does and why it fails (for win-in-two,
-// the reply that refutes it), its frames from the engine in the page, and
-// Try again. A "what happens?" puzzle offers its answers to choose from.
+// the reply that refutes it), its frames from the engine in the page in
+// the board's place (one board: turned as the puzzle's, its pits named),
+// and Try again, back to the board. A "what happens?" puzzle offers its answers to choose from.
 // Solved and failed puzzles and the streak are kept in localStorage; the
 // puzzle index marks them and links the next unsolved one. Without
 // JavaScript the page is as before: the hint and the solution on request.
@@ -313,16 +314,29 @@
       prompt.hidden = false;
       refresh();
     }
-    // the move's frames, from the engine in the page
+    // the board's frames (the puzzle's, or the line's board after a reply)
+    // hidden while a wrong move's frames are shown in their place
+    function board(show) {
+      var list = fig.querySelector(":scope > .frames");
+      if (list) list.hidden = !show;
+      if (show) {
+        if (shown.parentNode !== panel) panel.insertBefore(shown, tally);
+      } else if (list) {
+        fig.insertBefore(shown, list);
+      }
+    }
+    // the move's frames, from the engine in the page (the request carries
+    // the puzzle's seat and `labels on`), in the board's place
     function frames(move, position) {
       var engine = window.OmwesoTry;
       if (!engine.ask) return;
       var request = position.replace("do moves", "do play") + "move " + move + "\n";
       var wait = el("p", "trainer-wait", "Drawing " + d.side + move + "…");
       shown.appendChild(wait);
+      board(false);
       var at = turn.step;
       engine.ask(request).then(function (a) {
-        if (panel.dataset.played !== move || turn.step !== at) return;
+        if (panel.dataset.played !== move || turn.step !== at || !shown.firstChild) return;
         shown.innerHTML = "";
         shown.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
         shown.appendChild(engine.viewer(a, false));
@@ -334,6 +348,7 @@
       again.hidden = true;
       choices.innerHTML = "";
       shown.innerHTML = "";
+      board(true);
       mark(null);
       if (turn.step === "") {
         intro();

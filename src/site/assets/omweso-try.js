@@ -1,9 +1,14 @@
-// "Try a move" on every figure of a position: the reader picks any move of
-// the side to move (every legal move is listed, each way round where the
-// rules offer a choice of direction), the engine in the page (omweso.wasm in
-// a Web Worker) plays it, and its frames step through as in the figure;
-// Reset brings back the documented figure. Works over http(s) and opened
-// from disk (see OmwesoEngineClient in omweso.js).
+// "Try a move" on every figure of a position: the figure itself becomes
+// the board to pick on (the engine's drawing of the position, turned as the
+// figure is, its pits named: the request the site wrote on the figure,
+// data-position, carries the figure's seat and `labels on`); the reader
+// picks any move of the side to move (every legal move is listed too, each
+// way round where the rules offer a choice of direction), the engine in the
+// page (omweso.wasm in a Web Worker) plays it, and its frames replace the
+// figure's in the same box, with Previous, Play and Next as the figure's;
+// Reset brings back the documented figure (the page's content, shown
+// without JavaScript). Works over http(s) and opened from disk (see
+// OmwesoEngineClient in omweso.js).
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -126,16 +131,40 @@
     status.setAttribute("aria-live", "polite");
     var steps = el("div", "stepper");
     var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
-    prev.type = nxt.type = "button";
-    steps.appendChild(prev); steps.appendChild(nxt); steps.appendChild(status);
+    var run = el("button", "play", "Play");
+    prev.type = nxt.type = run.type = "button";
+    run.setAttribute("aria-pressed", "false");
+    steps.appendChild(prev); steps.appendChild(run); steps.appendChild(nxt); steps.appendChild(status);
+    if (n < 2) run.hidden = true;
+    var timer = null;
     function show() {
       items.forEach(function (li, i) { li.hidden = i !== frame; });
       status.textContent = "Frame " + (frame + 1) + " of " + n;
       prev.disabled = frame === 0;
-      nxt.disabled = frame === n - 1;
+      nxt.disabled = frame === n - 1 && !timer;
     }
-    prev.addEventListener("click", function () { if (frame > 0) { frame--; show(); } });
-    nxt.addEventListener("click", function () { if (frame < n - 1) { frame++; show(); } });
+    function halt() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      run.setAttribute("aria-pressed", "false");
+      run.textContent = "Play";
+      show();
+    }
+    prev.addEventListener("click", function () { halt(); if (frame > 0) { frame--; show(); } });
+    nxt.addEventListener("click", function () { halt(); if (frame < n - 1) { frame++; show(); } });
+    run.addEventListener("click", function () {
+      if (timer) { halt(); return; }
+      if (frame === n - 1) frame = 0;
+      run.setAttribute("aria-pressed", "true");
+      run.textContent = "Pause";
+      show();
+      timer = setInterval(function () {
+        // stops when the viewer leaves the page (Reset, another move)
+        if (!wrap.isConnected || frame >= n - 1) { halt(); return; }
+        frame++;
+        show();
+      }, 1600);
+    });
     wrap.appendChild(list); wrap.appendChild(steps);
     show();
     if (focus) setTimeout(function () { nxt.focus(); }, 0);
@@ -146,32 +175,67 @@
 
   function setup(fig) {
     var request = fig.getAttribute("data-position");
-    var side = /to_move north/.test(request) ? "N" : "S";
+    var side = /^to_move north$/m.test(request) ? "N" : "S";
+    var mover = side === "S" ? "South" : "North";
     var button = el("button", "try-open", "Try a move");
     button.type = "button";
+    var again = el("button", "try-again", "Pick another move");
+    again.type = "button";
+    again.hidden = true;
     var bar = el("div", "try-bar");
     bar.appendChild(button);
+    bar.appendChild(again);
     var link = el("a", "try-analysis", "Open on the analysis board");
     link.href = root + "analysis.html#yaml=" + encodeURIComponent(yaml(request));
     bar.appendChild(link);
+    // the documented figure: its frames and their stepper, hidden while the
+    // reader tries moves, shown again by Reset
+    var frames = fig.querySelector(":scope > .frames");
     var stepper = fig.querySelector(":scope > .stepper");
     fig.insertBefore(bar, stepper ? stepper.nextSibling : fig.querySelector(":scope > figcaption"));
-    var panel = null;
+    var panel = null, board = null, stepperHidden = true;
 
     function reset() {
       stop();
       if (panel) panel.remove();
-      panel = null;
+      if (board) board.remove();
+      panel = board = null;
+      if (frames) frames.hidden = false;
+      if (stepper) stepper.hidden = stepperHidden;
       fig.classList.remove("trying");
+      delete fig.dataset.trying;
+      again.hidden = true;
       button.textContent = "Try a move";
       button.setAttribute("aria-expanded", "false");
     }
     button.setAttribute("aria-expanded", "false");
+    // the arrow keys step the move's frames, as the figure's own
+    fig.addEventListener("keydown", function (e) {
+      if (!board || e.target.tagName === "SUMMARY" || e.altKey || e.ctrlKey || e.metaKey) return;
+      var which = e.key === "ArrowLeft" ? ".prev" : e.key === "ArrowRight" ? ".next" : "";
+      var steps = which && board.querySelector(".try-frames:not([hidden]) .stepper");
+      var b = steps && steps.querySelector(which);
+      if (b && !b.disabled) { b.click(); e.preventDefault(); }
+    });
     button.addEventListener("click", function () {
       if (panel) { reset(); button.focus(); return; }
       fig.classList.add("trying");
+      fig.dataset.trying = "pick";
       button.textContent = "Reset";
       button.setAttribute("aria-expanded", "true");
+      // the figure's box holds one board: the one to pick on, then the
+      // move's frames, in the place of the figure's own
+      board = el("div", "try-board");
+      var lead = el("p", "try-lead", "Pick a pit of " + mover + " on the board, or a move from the list below:");
+      var pickBox = el("div", "try-pick");
+      var shown = el("div", "try-frames");
+      shown.hidden = true;
+      board.appendChild(lead);
+      board.appendChild(pickBox);
+      board.appendChild(shown);
+      if (stepper) { stepperHidden = stepper.hidden; stepper.hidden = true; }
+      if (frames) { frames.hidden = true; fig.insertBefore(board, frames); }
+      else fig.insertBefore(board, bar);
       panel = el("div", "try-panel");
       var status = el("p", "try-status");
       status.setAttribute("role", "status");
@@ -179,20 +243,32 @@
       halt.type = "button";
       var list = el("div", "try-moves");
       list.setAttribute("role", "group");
-      list.setAttribute("aria-label", "The moves " + (side === "S" ? "South" : "North") + " can play");
-      var shown = el("div", "try-frames");
-      panel.appendChild(el("p", "try-lead", "Pick a pit of " + (side === "S" ? "South" : "North") + " on the board, or a move from the list:"));
-      var pickBox = el("div", "try-pick");
-      panel.appendChild(pickBox);
+      list.setAttribute("aria-label", "The moves " + mover + " can play");
       panel.appendChild(list);
       panel.appendChild(status);
       panel.appendChild(halt);
-      panel.appendChild(shown);
       fig.insertBefore(panel, bar.nextSibling);
       var mine = panel;
       var pit = 1, count = 0;
       halt.addEventListener("click", function () { stop(); });
-      // the position drawn with its pit numbers, its pits to pick
+      // back from a move's frames to the board to pick on
+      function picking() {
+        shown.hidden = true;
+        shown.innerHTML = "";
+        pickBox.hidden = false;
+        lead.hidden = false;
+        again.hidden = true;
+        fig.dataset.trying = "pick";
+        delete panel.dataset.played;
+        Array.prototype.forEach.call(list.querySelectorAll(".try-move"), function (x) { x.setAttribute("aria-pressed", "false"); });
+      }
+      again.onclick = function () {
+        picking();
+        var t = pickBox.querySelector(".omw-pick-pit");
+        if (t) t.focus();
+      };
+      // the position drawn with its pit numbers, from the figure's seat,
+      // its pits to pick
       ask(request.replace("do moves", "do board")).then(function (a) {
         if (panel !== mine) return;
         pickBox.innerHTML = a.frames[0].svg;
@@ -223,7 +299,7 @@
         if (panel !== mine) return;
         if (pit > 16) {
           halt.hidden = true;
-          status.textContent = count ? "" : "No legal move: " + (side === "S" ? "South" : "North") + " has lost.";
+          status.textContent = count ? "" : "No legal move: " + mover + " has lost.";
           return;
         }
         status.textContent = "Deciding the moves from pit " + pit + " of 16…";
@@ -254,10 +330,16 @@
         ask(request.replace("do moves", "do play") + "move " + m.notation + "\n").then(function (a) {
           if (panel !== mine) return;
           status.textContent = "";
+          // the move's frames in the board's place
           shown.innerHTML = "";
+          pickBox.hidden = true;
+          lead.hidden = true;
           panel.dataset.played = m.notation;
           panel.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
+          fig.dataset.trying = "move";
           shown.appendChild(viewer(a, true));
+          shown.hidden = false;
+          again.hidden = false;
         }, function (e) {
           if (panel !== mine) return;
           status.textContent = e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message;

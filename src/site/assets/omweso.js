@@ -131,6 +131,8 @@
     play.addEventListener("click", function () { if (timer) stop(); else start(); });
     fig.addEventListener("keydown", function (e) {
       if (e.target.tagName === "SUMMARY" || e.altKey || e.ctrlKey || e.metaKey) return;
+      // "Try a move" shows a move in the frames' place: its own buttons step it
+      if (fig.classList.contains("trying")) return;
       if (e.key === "ArrowLeft") { stop(); show(current - 1); e.preventDefault(); }
       else if (e.key === "ArrowRight") { stop(); show(current + 1); e.preventDefault(); }
       else if (e.key === "Home") { stop(); show(0); e.preventDefault(); }

@@ -30,7 +30,7 @@
 // - "Try a move" on reverse-capture.html's figure reverse-chain draws the
 //   position with South's pits to pick (their names and seeds reported; an
 //   empty pit and pit 1, by keyboard, picked), lists the moves and plays each (the boards after are reported, for the Rust side
-//   to compare with the engine); Reset restores the figure;
+//   to compare with the engine), each in the figure's box; Reset restores the figure;
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
@@ -255,7 +255,8 @@ try {
     await page.click(`${fig} .try-move:nth-child(${k + 1})`);
     await page.waitForFunction(([f, n]) => {
       const p = document.querySelector(f + ' .try-panel');
-      return p && p.dataset.played === n && p.querySelector('.try-frame svg');
+      // the move's frames in the figure's box, in its frames' place
+      return p && p.dataset.played === n && document.querySelector(f + ' .try-board .try-frame svg');
     }, [fig, n]);
     report.tried[n] = JSON.parse(await page.getAttribute(fig + ' .try-panel', 'data-after') || 'null');
   }
