@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position block variant game puzzle config chapter glossary notation)
+[ ${#targets[@]} -gt 0 ] || targets=(position block variant game puzzle config chapter glossary notation request)
 for t in "${targets[@]}"; do
   case $t in
     position) src=(content/positions/*.yaml src/site/scaffold/first-capture.yaml tests/data/hostile/position/*) ;;
@@ -18,6 +18,7 @@ for t in "${targets[@]}"; do
     chapter) src=(content/*.md src/site/scaffold/introduction.md tests/data/hostile/chapter/*) ;;
     glossary) src=(content/glossary.yaml src/site/scaffold/glossary.yaml tests/data/hostile/glossary/*) ;;
     notation) src=() ;;
+    request) src=() ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
   dir=fuzz/corpus/$t
@@ -27,6 +28,15 @@ for t in "${targets[@]}"; do
   done
   if [ "$t" = notation ]; then
     for m in 1 16 S12 N2C 7AC 5T s7ac 7ACAACCA; do printf '%s' "$m" > "$dir/seed-move-$m"; done
+  fi
+  if [ "$t" = request ]; then
+    # one request of each kind, as the pages write them
+    board="2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2"
+    printf 'do board\nvariant modern\nto_move south\nboard %s\nseat north\nlabels on\n' "$board" > "$dir/seed-board"
+    printf 'do setup\nvariant mcgill-2015\nseed 7\n' > "$dir/seed-setup"
+    printf 'do moves\nvariant ludii\nto_move north\nboard %s\npit 3\n' "$board" > "$dir/seed-moves"
+    printf 'do play\nvariant shackell-1935\nto_move south\nboard %s\nmove 5\ntheme dark\n' "$board" > "$dir/seed-play"
+    printf 'do best\nvariant modern\nto_move south\nboard %s\nnodes 2000\ntime_ms 50\n' "$board" > "$dir/seed-best"
   fi
   if [ -d "fuzz/seeds/$t" ]; then cp fuzz/seeds/"$t"/* "$dir"/ 2>/dev/null || true; fi
 done
