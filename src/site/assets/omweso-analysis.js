@@ -378,7 +378,7 @@
 
   // ---- The shareable link: the start (variant, side to move, flags,
   // board) and the moves in the hash, with where the board stands and the
-  // computer's side: #v=modern&to=south&f=fm.ofm.bfc&b=4.4.…&m=5.12C&at=2&vs=north.
+  // computer's side and level: #v=modern&to=south&f=fm.ofm.bfc&b=4.4.…&m=5.12C&at=2&vs=north&lv=500.
   // Written on every change (history.replaceState: no new history entry,
   // no load), read when the page opens or the hash is changed by hand.
   var FLAG_SHORT = { first_move: "fm", opponent_first_move: "ofm", before_first_capture: "bfc" };
@@ -391,6 +391,9 @@
     if (line.length) h += "&m=" + line.map(function (m) { return m.notation; }).join(".");
     if (at !== line.length) h += "&at=" + at;
     if (opponent) h += "&vs=" + opponent;
+    // the level, when not the page's default: its time a move in ms
+    var lv = /^time_ms (\d+)$/.exec(levelSel.value);
+    if (lv && !levelSel.options[levelSel.selectedIndex].defaultSelected) h += "&lv=" + lv[1];
     return "#" + h;
   }
   function writeLink() {
@@ -401,7 +404,7 @@
     }
     $(".an-link").value = location.href;
   }
-  // The game a link holds, or null: {start, moves, at, vs}.
+  // The game a link holds, or null: {start, moves, at, vs, level}.
   function readLink(hash) {
     var q = {};
     hash.replace(/^#/, "").split("&").forEach(function (kv) {
@@ -420,7 +423,9 @@
     FLAGS.forEach(function (k) { p[k] = f.indexOf(FLAG_SHORT[k]) >= 0; });
     var moves = q.m ? q.m.split(".").filter(function (m) { return /^[0-9A-Za-z]+$/.test(m); }) : [];
     var to = q.at === undefined ? moves.length : Math.max(0, Math.min(moves.length, parseInt(q.at, 10) || 0));
-    return { start: p, moves: moves, at: to, vs: q.vs === "north" || q.vs === "south" ? q.vs : "" };
+    var level = q.lv && /^\d+$/.test(q.lv) && Array.prototype.some.call(levelSel.options, function (o) { return o.value === "time_ms " + q.lv; })
+      ? "time_ms " + q.lv : "";
+    return { start: p, moves: moves, at: to, vs: q.vs === "north" || q.vs === "south" ? q.vs : "", level: level };
   }
   // Replay a link's game move by move (the engine gives each position and
   // each move's words); a move that cannot be played ends the replay there.
@@ -429,6 +434,7 @@
     var my = ++epoch;
     start = game.start; line = []; at = 0;
     opponent = game.vs;
+    if (game.level) levelSel.value = game.level;
     think("");
     var k = 0;
     function next() {
@@ -450,6 +456,7 @@
     }
     return next();
   }
+  levelSel.addEventListener("change", writeLink);
   window.addEventListener("hashchange", function () {
     if (location.hash === written) return;
     var game = readLink(location.hash);

@@ -213,12 +213,14 @@ try {
     board: await other.$$eval('.an-row', (rows) => rows.map((r) =>
       Array.from(r.querySelectorAll('.an-count')).map((c) => Number(c.textContent || '0')))),
     opponent: await other.inputValue('.an-opponent'),
+    level: await other.inputValue('.an-strength'),
   };
   if (JSON.stringify(vs.opened.lines) !== JSON.stringify(vs.back.lines))
     fail(`the link gives the moves ${JSON.stringify(vs.opened.lines)}, not ${JSON.stringify(vs.back.lines)}`);
   if (JSON.stringify(vs.opened.board) !== JSON.stringify(vs.back.board))
     fail(`the link gives the board ${JSON.stringify(vs.opened.board)}, not ${JSON.stringify(vs.back.board)}`);
   if (vs.opened.opponent !== 'north') fail(`the link gives the computer ${vs.opened.opponent}, not north`);
+  if (vs.opened.level !== 'time_ms 500') fail(`the link gives the level ${vs.opened.level}, not quick (time_ms 500)`);
   await other.setViewportSize({ width: 390, height: 900 });
   await other.screenshot({ path: join(artifacts, 'analysis-vs-computer-phone.png') });
   await other.close();
