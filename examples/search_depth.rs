@@ -63,10 +63,7 @@ use common::Args;
 
 fn main() {
     let args = Args::from_env();
-    let num = |name: &str, default: u64| -> u64 {
-        args.opt(name)
-            .map_or(default, |s| s.parse().expect("a whole number"))
-    };
+    let num = |name: &str, default: u64| args.num(name, default);
     let games = num("--games", 2);
     let seed = num("--seed", 1);
     let depth = num("--depth", 8) as u32;

@@ -22,6 +22,12 @@ impl Args {
             .and_then(|i| self.0.get(i + 1).cloned())
     }
 
+    /// The whole number after option `name`, or `default`.
+    pub fn num(&self, name: &str, default: u64) -> u64 {
+        self.opt(name)
+            .map_or(default, |s| s.parse().expect("a whole number"))
+    }
+
     /// Whether flag `name` (`--verbose`) is given.
     pub fn flag(&self, name: &str) -> bool {
         self.0.iter().any(|a| a == name)

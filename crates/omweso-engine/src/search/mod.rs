@@ -328,16 +328,7 @@ impl Searcher {
         self.generations += 1;
         let stop = RefCell::new(stop);
         let whole = some_legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())());
-        let sown = list.take_sown();
-        self.laps += sown;
-        if !whole {
-            self.aborted = true;
-            return false;
-        }
-        if sown >= COSTLY_LAPS {
-            self.keep(list);
-        }
-        true
+        self.settle(list, whole, false)
     }
 
     /// The legal moves of `pos` (below the root) into `list`, from the
@@ -361,17 +352,10 @@ impl Searcher {
         let stop = RefCell::new(stop);
         let allowance = self.config.decide_laps;
         let done = lazy_moves_until(rules, pos, list, allowance, &|| (stop.borrow_mut())());
-        let sown = list.take_sown();
-        self.laps += sown;
-        if !done {
-            self.aborted = true;
-            return false;
+        if done {
+            self.deferred += list.pending().count_ones() as u64;
         }
-        self.deferred += list.pending().count_ones() as u64;
-        if sown >= COSTLY_LAPS {
-            self.keep(list);
-        }
-        true
+        self.settle(list, done, false)
     }
 
     /// Decide the pending start pit `pit` of `list` (its moves are appended,
@@ -387,13 +371,21 @@ impl Searcher {
         self.decided += 1;
         let stop = RefCell::new(stop);
         let done = decide_until(rules, list, pit, &|| (stop.borrow_mut())());
+        let cached = self.costly.contains_key(list.position());
+        self.settle(list, done, cached)
+    }
+
+    /// After a generation or a decision into `list` (`done`: it finished):
+    /// count its laps; abort the search and answer `false` if it gave up;
+    /// keep the list in the cache when it was costly (or `keep_anyway`).
+    fn settle(&mut self, list: &mut MoveList, done: bool, keep_anyway: bool) -> bool {
         let sown = list.take_sown();
         self.laps += sown;
         if !done {
             self.aborted = true;
             return false;
         }
-        if sown >= COSTLY_LAPS || self.costly.contains_key(list.position()) {
+        if sown >= COSTLY_LAPS || keep_anyway {
             self.keep(list);
         }
         true
