@@ -19,6 +19,10 @@
 #   SETUP=styles        both players from one arrangement drawn by the
 #                       players' styles (`omweso setup --styles`), a new one
 #                       for each pair of games: play alone, from varied set-ups
+#   SETUP=balanced      as styles, but drawn until the first mover is within
+#                       BALANCE seeds (default 4) of level at the start
+#                       (`omweso setup --balanced`): play alone, from
+#                       arrangements that do not hand the first mover the game
 #   SETUP=concentrated  omweso from kelzha's own arrangement (17 in pit 8,
 #                       3 in pits 10-14), kelzha its own
 #   ENGINE_ARGS="..."   omweso bestmove's options instead of --time-ms MS
@@ -33,7 +37,7 @@
 # framework cuts a move at 200 laps, where a truly never-ending move is
 # annulled; such moves are counted apart).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,30p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,38p' "$0"; exit 2; }
 FRAMEWORK=$(cd "$1" && pwd)
 KELZHA=$(cd "$2" && pwd)
 GAMES=${3:-20}

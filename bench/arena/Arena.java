@@ -7,7 +7,7 @@
 // (the script compiles them), never ships them.
 //
 //   java -cp BUILD Arena --omweso BIN --games N [--ms MS] [--engine-args "..."]
-//        [--setup policy|concentrated|same|styles] [--seed S] [--no-check] [--verbose]
+//        [--setup policy|concentrated|same|styles|balanced] [--seed S] [--no-check] [--verbose]
 
 import boardgame.Board;
 import boardgame.Move;
@@ -34,6 +34,9 @@ public class Arena {
     static boolean check = true;
     static boolean verbose = false;
     static final String VARIANT = "mcgill-2015";
+    /** `--setup balanced`: the first mover within this many seeds of level
+     * (`omweso setup --balanced`), from the environment's BALANCE, else 4. */
+    static final String BALANCE_MARGIN = System.getenv().getOrDefault("BALANCE", "4");
 
     // the move check's counts
     static long checkedPositions = 0, checkedMoves = 0, differences = 0, cutAt200 = 0;
@@ -83,7 +86,7 @@ public class Arena {
                 CCMove m;
                 if (p == me) {
                     m = new CCMove(mine);
-                } else if (setup.equals("same") || setup.equals("styles")) {
+                } else if (setup.equals("same") || setup.equals("styles") || setup.equals("balanced")) {
                     m = new CCMove(mine);
                 } else {
                     m = (CCMove) kelzha.chooseMove(perspective(st, p));
@@ -184,6 +187,7 @@ public class Arena {
         }
         List<String> cmd = new ArrayList<>(List.of(omweso, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
         if (mode.equals("styles")) cmd.add("--styles");
+        if (mode.equals("balanced")) cmd.addAll(List.of("--balanced", BALANCE_MARGIN));
         String out = run(cmd);
         List<?> pits = (List<?>) ((Map<?, ?>) Json.parse(out)).get("pits");
         int[] s = new int[16];

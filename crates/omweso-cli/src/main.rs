@@ -109,6 +109,16 @@ enum Command {
         /// policy keeps only arrangements chosen against strong play.
         #[arg(long)]
         styles: bool,
+        /// Draw from the players' styles until the first mover, with both
+        /// sides on the arrangement, is within MARGIN seeds of level
+        /// (searched with --nodes positions): for matches where both sides
+        /// start from one arrangement. Prints the first mover's score.
+        #[arg(long, value_name = "MARGIN", conflicts_with = "styles", value_parser = clap::value_parser!(u32).range(0..=32))]
+        balanced: Option<u32>,
+        /// The node budget of --balanced's search (default 300000, about
+        /// 0.3 s on a quiet machine).
+        #[arg(long, requires = "balanced", value_parser = clap::value_parser!(u64).range(1..=cmd::MAX_NODES))]
+        nodes: Option<u64>,
         #[arg(long, value_enum, default_value = "yaml")]
         format: SetupFormat,
     },
@@ -225,8 +235,20 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             variant,
             seed,
             styles,
+            balanced,
+            nodes,
             format,
-        } => cmd::player::setup(&variant, seed, styles, format == SetupFormat::Json),
+        } => {
+            let draw = match (styles, balanced) {
+                (_, Some(margin)) => cmd::player::Draw::Balanced {
+                    margin_seeds: margin,
+                    nodes: nodes.unwrap_or(cmd::player::BALANCED_NODES),
+                },
+                (true, None) => cmd::player::Draw::Styles,
+                (false, None) => cmd::player::Draw::Policy,
+            };
+            cmd::player::setup(&variant, seed, draw, format == SetupFormat::Json)
+        }
         Command::Puzzles { command } => cmd::puzzles::run(command),
         Command::Sheet(args) => cmd::puzzles::sheet(args),
         Command::Check {

@@ -318,3 +318,78 @@ fn search_limits_out_of_range_are_refused() {
         assert!(said.contains("is not in 1..="), "{args:?}: {said}");
     }
 }
+
+#[test]
+fn setup_balanced_prints_an_arrangement_and_the_first_movers_score() {
+    let draw = |seed: &str| {
+        omweso_json(&[
+            "setup",
+            "--variant",
+            "mcgill-2015",
+            "--seed",
+            seed,
+            "--balanced",
+            "3",
+            "--nodes",
+            "20000",
+            "--format",
+            "json",
+        ])
+    };
+    let v = draw("5");
+    assert_eq!(v, draw("5"), "the same seed, the same arrangement");
+    assert_eq!(v["balanced"], true, "{v}");
+    assert_eq!(v["first_mover_score"]["kind"], "centiseeds", "{v}");
+    let score = v["first_mover_score"]["value"].as_i64().unwrap();
+    assert!(score.abs() <= 300, "{v}");
+    assert!(v["draws"].as_u64().unwrap() >= 1);
+    let pits: Vec<u64> = v["pits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(pits.iter().sum::<u64>(), 32);
+    // the score is the one `bestmove` gives with both sides on it
+    let row = |r: &[u64]| {
+        format!(
+            "[{}]",
+            r.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    // the grid: North outer (pits 16..9 of North seen from South: North's
+    // pit k sits above South's pit 17 - k), North inner, South inner, South outer
+    let north_outer: Vec<u64> = (0..8).map(|c| pits[7 - c]).collect();
+    let north_inner: Vec<u64> = (0..8).map(|c| pits[8 + c]).collect();
+    let south_inner: Vec<u64> = (0..8).map(|c| pits[15 - c]).collect();
+    let south_outer: Vec<u64> = (0..8).map(|c| pits[c]).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("start.yaml");
+    std::fs::write(
+        &file,
+        format!(
+            "variant: mcgill-2015\nto_move: south\nfirst_move: true\nopponent_first_move: true\nbefore_first_capture: true\nboard:\n  - {}\n  - {}\n  - {}\n  - {}\n",
+            row(&north_outer),
+            row(&north_inner),
+            row(&south_inner),
+            row(&south_outer)
+        ),
+    )
+    .unwrap();
+    let best = omweso_json(&[
+        "bestmove",
+        file.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(best["score"], v["first_mover_score"], "{best}");
+    // a margin past what the rules can score is refused, with the range
+    let out = omweso(&["setup", "--balanced", "99"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0..=32"));
+}

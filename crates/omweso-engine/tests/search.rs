@@ -613,3 +613,47 @@ fn lazy_deciding_saves_the_long_moves_not_reached() {
     assert!(lazy.deferred > 0);
     assert!(whole.laps > 100_000_000 && lazy.laps < 1_000_000);
 }
+
+#[test]
+fn balanced_arrangements_leave_neither_seat_lost_at_the_start() {
+    // Under McGill's rules most styled arrangements hand the first mover
+    // the game; the balanced draw keeps only those the search calls level.
+    let rules = Rules::MCGILL_2015;
+    let (nodes, margin) = (20_000, 400);
+    let mut balanced = 0;
+    let mut draws = 0;
+    let mut styles = std::collections::HashSet::new();
+    for seed in 1..=6 {
+        let found = setup::arrange_balanced(&rules, &mut Rng::new(seed), nodes, margin);
+        assert_eq!(found.pits.iter().map(|&n| n as u32).sum::<u32>(), 32);
+        // the same draw again: the same arrangement and score
+        let again = setup::arrange_balanced(&rules, &mut Rng::new(seed), nodes, margin);
+        assert_eq!(found, again);
+        // the score is the first mover's, with both sides on the arrangement
+        let start = Position::start(Board::from_sides(found.pits, found.pits), Side::South);
+        let r = Searcher::new(Config::default()).search(
+            &rules,
+            &start,
+            Limits::nodes(nodes),
+            &mut || false,
+        );
+        assert_eq!(r.score, found.score, "seed {seed}");
+        // it is the styles' draw number `draws` from the same stream
+        let mut rng = Rng::new(seed);
+        for _ in 1..found.draws {
+            setup::arrange_by_styles(&rules, &mut rng);
+        }
+        assert_eq!(setup::arrange_by_styles(&rules, &mut rng).0, found.pits);
+        assert!(found.draws >= 1 && found.draws <= setup::BALANCED_DRAWS);
+        if found.balanced {
+            assert!(found.score.abs() <= margin, "{found:?}");
+            balanced += 1;
+        }
+        draws += found.draws;
+        styles.insert(found.style);
+    }
+    assert_eq!(balanced, 6, "every seed finds a balanced arrangement");
+    // most draws were not balanced: the filter does something here
+    assert!(draws > 12, "{draws} draws for 6 arrangements");
+    assert!(styles.len() >= 2, "variety: {styles:?}");
+}

@@ -58,16 +58,11 @@ pub fn bestmove(
     let nps = r.nodes as f64 / elapsed.as_secs_f64().max(1e-6);
     let score = Score::of(r.score);
     if json {
-        let (kind, value) = match score {
-            Score::Win(p) => ("win", p as i64),
-            Score::Loss(p) => ("loss", p as i64),
-            Score::Centiseeds(c) => ("centiseeds", c as i64),
-        };
         let out = serde_json::json!({
             "variant": doc.variant.name(),
             "to_move": mover.name(),
             "move": r.best.as_ref().map(|m| notation::format_with_side(mover, &m.mv)),
-            "score": {"kind": kind, "value": value},
+            "score": score_json(score),
             "depth": r.depth,
             "nodes": r.nodes,
             "generations": r.generations,
@@ -101,15 +96,32 @@ pub fn bestmove(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `omweso setup`: the policy's arrangement ([`search::setup::arrange_styled`]),
-/// or with `styles` one drawn by the players' styles
-/// ([`search::setup::arrange_by_styles`]).
-pub fn setup(
-    variant: &str,
-    seed: Option<u64>,
-    styles: bool,
-    json: bool,
-) -> Result<ExitCode, String> {
+/// A score as JSON: `{"kind": "win" | "loss" | "centiseeds", "value": N}`.
+fn score_json(score: Score) -> serde_json::Value {
+    let (kind, value) = match score {
+        Score::Win(p) => ("win", p as i64),
+        Score::Loss(p) => ("loss", p as i64),
+        Score::Centiseeds(c) => ("centiseeds", c as i64),
+    };
+    serde_json::json!({"kind": kind, "value": value})
+}
+
+/// How `omweso setup` draws its arrangement.
+pub enum Draw {
+    /// The policy's ([`search::setup::arrange_styled`]).
+    Policy,
+    /// By the players' styles ([`search::setup::arrange_by_styles`]).
+    Styles,
+    /// By the styles until the first mover is within `margin_seeds` of
+    /// level ([`search::setup::arrange_balanced`]).
+    Balanced { margin_seeds: u32, nodes: u64 },
+}
+
+/// `--balanced`'s node budget unless `--nodes` is given.
+pub const BALANCED_NODES: u64 = 300_000;
+
+/// `omweso setup`: one arrangement, drawn as `draw` says.
+pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result<ExitCode, String> {
     let here = std::path::Path::new(".");
     let variants = super::variants_for(here);
     let vdoc = variants.resolve(variant, here).map_err(|e| e.to_string())?;
@@ -120,34 +132,66 @@ pub fn setup(
     });
     let mut rng = search::Rng::new(seed);
     let rules = &vdoc.variant.rules;
-    let (pits, style) = if styles {
-        search::setup::arrange_by_styles(rules, &mut rng)
-    } else {
-        search::setup::arrange_styled(rules, &mut rng)
+    let mut balance = None;
+    let (pits, style) = match draw {
+        Draw::Policy => search::setup::arrange_styled(rules, &mut rng),
+        Draw::Styles => search::setup::arrange_by_styles(rules, &mut rng),
+        Draw::Balanced {
+            margin_seeds,
+            nodes,
+        } => {
+            let found =
+                search::setup::arrange_balanced(rules, &mut rng, nodes, margin_seeds as i32 * 100);
+            balance = Some(found);
+            (found.pits, found.style)
+        }
     };
     let list: Vec<String> = pits.iter().map(|n| n.to_string()).collect();
     if json {
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "variant": vdoc.name(),
             "seed": seed,
             "style": style.name(),
             "pits": pits,
         });
+        if let Some(b) = balance {
+            out["first_mover_score"] = score_json(Score::of(b.score));
+            out["draws"] = b.draws.into();
+            out["balanced"] = b.balanced.into();
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
         );
     } else {
-        let what = if styles {
-            "an arrangement by the players' styles"
-        } else {
-            "the set-up policy's arrangement"
+        let what = match draw {
+            Draw::Policy => "the set-up policy's arrangement",
+            Draw::Styles => "an arrangement by the players' styles",
+            Draw::Balanced { .. } => "a balanced arrangement by the players' styles",
         };
         println!("# {what}: pits 1-16, counted from the player's seat");
         println!("variant: {}", vdoc.name());
         println!("seed: {seed}");
         println!("style: {}", style.name());
         println!("pits: [{}]", list.join(", "));
+        if let Some(b) = balance {
+            println!(
+                "# both sides on it, South moving first: the first mover's score{}",
+                if b.balanced {
+                    String::new()
+                } else {
+                    format!(
+                        " (none of {} draws was within the margin: the nearest)",
+                        b.draws
+                    )
+                }
+            );
+            println!("first_mover_score: {}", Score::of(b.score));
+            println!("draws: {}", b.draws);
+        }
+    }
+    if balance.is_some_and(|b| !b.balanced) {
+        eprintln!("omweso: no balanced arrangement within the margin; printed the nearest");
     }
     Ok(ExitCode::SUCCESS)
 }

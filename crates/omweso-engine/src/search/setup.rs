@@ -28,6 +28,10 @@
 //! the panel ([`chosen`]; `docs/STRENGTH.md`). Other rule sets keep the
 //! styles ([`arrange_by_styles`]).
 //!
+//! Where both sides start from one arrangement (a match that measures the
+//! players rather than their set-ups), [`arrange_balanced`] draws styles
+//! until the first mover is not already winning or losing at the start.
+//!
 //! ```
 //! use omweso_engine::search::{Rng, setup::{self, Style}};
 //! use omweso_engine::Rules;
@@ -42,8 +46,8 @@
 //! assert_eq!(setup::CHECKING[..8], [4; 8]);
 //! ```
 
-use super::Rng;
-use crate::{Rules, Seeds};
+use super::{Config, Limits, Rng, Searcher};
+use crate::{Board, Position, Rules, Seeds, Side};
 use Style::{Checking, Inner, Mixed, Outer, Spread};
 
 /// The checking arrangement: four seeds in each outer pit (pits 1–8), the
@@ -151,6 +155,75 @@ pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
 /// this table has no variety yet: it trades the policy's variety for not
 /// losing at the set-up, under these rules only.
 pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
+
+/// What [`arrange_balanced`] found: an arrangement by the players' styles
+/// and how the first mover stands when both sides start from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balanced {
+    /// The arrangement (pits 1–16 from its player's seat).
+    pub pits: [Seeds; 16],
+    /// The style it was drawn in.
+    pub style: Style,
+    /// The first mover's score (hundredths of a seed, or a win or loss as
+    /// [`super::Score`] reads it) with both sides on `pits`, South to move,
+    /// from a search of the given node budget.
+    pub score: i32,
+    /// Arrangements drawn until this one (1 when the first was level).
+    pub draws: u32,
+    /// Whether `score` is within the margin; when no draw was, this is the
+    /// nearest to level of them all.
+    pub balanced: bool,
+}
+
+/// The most arrangements [`arrange_balanced`] draws before it gives the
+/// nearest one.
+pub const BALANCED_DRAWS: u32 = 256;
+
+/// An arrangement by the players' styles ([`arrange_by_styles`]) from
+/// which neither seat is lost at the start, for matches where both sides
+/// start from the same arrangement: styles are drawn until the first
+/// mover's score, searched with `nodes` positions, is within `margin`
+/// hundredths of a seed of level (at most [`BALANCED_DRAWS`] draws; then the
+/// nearest). Under McGill's rules most styled arrangements hand the first
+/// mover the game (`docs/STRENGTH.md`), so a match from them measures the
+/// seat, not the players: engine matches use balanced openings for the
+/// same reason. Deterministic for a given `rng` and budget.
+///
+/// ```
+/// use omweso_engine::search::{Rng, setup};
+/// use omweso_engine::Rules;
+///
+/// let found = setup::arrange_balanced(&Rules::MCGILL_2015, &mut Rng::new(4), 2_000, 400);
+/// assert_eq!(found.pits.iter().map(|&n| n as u32).sum::<u32>(), 32);
+/// assert!(!found.balanced || found.score.abs() <= 400);
+/// ```
+pub fn arrange_balanced(rules: &Rules, rng: &mut Rng, nodes: u64, margin: i32) -> Balanced {
+    let mut best: Option<Balanced> = None;
+    for draws in 1..=BALANCED_DRAWS {
+        let (pits, style) = arrange_by_styles(rules, rng);
+        let start = Position::start(Board::from_sides(pits, pits), Side::South);
+        let mut searcher = Searcher::new(Config::default());
+        let score = searcher
+            .search(rules, &start, Limits::nodes(nodes), &mut || false)
+            .score;
+        let found = Balanced {
+            pits,
+            style,
+            score,
+            draws,
+            balanced: score.abs() <= margin,
+        };
+        if found.balanced {
+            return found;
+        }
+        if best.is_none_or(|b| score.abs() < b.score.abs()) {
+            best = Some(found);
+        }
+    }
+    let mut nearest = best.expect("at least one draw");
+    nearest.draws = BALANCED_DRAWS;
+    nearest
+}
 
 /// A set-up following the sources' advice alone: the checking arrangement
 /// one time in ten, otherwise one pit a column ([`Style::Outer`],
