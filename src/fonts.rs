@@ -35,10 +35,8 @@ macro_rules! font {
     };
 }
 
-/// The reading face.
-pub const SERIF: &str = "Source Serif 4";
 /// The face of headings, navigation and the interface (and the sheets).
-pub const SANS: &str = "Source Sans 3";
+pub(crate) const SANS: &str = "Source Sans 3";
 
 /// Every shipped font file.
 pub const FONT_FILES: [FontFile; 5] = [
@@ -75,14 +73,14 @@ pub const FONT_FILES: [FontFile; 5] = [
 ];
 
 /// The fonts' licence, shipped beside them.
-pub const LICENCE: (&str, &str) = (
+pub(crate) const LICENCE: (&str, &str) = (
     "assets/fonts/OFL.txt",
     include_str!("site/assets/fonts/OFL.txt"),
 );
 
 /// The sans faces (regular, bold) as TrueType/OpenType data, for the PDF
 /// sheets.
-pub fn sans_sfnt() -> Result<Vec<Vec<u8>>, String> {
+pub(crate) fn sans_sfnt() -> Result<Vec<Vec<u8>>, String> {
     FONT_FILES
         .iter()
         .filter(|f| f.family == SANS)
@@ -92,7 +90,7 @@ pub fn sans_sfnt() -> Result<Vec<Vec<u8>>, String> {
 
 /// The `@font-face` rules for the shipped fonts, addresses relative to
 /// the stylesheet (`assets/omweso.css`).
-pub fn font_face_css() -> String {
+pub(crate) fn font_face_css() -> String {
     let mut css = String::new();
     for f in &FONT_FILES {
         let file = f.path.trim_start_matches("assets/");

@@ -123,7 +123,7 @@ pub fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
 }
 
 /// The error of a position's illegal move `mv`, located at its `move`.
-pub fn illegal_move(doc: &PositionDoc, mv: &Move, e: &PlayError) -> Diagnostic {
+pub(crate) fn illegal_move(doc: &PositionDoc, mv: &Move, e: &PlayError) -> Diagnostic {
     doc.at(
         crate::model::Field::Move,
         format!(
@@ -198,7 +198,7 @@ pub fn to_png(frame: &Frame, scale: f32) -> Result<Vec<u8>, DiagramError> {
 /// Render any SVG document to PNG at `scale` pixels per user unit (CSS
 /// custom properties are not supported: render frames with a fixed
 /// [`Theme`]).
-pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
+pub(crate) fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, DiagramError> {
     render_png(svg, scale, font_db())
 }
 
@@ -237,7 +237,7 @@ fn render_png(
 }
 
 /// The file a frame is written to: `{stem}-{frame.name}.{ext}`.
-pub fn frame_file_name(stem: &str, frame: &Frame, format: Format) -> String {
+pub(crate) fn frame_file_name(stem: &str, frame: &Frame, format: Format) -> String {
     format!("{stem}-{}.{}", frame.name, format.extension())
 }
 

@@ -134,7 +134,7 @@ impl Clear {
 }
 
 /// A value in words for messages: "a win in 3 plies", "+4.5 seeds".
-pub fn value_words(value: i32) -> String {
+pub(crate) fn value_words(value: i32) -> String {
     match Score::of(value) {
         Score::Win(p) => format!("a forced win in {p} plies"),
         Score::Loss(p) => format!("a forced loss in {p} plies"),
@@ -158,7 +158,7 @@ fn terminal(mover: Side, m: &LegalMove) -> Option<i32> {
 
 /// The distinct moves of `pos` (choice sequences reaching the same end
 /// are one move), in the engine's order.
-pub fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+pub(crate) fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let mut seen = HashSet::new();
     legal_moves(rules, pos)
         .into_iter()
@@ -314,7 +314,7 @@ pub fn judge(rules: &Rules, pos: &Position, answer: &Move, nodes: u64) -> Result
 
 /// Why `pos` is a mop-up (one side holds [`MOP_UP`] seeds or more), if it
 /// is one.
-pub fn mop_up(pos: &Position) -> Option<String> {
+pub(crate) fn mop_up(pos: &Position) -> Option<String> {
     for side in [pos.to_move, pos.to_move.opponent()] {
         let held: u32 = pos.board.side(side).iter().map(|&n| n as u32).sum();
         let total: u32 = held

@@ -39,7 +39,7 @@ use crate::model::{Diagnostic, Diagnostics, Field, Kind, PositionDoc, Seg, Sourc
 use serde::Deserialize;
 
 /// The keys a puzzle file adds to a position file.
-pub const PUZZLE_KEYS: [&str; 8] = [
+pub(crate) const PUZZLE_KEYS: [&str; 8] = [
     "goal",
     "solution",
     "hint",
@@ -218,7 +218,7 @@ fn valid_theme(t: &str) -> bool {
 
 /// Parse a puzzle file: the position through the model's parser (errors
 /// located in the file), then the puzzle keys.
-pub fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Diagnostics> {
+pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFile, Diagnostics> {
     let loc = src.yaml()?;
     if !loc.is_map() {
         return Err(src

@@ -126,7 +126,7 @@ const PER_GAME: usize = 2;
 /// millions of laps), no person can follow the solution, and the build
 /// spends seconds checking it. "What happens?" puzzles, which ask about
 /// one move, never-ending ones included, are not bounded.
-pub const MAX_EFFORT: u64 = 20_000;
+pub(crate) const MAX_EFFORT: u64 = 20_000;
 
 /// Why puzzles could not be generated or written.
 #[derive(Debug, thiserror::Error)]
@@ -258,7 +258,7 @@ pub fn generate(
 
 /// Generate puzzles, each given to `each` as soon as its batch of games is
 /// played. `tick` is called with the number found so far.
-pub fn generate_each(
+pub(crate) fn generate_each(
     opts: &Options,
     tick: &(dyn Fn(usize) + Sync),
     each: &mut dyn FnMut(Generated) -> Result<(), GenerateError>,
@@ -917,7 +917,7 @@ fn q(s: &str) -> String {
 }
 
 /// The puzzle file for a generated puzzle.
-pub fn to_yaml(g: &Generated) -> String {
+pub(crate) fn to_yaml(g: &Generated) -> String {
     let mut s = String::new();
     s.push_str(&format!("id: {}\n", g.id));
     s.push_str(&format!("title: {}\n", q(&g.title)));

@@ -29,7 +29,6 @@ use std::fmt;
 use std::path::PathBuf;
 
 pub use format::Provenance;
-pub use format::{PUZZLE_KEYS, parse_puzzle};
 pub use pages::{Group, PuzzleIndex, index};
 pub use solve::{Evaluation, Verdict, evaluate};
 pub use verify::{PositionKey, verify_dir, verify_file, verify_source};
@@ -217,7 +216,7 @@ impl Difficulty {
 
 /// What finding a puzzle's answer takes, in a reader's words (the
 /// engine's measure behind its difficulty).
-pub fn effort_words(p: &Puzzle) -> String {
+pub(crate) fn effort_words(p: &Puzzle) -> String {
     let laps = crate::diagram::narrate::plural(p.effort, "lap");
     let d = p.rated_difficulty.name();
     if let Some(e) = &p.search {
@@ -254,9 +253,9 @@ pub const HARD_MIN_DEPTH: u32 = 4;
 pub const EASY_MAX_TEMPTING: usize = 2;
 
 /// The most laps an easy puzzle takes a solver to find.
-pub const EASY_MAX_EFFORT: u64 = 32;
+pub(crate) const EASY_MAX_EFFORT: u64 = 32;
 /// The most laps a medium puzzle takes a solver to find.
-pub const MEDIUM_MAX_EFFORT: u64 = 92;
+pub(crate) const MEDIUM_MAX_EFFORT: u64 = 92;
 
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -543,4 +542,4 @@ impl Puzzle {
 }
 
 /// The longest trace recorded for a puzzle's solution.
-pub const MAX_TRACE_LAPS: usize = 400;
+pub(crate) const MAX_TRACE_LAPS: usize = 400;

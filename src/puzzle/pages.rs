@@ -54,7 +54,7 @@ fn rows_from(grid: &crate::engine::Grid, seat: crate::engine::Side) -> Vec<Vec<u
 /// Make the titles of `puzzles` unique for readers: where several share a
 /// title, each gets its number among them in the index's order ("Win now:
 /// follow the relays (2)").
-pub fn unique_titles(puzzles: &mut [Puzzle]) {
+pub(crate) fn unique_titles(puzzles: &mut [Puzzle]) {
     let mut order: Vec<usize> = (0..puzzles.len()).collect();
     order.sort_by(|&a, &b| {
         let (p, q) = (&puzzles[a], &puzzles[b]);
@@ -91,7 +91,7 @@ pub struct PuzzleIndex {
 }
 
 /// A theme's heading: `relay-chain` → "Relay chain".
-pub fn theme_title(theme: &str) -> String {
+pub(crate) fn theme_title(theme: &str) -> String {
     let s = theme.replace('-', " ");
     let mut c = s.chars();
     match c.next() {

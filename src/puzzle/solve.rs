@@ -98,7 +98,7 @@ impl Evaluation {
 }
 
 /// Why a goal cannot be set in a variant.
-pub fn goal_unavailable(goal: Goal, rules: &Rules, variant: &str) -> Option<String> {
+pub(crate) fn goal_unavailable(goal: Goal, rules: &Rules, variant: &str) -> Option<String> {
     match goal {
         Goal::CutOffTheHead if !rules.wins.nkutemye => Some(format!(
             "goal cut-off-the-head needs a variant where nkutemye wins; {variant} has no nkutemye win"
@@ -131,7 +131,7 @@ pub fn evaluate(goal: Goal, rules: &Rules, pos: &Position, early: bool) -> Evalu
 }
 
 /// [`evaluate`] with the legal moves already listed.
-pub fn evaluate_moves(
+pub(crate) fn evaluate_moves(
     goal: Goal,
     rules: &Rules,
     pos: &Position,
@@ -295,7 +295,7 @@ pub fn evaluate_moves(
 }
 
 /// Why the best move is clearly best, in words.
-pub fn clear_words(why: super::best::Clear, value: i32) -> String {
+pub(crate) fn clear_words(why: super::best::Clear, value: i32) -> String {
     use super::best::Clear;
     match why {
         Clear::OnlyWin { plies: 1 } => "and it is the only move that wins".to_string(),
@@ -551,7 +551,7 @@ impl Memo {
 }
 
 /// The opponent's reply that wins at once after `m`, if there is one.
-pub fn winning_reply(rules: &Rules, pos: &Position, m: &LegalMove) -> Option<LegalMove> {
+pub(crate) fn winning_reply(rules: &Rules, pos: &Position, m: &LegalMove) -> Option<LegalMove> {
     let next = after(pos, m)?;
     legal_moves(rules, &next)
         .into_iter()
@@ -786,7 +786,7 @@ pub fn what_happens_effort(played: &Played) -> u64 {
 
 /// Facts about a solution's trace.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TraceFacts {
+pub(crate) struct TraceFacts {
     pub laps: usize,
     pub relays: usize,
     pub captures: usize,
@@ -797,7 +797,7 @@ pub struct TraceFacts {
     pub later_choices: usize,
 }
 
-pub fn facts(played: &Played) -> TraceFacts {
+pub(crate) fn facts(played: &Played) -> TraceFacts {
     let mut t = TraceFacts {
         laps: played.laps.len(),
         starts_clockwise: played.mv.direction() == Direction::Clockwise,

@@ -421,11 +421,11 @@ fn build(
 }
 
 /// What-happens: longer and never-ending moves are harder to predict.
-pub fn what_happens_rating(played: &Played) -> super::Difficulty {
+pub(crate) fn what_happens_rating(played: &Played) -> super::Difficulty {
     super::Difficulty::of_effort(solve::what_happens_effort(played))
 }
 
-pub fn what_happens_themes(played: &Played) -> Vec<String> {
+pub(crate) fn what_happens_themes(played: &Played) -> Vec<String> {
     let t = solve::facts(played);
     let mut out = Vec::new();
     if played.end.is_never_ending() {
