@@ -969,3 +969,81 @@ fn sigterm_stops_serve_during_a_long_build() {
         .collect();
     assert!(left.is_empty(), "left in the work folder: {left:?}");
 }
+
+/// A rebuild does not decide again what an earlier build of the same
+/// `serve` decided: a "what happens?" puzzle of the 1,411,989,072-lap move
+/// costs its decisions in the first build only (before, 18 s in every
+/// build).
+#[test]
+fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
+    assert!(init.status.success());
+    let board = BILLION_LAP_POSITION
+        .split_once("to_move:")
+        .map(|(_, rest)| format!("to_move:{}", rest.split("move: 12").next().unwrap()))
+        .unwrap();
+    std::fs::write(
+        site.join("puzzles/what-happens-billion.yaml"),
+        format!(
+            "id: what-happens-billion\nvariant: mcgill-2015\n{board}goal: what-happens\n\
+             move: \"12\"\nexpect:\n  never_ending: true\n  result: annulled\n"
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(bin)
+        .args(["serve", "--port", "0", "--root"])
+        .arg(&site)
+        .arg("--out")
+        .arg(dir.path().join("work"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // "build N ok in MS ms: ..."
+    let took = |n: u32| -> u64 {
+        let prefix = format!("build {n} ");
+        loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("no end of build {n}"));
+            if let Some(rest) = line.strip_prefix(&prefix) {
+                let ms = rest
+                    .strip_prefix("ok in ")
+                    .unwrap_or_else(|| panic!("{line}"));
+                return ms.split(' ').next().unwrap().parse().unwrap();
+            }
+        }
+    };
+    let first = took(1);
+    let chapter = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .expect("a chapter");
+    let mut text = std::fs::read_to_string(&chapter).unwrap();
+    text.push_str("\nA sentence added while serving.\n");
+    write_atomic(&chapter, &text);
+    let second = took(2);
+    let _ = child.kill();
+    let _ = child.wait();
+    // the first build decided the move (seconds): else this proves nothing
+    assert!(first >= 2000, "the first build took only {first} ms");
+    assert!(
+        second * 5 < first,
+        "build 1: {first} ms, build 2: {second} ms"
+    );
+}
