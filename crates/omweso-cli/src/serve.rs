@@ -84,7 +84,8 @@ pub struct ServeOptions {
     /// both the header-read and the idle timeout ([`HEADER_TIMEOUT`]).
     pub header_timeout: Duration,
     /// Connections open at once, at most ([`MAX_CONNECTIONS`]): one more
-    /// closes the one that has been quiet longest.
+    /// closes one that has sent nothing yet, or else the one that has been
+    /// quiet longest.
     pub max_connections: usize,
 }
 
@@ -912,6 +913,8 @@ struct Connections {
 
 struct Connection {
     id: u64,
+    /// Whether it has sent a byte yet.
+    spoke: AtomicBool,
     /// When it last read or wrote a byte (milliseconds since the server
     /// started).
     last: std::sync::atomic::AtomicU64,
@@ -932,6 +935,7 @@ impl Connections {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let conn = Arc::new(Connection {
             id,
+            spoke: AtomicBool::new(false),
             last: std::sync::atomic::AtomicU64::new(since(epoch)),
             close: tokio::sync::Notify::new(),
         });
@@ -943,15 +947,22 @@ impl Connections {
         self.lock().remove(&id);
     }
 
-    /// Close the connection that has read and written nothing for the
-    /// longest time (a connection that never sent a byte, before one
-    /// waiting for its next request, before an event stream, which hears
-    /// from the server every ten seconds). False if none is open.
+    /// Close a connection that has sent nothing yet, the oldest first, or
+    /// else the one that has read and written nothing for the longest
+    /// time; so a flood of connections that send nothing closes its own
+    /// first, not a page's event stream or a browser's kept-alive
+    /// connection. False if none is open.
     fn close_quietest(&self) -> bool {
         let mut open = self.lock();
         let quietest = open
             .values()
-            .min_by_key(|c| (c.last.load(Ordering::Relaxed), c.id))
+            .min_by_key(|c| {
+                (
+                    c.spoke.load(Ordering::Relaxed),
+                    c.last.load(Ordering::Relaxed),
+                    c.id,
+                )
+            })
             .map(|c| c.id);
         match quietest.and_then(|id| open.remove(&id)) {
             Some(c) => {
@@ -989,6 +1000,7 @@ impl tokio::io::AsyncRead for Tracked {
         let before = buf.filled().len();
         let res = std::pin::Pin::new(&mut self.io).poll_read(cx, buf);
         if buf.filled().len() > before {
+            self.conn.spoke.store(true, Ordering::Relaxed);
             self.touch();
         }
         res

@@ -819,7 +819,8 @@ fn closed(mut s: &TcpStream) -> bool {
 }
 
 /// Idle connections (opened, sending nothing) neither keep a request
-/// waiting nor stay open: beyond the cap the quietest are closed at once,
+/// waiting nor stay open: beyond the cap those that sent nothing are
+/// closed at once, the oldest first (a page's event stream is kept),
 /// and every connection that sends no whole request head within the
 /// header-read timeout is closed, whether it sent nothing, half a head, or
 /// is waiting after an answer. (The server before the limits kept all of
@@ -834,6 +835,8 @@ fn idle_connections_are_capped_and_timed_out() {
     let addr = server.addr();
     assert_eq!(get(addr, "/").status, 200);
 
+    // a page's event stream, open before the flood
+    let (events, _) = Events::open(addr);
     // the test holds its ends, the server at most the cap of the others
     let n = 2000.min(open_files_limit().saturating_sub(300));
     assert!(n > 200, "too few open files allowed: {n}");
@@ -859,6 +862,12 @@ fn idle_connections_are_capped_and_timed_out() {
         opened.elapsed() < Duration::from_secs(4),
         "too slow to tell the cap from the timeout: {:?}",
         opened.elapsed()
+    );
+    // connections that sent nothing went first: the event stream, quiet
+    // since its greeting, is still open
+    assert!(
+        !closed(&events.stream),
+        "the flood closed a page's event stream"
     );
 
     // half a request head, and a connection waiting after its answer
