@@ -831,10 +831,11 @@ fn run_http(
 const DRAIN: Duration = Duration::from_millis(300);
 
 /// Accept connections until the server stops, each served on its own task
-/// with the header-read timeout; beyond the cap, the connection quiet the
-/// longest is closed. Never sleeps on an error: when the process is out of
-/// file descriptors the quietest connection is closed instead, so a new
-/// request is not kept waiting.
+/// with the header-read timeout; beyond the cap, one connection is closed
+/// for each new one ([`Connections::close_quietest`]). When the process is
+/// out of file descriptors, a connection is closed the same way and the
+/// accept tried again 5 ms later (not a second later, as `axum::serve`
+/// does), so a new request is not kept waiting.
 async fn accept_loop(
     listener: tokio::net::TcpListener,
     app: Router,
