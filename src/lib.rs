@@ -13,6 +13,7 @@ pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
 pub mod fonts;
 pub mod frames;
+pub mod memo;
 pub mod model;
 pub mod parallel;
 pub mod puzzle;

@@ -5,7 +5,7 @@ use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spo
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{self, Node, Seg};
 use crate::engine::notation;
-use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, Side, trace};
+use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, Side};
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
@@ -98,7 +98,7 @@ impl PositionDoc {
     pub fn play(&self, max_laps: usize) -> Option<Result<Played, Diagnostic>> {
         let mv = self.mv.as_ref()?;
         Some(
-            trace(&self.variant.variant.rules, &self.position, mv, max_laps)
+            crate::memo::trace(&self.variant.variant.rules, &self.position, mv, max_laps)
                 .map_err(|e| self.illegal(&e)),
         )
     }

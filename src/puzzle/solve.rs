@@ -126,7 +126,7 @@ fn nm(side: Side, m: &LegalMove) -> String {
 /// Judge every answer of `pos` against `goal`. With `early`, stop as soon
 /// as two answers achieve it (enough to reject a position).
 pub fn evaluate(goal: Goal, rules: &Rules, pos: &Position, early: bool) -> Evaluation {
-    let moves = legal_moves(rules, pos);
+    let moves = crate::memo::legal_moves(rules, pos);
     evaluate_moves(goal, rules, pos, moves, early)
 }
 

@@ -11,7 +11,7 @@ use super::{Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::claims::judge;
 use crate::diagram::narrate;
 use crate::engine::notation;
-use crate::engine::{MoveEnd, Played, Position, Seeds, trace};
+use crate::engine::{MoveEnd, Played, Position, Seeds};
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -154,7 +154,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             )
             .into());
     }
-    let played = trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
+    let played = crate::memo::trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
         .map_err(|e| pf.at(PuzzleKey::Solution, format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),

@@ -17,7 +17,7 @@
 //! position's own rules, which are its trace.
 
 use super::content::{PositionKey, Site};
-use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome, trace};
+use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome};
 use crate::frames::TRACE_LAPS;
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
@@ -72,7 +72,7 @@ impl Decisions {
         }
         let played = todo.len();
         known.par_extend(todo.into_par_iter().map(|q| {
-            let t = trace(&q.0, &q.1, &q.2, q.3);
+            let t = crate::memo::trace(&q.0, &q.1, &q.2, q.3);
             (q, Arc::new(t))
         }));
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = known.clone();
@@ -343,6 +343,7 @@ pub fn first_laps(played: &Played, laps: usize) -> Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::trace;
     use std::path::Path;
 
     fn rulebook() -> Site {

@@ -34,7 +34,7 @@ use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer_opt};
 use omweso::model::{Diagnostic, Diagnostics};
 use std::convert::Infallible;
 use std::io::Write;
-use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -79,7 +79,24 @@ pub struct ServeOptions {
     pub debounce: Duration,
     /// Log builds and changes on stderr.
     pub verbose: bool,
+    /// A connection must send a whole request head within this time of
+    /// opening, or of the answer to its previous request, or it is closed:
+    /// both the header-read and the idle timeout ([`HEADER_TIMEOUT`]).
+    pub header_timeout: Duration,
+    /// Connections open at once, at most ([`MAX_CONNECTIONS`]): one more
+    /// closes one that has sent nothing yet, or else the one that has been
+    /// quiet longest.
+    pub max_connections: usize,
 }
+
+/// How long a connection may take to send a request head, from its opening
+/// or from the answer to its previous request (the idle timeout).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Connections `serve` keeps open at once. A page holds one event stream
+/// and a browser a few connections more, so this is far more than a
+/// preview needs, and bounds the files and memory idle connections take.
+pub const MAX_CONNECTIONS: usize = 512;
 
 impl ServeOptions {
     pub fn new(root: impl Into<PathBuf>) -> ServeOptions {
@@ -89,6 +106,8 @@ impl ServeOptions {
             work_dir: None,
             debounce: Duration::from_millis(150),
             verbose: true,
+            header_timeout: HEADER_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }
@@ -168,7 +187,7 @@ impl Server {
         // within a second of Ctrl-C or SIGTERM, and the folder that build
         // was writing is removed by the next serve of the site.
         if let Some(h) = self.builder.take() {
-            let deadline = Instant::now() + BUILD_GRACE;
+            let deadline = self.shutdown.since() + BUILD_GRACE;
             while !h.is_finished() && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -195,12 +214,20 @@ const BUILD_GRACE: Duration = Duration::from_millis(500);
 struct Shutdown {
     flag: AtomicBool,
     tx: watch::Sender<bool>,
+    /// When it was first asked to stop: what is waited for afterwards is
+    /// counted from then.
+    at: std::sync::OnceLock<Instant>,
 }
 
 impl Shutdown {
     fn trigger(&self) {
+        self.at.get_or_init(Instant::now);
         self.flag.store(true, Ordering::SeqCst);
         self.tx.send_replace(true);
+    }
+    /// The moment stopping began (now, if it has not).
+    fn since(&self) -> Instant {
+        *self.at.get_or_init(Instant::now)
     }
     fn is_set(&self) -> bool {
         self.flag.load(Ordering::SeqCst)
@@ -281,7 +308,17 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
         .map_err(|e| format!("{}: {e}", work.display()))?;
     remove_builds(&work, Builds::Stale);
 
-    let listener = bind(opts.port)?;
+    // The runtime comes first: the listening socket belongs to it.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .thread_name("omweso-serve")
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let listener = {
+        let _runtime = rt.enter();
+        bind(opts.port)?
+    };
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read the bound address: {e}"))?;
@@ -291,6 +328,7 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
     let shutdown = Arc::new(Shutdown {
         flag: AtomicBool::new(false),
         tx: shutdown_tx,
+        at: std::sync::OnceLock::new(),
     });
     let (attempts, _) = watch::channel(0u64);
     let (notes, _) = broadcast::channel(64);
@@ -363,11 +401,15 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
             .map_err(|e| format!("cannot start the build thread: {e}"))?
     };
 
+    let limits = Limits {
+        header_timeout: opts.header_timeout,
+        max_connections: opts.max_connections,
+    };
     let http = {
         let shared = shared.clone();
         std::thread::Builder::new()
             .name("omweso-serve-http".into())
-            .spawn(move || run_http(listener, shared, ctrl_c))
+            .spawn(move || run_http(rt, listener, shared, ctrl_c, limits))
             .map_err(|e| format!("cannot start the server thread: {e}"))?
     };
 
@@ -381,14 +423,13 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
     })
 }
 
-/// Bind 127.0.0.1:port, or a free port when that one is taken.
-fn bind(port: u16) -> Result<TcpListener, String> {
-    let local = Ipv4Addr::LOCALHOST;
-    match TcpListener::bind((local, port)) {
+/// Bind 127.0.0.1:port, or a free port when that one is taken. Called
+/// inside the server's runtime.
+fn bind(port: u16) -> Result<tokio::net::TcpListener, String> {
+    match listen(port) {
         Ok(l) => Ok(l),
         Err(e) if port != 0 && e.kind() == std::io::ErrorKind::AddrInUse => {
-            let l = TcpListener::bind((local, 0))
-                .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
+            let l = listen(0).map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
             if let Ok(a) = l.local_addr() {
                 eprintln!("port {port} is taken; using {}", a.port());
             }
@@ -396,6 +437,21 @@ fn bind(port: u16) -> Result<TcpListener, String> {
         }
         Err(e) => Err(format!("cannot listen on 127.0.0.1:{port}: {e}")),
     }
+}
+
+/// Connections the system may hold for `serve` before it accepts them (the
+/// system caps it, at 4096 by default on Linux): a burst of connections
+/// waits there rather than being refused and retried a second later.
+const BACKLOG: u32 = 4096;
+
+fn listen(port: u16) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    // as std's TcpListener::bind does on Unix: a port whose last
+    // connections are still closing can be listened on again
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))?;
+    socket.listen(BACKLOG)
 }
 
 /// Watch the root folder itself (not recursively) and each top-level entry
@@ -710,19 +766,21 @@ fn remove_builds(work: &Path, which: Builds) {
     }
 }
 
-fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<(), String> {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .thread_name("omweso-serve")
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+/// The HTTP server's limits, from [`ServeOptions`].
+#[derive(Clone, Copy)]
+struct Limits {
+    header_timeout: Duration,
+    max_connections: usize,
+}
+
+fn run_http(
+    rt: tokio::runtime::Runtime,
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    ctrl_c: bool,
+    limits: Limits,
+) -> Result<(), String> {
     let result = rt.block_on(async move {
-        listener
-            .set_nonblocking(true)
-            .map_err(|e| format!("listener: {e}"))?;
-        let listener =
-            tokio::net::TcpListener::from_std(listener).map_err(|e| format!("listener: {e}"))?;
         let app = Router::new()
             .route(SCRIPT_PATH, get(live_js))
             .route(EVENTS_PATH, get(events))
@@ -748,17 +806,250 @@ fn run_http(listener: TcpListener, shared: Arc<Shared>, ctrl_c: bool) -> Result<
             } else {
                 stopped.await;
             }
-            // Ends the open event streams too.
+            // Ends the open event streams and asks every connection to
+            // close once its answer is sent.
             shutdown.trigger();
         };
-        axum::serve(listener, app)
-            .with_graceful_shutdown(signal)
-            .await
-            .map_err(|e| format!("server error: {e}"))
+        let conns = Arc::new(Connections::default());
+        tokio::select! {
+            () = signal => {}
+            () = accept_loop(listener, app, &shared, &conns, limits) => {}
+        }
+        // Connections answering a request get a moment to finish it.
+        let deadline = Instant::now() + DRAIN;
+        while conns.len() > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Ok(())
     });
-    // Do not wait for stray blocking tasks.
-    rt.shutdown_timeout(Duration::from_secs(2));
+    // Do not wait for stray blocking tasks (a file being read).
+    rt.shutdown_timeout(Duration::from_millis(100));
     result
+}
+
+/// How long stopping waits for connections to finish their answers.
+const DRAIN: Duration = Duration::from_millis(300);
+
+/// Accept connections until the server stops, each served on its own task
+/// with the header-read timeout; beyond the cap, one connection is closed
+/// for each new one ([`Connections::close_quietest`]). When the process is
+/// out of file descriptors, a connection is closed the same way and the
+/// accept tried again 5 ms later (not a second later, as `axum::serve`
+/// does), so a new request is not kept waiting.
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    shared: &Arc<Shared>,
+    conns: &Arc<Connections>,
+    limits: Limits,
+) {
+    let epoch = Instant::now();
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // EMFILE, ENFILE, ENOBUFS, ENOMEM: make room; anything else
+                // (a connection reset before it was accepted) concerns
+                // that connection only.
+                if !matches!(
+                    e.kind(),
+                    std::io::ErrorKind::ConnectionAborted
+                        | std::io::ErrorKind::ConnectionReset
+                        | std::io::ErrorKind::ConnectionRefused
+                        | std::io::ErrorKind::Interrupted
+                        | std::io::ErrorKind::WouldBlock
+                ) {
+                    conns.close_quietest();
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        while conns.len() >= limits.max_connections.max(1) {
+            if !conns.close_quietest() {
+                break;
+            }
+        }
+        let conn = conns.open(epoch);
+        let io = hyper_util::rt::TokioIo::new(Tracked {
+            io: stream,
+            conn: conn.clone(),
+            epoch,
+        });
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let mut stop = shared.shutdown.tx.subscribe();
+        let conns = conns.clone();
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.header_timeout);
+            let served = http.serve_connection(io, service);
+            tokio::pin!(served);
+            let mut stopping = false;
+            loop {
+                tokio::select! {
+                    _ = served.as_mut() => break,
+                    // closed to make room: dropped at once
+                    () = conn.close.notified() => break,
+                    changed = stop.changed(), if !stopping => {
+                        if changed.is_err() || *stop.borrow_and_update() {
+                            served.as_mut().graceful_shutdown();
+                            stopping = true;
+                        }
+                    }
+                }
+            }
+            conns.remove(conn.id);
+        });
+    }
+}
+
+/// The open connections: for the cap, and for stopping.
+#[derive(Default)]
+struct Connections {
+    open: std::sync::Mutex<std::collections::HashMap<u64, Arc<Connection>>>,
+    next: std::sync::atomic::AtomicU64,
+}
+
+struct Connection {
+    id: u64,
+    /// Whether it has sent a byte yet.
+    spoke: AtomicBool,
+    /// When it last read or wrote a byte (milliseconds since the server
+    /// started).
+    last: std::sync::atomic::AtomicU64,
+    /// Told when it must close at once.
+    close: tokio::sync::Notify,
+}
+
+impl Connections {
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<u64, Arc<Connection>>> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn open(&self, epoch: Instant) -> Arc<Connection> {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Arc::new(Connection {
+            id,
+            spoke: AtomicBool::new(false),
+            last: std::sync::atomic::AtomicU64::new(since(epoch)),
+            close: tokio::sync::Notify::new(),
+        });
+        self.lock().insert(id, conn.clone());
+        conn
+    }
+
+    fn remove(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+
+    /// Close a connection that has sent nothing yet, the oldest first, or
+    /// else the one that has read and written nothing for the longest
+    /// time; so a flood of connections that send nothing closes its own
+    /// first, not a page's event stream or a browser's kept-alive
+    /// connection. False if none is open.
+    fn close_quietest(&self) -> bool {
+        let mut open = self.lock();
+        let quietest = open
+            .values()
+            .min_by_key(|c| {
+                (
+                    c.spoke.load(Ordering::Relaxed),
+                    c.last.load(Ordering::Relaxed),
+                    c.id,
+                )
+            })
+            .map(|c| c.id);
+        match quietest.and_then(|id| open.remove(&id)) {
+            Some(c) => {
+                c.close.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn since(epoch: Instant) -> u64 {
+    u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A connection's socket, noting when it last read or wrote.
+struct Tracked {
+    io: tokio::net::TcpStream,
+    conn: Arc<Connection>,
+    epoch: Instant,
+}
+
+impl Tracked {
+    fn touch(&self) {
+        self.conn.last.store(since(self.epoch), Ordering::Relaxed);
+    }
+}
+
+impl tokio::io::AsyncRead for Tracked {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let res = std::pin::Pin::new(&mut self.io).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.conn.spoke.store(true, Ordering::Relaxed);
+            self.touch();
+        }
+        res
+    }
+}
+
+impl tokio::io::AsyncWrite for Tracked {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        data: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let res = std::pin::Pin::new(&mut self.io).poll_write(cx, data);
+        if matches!(res, std::task::Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        res
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let res = std::pin::Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        if matches!(res, std::task::Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        res
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.io).poll_shutdown(cx)
+    }
 }
 
 /// Whether a `Host` header names this machine's loopback: `localhost`,

@@ -733,3 +733,50 @@ fn positions_without_ids_are_picked_by_number() {
     let out = omweso(&["moves", "two.yaml", "--id", "#3"], tmp.path());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no position #3: it holds 2"));
 }
+
+/// `--bless` never replaces a linked file by a regular one, nor writes
+/// through the link, whether it points inside the site or out of it: it
+/// names the link's target and fails; other files are blessed.
+#[cfg(unix)]
+#[test]
+fn bless_never_replaces_or_writes_through_a_link() {
+    let site = Site::new();
+    let outside = tempfile::tempdir().unwrap();
+    let wrong = POSITION.replace("captured: 5", "captured: 4");
+    // a link to a file inside the site (outside content/), one to a file
+    // outside it
+    fs::create_dir_all(site.path("notes")).unwrap();
+    let inside = site.path("notes/cap.yaml");
+    fs::write(&inside, &wrong).unwrap();
+    fs::remove_file(site.path("content/positions/cap.yaml")).unwrap();
+    std::os::unix::fs::symlink(&inside, site.path("content/positions/cap.yaml")).unwrap();
+    let away = outside.path().join("away.yaml");
+    fs::write(&away, wrong.replace("id: cap", "id: away")).unwrap();
+    std::os::unix::fs::symlink(&away, site.path("content/positions/away.yaml")).unwrap();
+    site.edit("content/a.md", "laps: 1   # one lap", "laps: 7   # one lap");
+
+    let out = omweso(&["check", "--bless"], site.root());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    for (link, target) in [
+        ("content/positions/cap.yaml", &inside),
+        ("content/positions/away.yaml", &away),
+    ] {
+        assert!(site.path(link).is_symlink(), "{link} was replaced");
+        assert_eq!(&fs::read_link(site.path(link)).unwrap(), target);
+        assert!(
+            stderr.contains(&format!("is a link to {}", target.display())),
+            "{link}: {stderr}"
+        );
+    }
+    assert_eq!(fs::read_to_string(&inside).unwrap(), wrong);
+    assert_eq!(
+        fs::read_to_string(&away).unwrap(),
+        wrong.replace("id: cap", "id: away")
+    );
+    // the chapter, a plain file, is blessed
+    assert_eq!(
+        fs::read_to_string(site.path("content/a.md")).unwrap(),
+        CHAPTER_A
+    );
+}

@@ -789,3 +789,270 @@ fn foreign_hosts_are_refused_and_overlong_paths_are_not_found() {
     assert_eq!(get(addr, &format!("/sub{long}")).status, 404);
     server.shutdown().unwrap();
 }
+
+/// This process's limit of open files (the soft one), from /proc; 1024
+/// where it cannot be read.
+fn open_files_limit() -> usize {
+    std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("Max open files"))
+                .and_then(|l| l.split_whitespace().nth(3))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(1024)
+}
+
+/// Whether the server has closed this connection: reading gives the end of
+/// the stream (or a reset) at once, after what it sent, if anything.
+fn closed(mut s: &TcpStream) -> bool {
+    s.set_nonblocking(true).unwrap();
+    let mut buf = [0u8; 1024];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            Err(e) => return e.kind() != std::io::ErrorKind::WouldBlock,
+        }
+    }
+}
+
+/// Idle connections (opened, sending nothing) neither keep a request
+/// waiting nor stay open: beyond the cap those that sent nothing are
+/// closed at once, the oldest first (a page's event stream is kept),
+/// and every connection that sends no whole request head within the
+/// header-read timeout is closed, whether it sent nothing, half a head, or
+/// is waiting after an answer. (The server before the limits kept all of
+/// them open for ever.)
+#[test]
+fn idle_connections_are_capped_and_timed_out() {
+    let (dir, build, _) = site();
+    let mut opts = options(dir.path(), 0);
+    opts.max_connections = 100;
+    opts.header_timeout = Duration::from_secs(4);
+    let server = serve::start(opts, build).unwrap();
+    let addr = server.addr();
+    assert_eq!(get(addr, "/").status, 200);
+
+    // a page's event stream, open before the flood
+    let (events, _) = Events::open(addr);
+    // the test holds its ends, the server at most the cap of the others
+    let n = 2000.min(open_files_limit().saturating_sub(300));
+    assert!(n > 200, "too few open files allowed: {n}");
+    let opened = Instant::now();
+    let idle: Vec<TcpStream> = (0..n)
+        .map(|_| TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap())
+        .collect();
+    eprintln!("opened {n} in {:?}", opened.elapsed());
+    let t = Instant::now();
+    let page = get(addr, "/index.html");
+    let took = t.elapsed();
+    eprintln!("request took {took:?}");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("first version"), "{}", page.body);
+    // 100 ms on a quiet machine; a loaded one gets some slack
+    assert!(took < Duration::from_secs(1), "a request took {took:?}");
+    // beyond the cap, the oldest were closed (the header timeout cannot
+    // have closed them yet)
+    eventually("the server closing all but the newest connections", || {
+        idle.iter().filter(|s| !closed(s)).count() <= 100
+    });
+    assert!(
+        opened.elapsed() < Duration::from_secs(4),
+        "too slow to tell the cap from the timeout: {:?}",
+        opened.elapsed()
+    );
+    // connections that sent nothing went first: the event stream, quiet
+    // since its greeting, is still open
+    assert!(
+        !closed(&events.stream),
+        "the flood closed a page's event stream"
+    );
+
+    // half a request head, and a connection waiting after its answer
+    let mut half = TcpStream::connect(addr).unwrap();
+    write!(half, "GET / HTTP/1.1\r\nHost: {addr}\r\n").unwrap();
+    let mut kept = TcpStream::connect(addr).unwrap();
+    write!(kept, "GET /style.css HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    kept.set_read_timeout(Some(WAIT)).unwrap();
+    let mut buf = [0u8; 4096];
+    let got = kept.read(&mut buf).unwrap();
+    assert!(
+        String::from_utf8_lossy(&buf[..got]).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&buf[..got])
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(!closed(&half), "closed before the timeout");
+    assert!(!closed(&kept), "closed before the timeout");
+    eventually("every idle connection closed by the timeout", || {
+        closed(&half) && closed(&kept) && idle.iter().all(closed)
+    });
+    // and the server still answers
+    assert_eq!(get(addr, "/index.html").status, 200);
+    server.shutdown().unwrap();
+}
+
+/// The position of issue 13 (McGill rules): South's pit 12 goes round for
+/// 1,411,989,072 laps before the engine knows it never ends, some seconds
+/// of work for every build of a site holding it.
+const BILLION_LAP_POSITION: &str = "\
+title: A move of 1,411,989,072 laps
+variant: mcgill-2015
+to_move: south
+board:
+  - [1, 1, 0, 0, 0, 0, 0, 0]
+  - [0, 0, 0, 0, 0, 0, 2, 1]
+  - [18, 17, 3, 6, 4, 1, 4, 1]
+  - [0, 1, 0, 1, 0, 1, 0, 2]
+move: 12
+";
+
+/// `omweso serve` stops within a second of SIGTERM even while its first
+/// build is deciding a never-ending move (about 8 s), and leaves nothing
+/// in its work folder.
+#[test]
+fn sigterm_stops_serve_during_a_long_build() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
+    assert!(init.status.success());
+    std::fs::create_dir_all(site.join("content/positions")).unwrap();
+    std::fs::write(
+        site.join("content/positions/billion.yaml"),
+        BILLION_LAP_POSITION,
+    )
+    .unwrap();
+    let work = dir.path().join("work");
+    let log = dir.path().join("stderr.txt");
+    let mut child = Command::new(bin)
+        .args(["serve", "--port", "0", "--root"])
+        .arg(&site)
+        .arg("--out")
+        .arg(&work)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 8];
+    stdout.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"serving ");
+    // well into the build's deciding
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t.elapsed() > WAIT {
+            let _ = child.kill();
+            panic!("still running {WAIT:?} after SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = t.elapsed();
+    let stderr = std::fs::read_to_string(&log).unwrap();
+    // the build was under way when the signal came: it has not ended
+    assert!(!stderr.contains("build 1 "), "{stderr}");
+    assert!(status.success(), "{status}: {stderr}");
+    // 1 s on a quiet machine; a loaded one gets some slack
+    assert!(took < Duration::from_secs(3), "stopping took {took:?}");
+    let left: Vec<_> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|n| n != serve::WORK_MARKER)
+        .collect();
+    assert!(left.is_empty(), "left in the work folder: {left:?}");
+}
+
+/// A rebuild does not decide again what an earlier build of the same
+/// `serve` decided: a "what happens?" puzzle of the 1,411,989,072-lap move
+/// costs its decisions in the first build only (before, 18 s in every
+/// build).
+#[test]
+fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
+    assert!(init.status.success());
+    let board = BILLION_LAP_POSITION
+        .split_once("to_move:")
+        .map(|(_, rest)| format!("to_move:{}", rest.split("move: 12").next().unwrap()))
+        .unwrap();
+    std::fs::write(
+        site.join("puzzles/what-happens-billion.yaml"),
+        format!(
+            "id: what-happens-billion\nvariant: mcgill-2015\n{board}goal: what-happens\n\
+             move: \"12\"\nexpect:\n  never_ending: true\n  result: annulled\n"
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(bin)
+        .args(["serve", "--port", "0", "--root"])
+        .arg(&site)
+        .arg("--out")
+        .arg(dir.path().join("work"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // "build N ok in MS ms: ..."
+    let took = |n: u32| -> u64 {
+        let prefix = format!("build {n} ");
+        loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("no end of build {n}"));
+            if let Some(rest) = line.strip_prefix(&prefix) {
+                let ms = rest
+                    .strip_prefix("ok in ")
+                    .unwrap_or_else(|| panic!("{line}"));
+                return ms.split(' ').next().unwrap().parse().unwrap();
+            }
+        }
+    };
+    let first = took(1);
+    let chapter = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .expect("a chapter");
+    let mut text = std::fs::read_to_string(&chapter).unwrap();
+    text.push_str("\nA sentence added while serving.\n");
+    write_atomic(&chapter, &text);
+    let second = took(2);
+    let _ = child.kill();
+    let _ = child.wait();
+    // the first build decided the move (seconds): else this proves nothing
+    assert!(first >= 2000, "the first build took only {first} ms");
+    assert!(
+        second * 5 < first,
+        "build 1: {first} ms, build 2: {second} ms"
+    );
+}
