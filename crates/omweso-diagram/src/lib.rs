@@ -142,7 +142,8 @@ impl Frame {
     /// ```
     pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
         let mut h = String::new();
-        let keys = svg::key(&self.scene);
+        let mut keys = svg::move_key(&self.scene);
+        keys.extend(svg::key(&self.scene));
         if self.heading.is_empty() && self.words.is_empty() && keys.is_empty() && number.is_none() {
             return h;
         }
