@@ -524,9 +524,10 @@ fn on_the_rulebook_from_disk(
 /// runs through a count; and stepping through a figure's frames with Next
 /// and Previous leaves the buttons where they are, at 390 and 1366 px.
 /// At 390 px every text of a figure and every pit name (figures, the
-/// compare page, the analysis board) is at least 12 px; the analysis board's selected pit is not
-/// ringed; the compare page gives each example's title and one reason per
-/// rule set with a link to a section that exists (issue 24).
+/// compare page, the analysis board) is at least 12 px; the analysis
+/// board's selected pit is not ringed; the compare page gives each
+/// example's title and one reason per rule set with a link to a section
+/// that exists (issue 24).
 #[test]
 fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
     require_browser();
