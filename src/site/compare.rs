@@ -554,5 +554,30 @@ mod tests {
         // the same laps: said so
         let same = of("capture-chain", "modern");
         assert!(same.contains("lap for lap"), "{same}");
+        // a first move: no capture under modern rules, where Shackell's
+        // captures (a position the page does not compare)
+        let (_, doc) = site.find("compare-shackell").unwrap();
+        let mv = doc.mv.as_ref().unwrap();
+        let own = crate::engine::trace(doc.variant.rules(), &doc.position, mv, 100);
+        let modern = site.variants.iter().find(|v| v.name() == "modern").unwrap();
+        let theirs = crate::engine::trace(modern.rules(), &doc.position, mv, 100);
+        let r = reason(
+            &site,
+            None,
+            &doc.position,
+            mv,
+            &doc.variant,
+            &own,
+            modern,
+            &theirs,
+        );
+        assert_eq!(
+            r.text,
+            "Under modern rules a player's first move cannot capture: the last seed of lap 1 in S12 relays instead, so the move captures nothing in 2 laps."
+        );
+        assert_eq!(
+            r.href,
+            "setting-up.html#no-capture-on-the-first-move-modern"
+        );
     }
 }
