@@ -135,11 +135,13 @@ fn sentence(
         Ok(p) => p,
     };
     if same_rules {
+        let whose = if variant.name() == own.name() {
+            "The example is written for these rules".to_string()
+        } else {
+            format!("{} the rules are the example's own", cap(&u))
+        };
         return (
-            format!(
-                "The example is written for these rules: {written} {}.",
-                summary(played)
-            ),
+            format!("{whose}: {written} {}.", summary(played)),
             Topic::Example,
         );
     }
