@@ -610,6 +610,21 @@ fn validate(
             ));
         }
     }
+    // (past the bound, the bound's one error says it all)
+    let few = raw.highlight.len() <= limits::ITEMS;
+    for (i, h) in raw.highlight.iter().enumerate().filter(|_| few) {
+        // the key under the board says what each mark means: a mark
+        // without words is a mark the reader has to guess
+        if h.label.as_deref().is_none_or(|l| l.trim().is_empty()) {
+            errs.push(item_at(
+                &[Seg::Key("highlight"), Seg::Index(i)],
+                format!(
+                    "highlight[{i}] ({}) has no label: add `label:` saying what the mark shows, e.g. `label: lift here` (the key under the board says it)",
+                    h.pits.iter().map(|p| p.0.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+    }
     for (i, h) in raw.highlight.iter().enumerate() {
         if h.pits.is_empty() {
             errs.push(item_at(
@@ -806,10 +821,10 @@ board:
         ))
         .unwrap_err();
         assert!(e.starts_with("p.yaml:10:12: label too long"), "{e}");
-        let many = "  - pits: [S1]\n".repeat(limits::ITEMS + 1);
+        let many = "  - pits: [S1]\n    label: x\n".repeat(limits::ITEMS + 1);
         let e = parse(&format!("{GOOD}highlight:\n{many}")).unwrap_err();
         assert!(e.contains("highlight: 65 entries, at most 64"), "{e}");
-        let ok = "  - pits: [S1]\n".repeat(limits::ITEMS);
+        let ok = "  - pits: [S1]\n    label: x\n".repeat(limits::ITEMS);
         assert!(
             parse(&format!(
                 "title: {}\n{GOOD}highlight:\n{ok}",
@@ -857,6 +872,12 @@ board:
             (
                 format!("{GOOD}highlight:\n  - pits: [S5, X2]\n"),
                 "p.yaml:9:16: highlight[0].pits[1]: invalid pit \"X2\": expected S or N",
+            ),
+            (
+                format!(
+                    "{GOOD}highlight:\n  - pits: [S5]\n    label: lifted\n  - pits: [N1, N16]\n"
+                ),
+                "p.yaml:11:5: highlight[1] (N1, N16) has no label: add `label:`",
             ),
             (
                 format!("{GOOD}expect:\n  captured: 3\n"),

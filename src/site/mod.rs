@@ -20,6 +20,7 @@
 //! a hidden `<div class="stepper">` (prev, play, next, frame status) that
 //! the script reveals, and `<details class="text-twin">`.
 
+pub mod compare;
 pub mod config;
 pub mod content;
 pub mod figure;

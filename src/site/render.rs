@@ -789,9 +789,11 @@ impl<'a> Renderer<'a> {
             captured: String,
             result: String,
             after: Option<String>,
-            /// Not the move as written (it cannot be played under this
-            /// variant) but the nearest from the same pit.
-            nearest: bool,
+            /// The move cannot be played under this rule set.
+            refused: bool,
+            /// Why the move ends so here, from where its trace parts from
+            /// the example's own.
+            reason: super::compare::Reason,
         }
         #[derive(Serialize)]
         struct Cmp {
@@ -811,82 +813,100 @@ impl<'a> Renderer<'a> {
                 continue;
             };
             let Some(mv) = &doc.mv else { continue };
+            let Some(own_trace) = self.traces.of(key) else {
+                continue;
+            };
+            let title = title_of(doc);
             let before = diagram::board_frame(&doc.position, &doc.annotations, doc.variant.name());
             // named by the template's heading, not by a caption of its own
             let before = figure::figure(&[before], &format!("compare-{id}-before"), None, None);
             diagrams += 1;
             let plain = Annotations {
                 seat: doc.annotations.seat,
-                labels: doc.annotations.labels,
+                labels: true,
                 ..Annotations::default()
             };
+            // the section of the chapter the example is written in
+            let example_chapter = match key {
+                PositionKey::Inline { chapter, line, .. } => {
+                    self.site.chapters.get(chapter).map(|ch| {
+                        let id = ch
+                            .headings
+                            .iter()
+                            .rfind(|h| h.line < line)
+                            .map_or("", |h| h.id.as_str());
+                        (ch.stem.as_str(), id)
+                    })
+                }
+                // a position file: the chapter that shows it by reference
+                PositionKey::File(_) => self.site.chapters.iter().find_map(|ch| {
+                    let at = ch.text.find(&format!("ref: {id}\n"))?;
+                    let line = ch.text[..at].matches('\n').count() + 1;
+                    let h = ch.headings.iter().rfind(|h| h.line < line);
+                    Some((ch.stem.as_str(), h.map_or("", |h| h.id.as_str())))
+                }),
+            };
+            let side = doc.position.to_move;
+            let written = notation::format_with_side(side, mv);
             let mut rows = Vec::new();
             for v in self.site.variants.iter() {
                 let Some(played) = self.traces.compared(key, v.name()) else {
                     continue;
                 };
-                // the move as written, or, where it cannot be played here,
-                // the nearest one from the same pit (the most of its
-                // directions in order) with why
-                let side = doc.position.to_move;
-                let (shown, said, nearest) = match played {
-                    Ok(o) => (Some(o), String::new(), false),
-                    Err(e) => match self.traces.nearest(key, v.name()) {
-                        Some((m, o)) => (
-                            Some(*o),
-                            format!(
-                                "{} cannot be played here ({e}); the nearest move from the same pit, {}: ",
-                                notation::format_with_side(side, mv),
-                                notation::format_with_side(side, m)
-                            ),
-                            true,
-                        ),
-                        None => (
-                            None,
-                            format!(
-                                "{} cannot be played here ({e}), and no move starts from that pit",
-                                notation::format_with_side(side, mv)
-                            ),
-                            true,
-                        ),
-                    },
-                };
-                let (laps, captured, result, after) = match &shown {
-                    Some(o) => {
+                let reason = super::compare::reason(
+                    self.site,
+                    example_chapter,
+                    &doc.position,
+                    mv,
+                    &doc.variant,
+                    own_trace,
+                    v,
+                    played,
+                );
+                let row = match played {
+                    Ok(o) => {
                         let (laps, captured) = match o.end.finished() {
                             Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),
                             None => ("never ends".into(), "–".into()),
                         };
                         let after = o.after.as_ref().map(|a| {
                             diagrams += 1;
-                            let f = diagram::board_frame(a, &plain, v.name());
+                            let named = Annotations {
+                                title: Some(format!("{title}: after {written}, under {}", v.title)),
+                                ..plain.clone()
+                            };
+                            let f = diagram::board_frame(a, &named, v.name());
                             figure::figure(&[f], &format!("compare-{id}-{}", v.name()), None, None)
                         });
-                        (
+                        Row {
+                            name: v.name().into(),
+                            title: v.title.clone(),
                             laps,
                             captured,
-                            format!("{said}{}", narrate::move_end(&o.end)),
+                            result: narrate::move_end(&o.end),
                             after,
-                        )
+                            refused: false,
+                            reason,
+                        }
                     }
-                    None => ("–".into(), "–".into(), said, None),
-                };
-                let row = Row {
-                    name: v.name().into(),
-                    title: v.title.clone(),
-                    laps,
-                    captured,
-                    result,
-                    after,
-                    nearest,
+                    Err(_) => Row {
+                        name: v.name().into(),
+                        title: v.title.clone(),
+                        laps: "–".into(),
+                        captured: "–".into(),
+                        result: format!("{written} cannot be played"),
+                        after: None,
+                        refused: true,
+                        reason,
+                    },
                 };
                 rows.push(row);
             }
             // the comparison in one sentence: which rule sets agree
             let mut groups: Vec<(String, Vec<String>)> = Vec::new();
             for r in &rows {
-                let what = if r.nearest {
-                    "the move cannot be played as written".to_string()
+                let what = if r.refused {
+                    "the move cannot be played".to_string()
                 } else {
                     format!(
                         "{} {}, {} {} captured",
@@ -915,9 +935,9 @@ impl<'a> Renderer<'a> {
             };
             out.push(Cmp {
                 id: id.clone(),
-                title: title_of(doc),
+                title,
                 mover: doc.position.to_move.title().to_string(),
-                r#move: notation::format(mv),
+                r#move: written,
                 before,
                 rows,
                 summary,

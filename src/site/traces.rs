@@ -17,7 +17,7 @@
 //! position's own rules, which are its trace.
 
 use super::content::{PositionKey, Site};
-use crate::engine::{Move, Outcome, PlayError, Played, Position, Rules, outcome};
+use crate::engine::{Move, PlayError, Played, Position, Rules};
 use crate::frames::TRACE_LAPS;
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
@@ -115,44 +115,14 @@ pub struct Traces {
     laps: usize,
     /// Positions with a move.
     moves: HashMap<PositionKey, Arc<Trace>>,
-    /// Compared positions under each variant (by name); `None` when the
-    /// variant's rules are the position's own (its trace in `moves`).
-    compared: HashMap<(PositionKey, String), Option<Result<Outcome, PlayError>>>,
-    /// Where the compared move cannot be played as written: the nearest
-    /// move from the same pit (the most of its directions, in order) and
-    /// where it ends.
-    nearest: HashMap<(PositionKey, String), (crate::engine::Move, Outcome)>,
+    /// Compared positions under each variant (by name), traced up to
+    /// [`TRACE_LAPS`] laps; `None` when the variant's rules are the
+    /// position's own (its trace in `moves`).
+    compared: HashMap<(PositionKey, String), Option<Arc<Trace>>>,
     /// The site's game records replayed, in `Site::games` order.
     games: Vec<GameTrace>,
     /// Moves the engine played to make these traces.
     plays: usize,
-}
-
-/// The legal move from `mv`'s pit that keeps the most of its directions
-/// in order (the fewest extra choices on a tie), and where it ends.
-fn nearest(
-    rules: &crate::engine::Rules,
-    pos: &crate::engine::Position,
-    mv: &crate::engine::Move,
-) -> Option<(crate::engine::Move, Outcome)> {
-    let mut from = Vec::new();
-    crate::engine::moves_from(rules, pos, mv.pit, &mut from);
-    let agree = |m: &crate::engine::LegalMove| {
-        let prefix =
-            m.mv.choices
-                .iter()
-                .zip(&mv.choices)
-                .take_while(|(a, b)| a == b)
-                .count();
-        (
-            m.mv.three_seed == mv.three_seed,
-            prefix,
-            std::cmp::Reverse(m.mv.choices.len()),
-        )
-    };
-    let m = from.iter().max_by_key(|m| agree(m))?;
-    let o = outcome(rules, pos, &m.mv).ok()?;
-    Some((m.mv.clone(), o))
 }
 
 impl Traces {
@@ -201,7 +171,6 @@ impl Traces {
             plays: played + games.iter().map(|g| g.plies.len()).sum::<usize>(),
             moves,
             compared: HashMap::new(),
-            nearest: HashMap::new(),
             games,
         }
     }
@@ -232,40 +201,18 @@ impl Traces {
                 }
             }
         }
-        type Played = (
-            (PositionKey, String),
-            Result<Outcome, PlayError>,
-            Option<(crate::engine::Move, Outcome)>,
-        );
-        let played: Vec<Played> = jobs
+        let played: Vec<((PositionKey, String), Trace)> = jobs
             .par_iter()
             .filter_map(|&(key, doc, v)| {
                 let mv = doc.mv.as_ref()?;
-                let o = outcome(v.rules(), &doc.position, mv);
-                let near = match o {
-                    Err(_) => nearest(v.rules(), &doc.position, mv),
-                    Ok(_) => None,
-                };
-                Some(((key, v.name().to_string()), o, near))
+                let t = crate::memo::trace(v.rules(), &doc.position, mv, TRACE_LAPS);
+                Some(((key, v.name().to_string()), t))
             })
             .collect();
         self.plays += played.len();
-        for (k, o, near) in played {
-            if let Some(n) = near {
-                self.nearest.insert(k.clone(), n);
-            }
-            self.compared.insert(k, Some(o));
+        for (k, t) in played {
+            self.compared.insert(k, Some(Arc::new(t)));
         }
-    }
-
-    /// The nearest playable move to a compared move that cannot be played
-    /// as written under `variant`, and where it ends.
-    pub fn nearest(
-        &self,
-        key: PositionKey,
-        variant: &str,
-    ) -> Option<&(crate::engine::Move, Outcome)> {
-        self.nearest.get(&(key, variant.to_string()))
     }
 
     /// The trace of the position at `key` (None when it has no move).
@@ -287,19 +234,12 @@ impl Traces {
         }
     }
 
-    /// Where the compared position at `key` ends under `variant` (None
-    /// when it was not compared).
-    pub fn compared(&self, key: PositionKey, variant: &str) -> Option<Result<Outcome, PlayError>> {
+    /// The compared position at `key` played under `variant`, its laps
+    /// traced (None when it was not compared).
+    pub fn compared(&self, key: PositionKey, variant: &str) -> Option<&Trace> {
         match self.compared.get(&(key, variant.to_string()))? {
-            Some(o) => Some(o.clone()),
-            None => self.of(key).map(|t| {
-                t.as_ref()
-                    .map(|p| Outcome {
-                        end: p.end,
-                        after: p.after,
-                    })
-                    .map_err(Clone::clone)
-            }),
+            Some(t) => Some(&**t),
+            None => self.of(key),
         }
     }
 

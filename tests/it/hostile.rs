@@ -402,7 +402,10 @@ fn huge_titles_and_lists_are_refused_by_the_limits() {
     });
     assert_eq!((d.line, d.column), (8, 1), "{d}");
     assert_eq!(d.message, "highlight: 100000 entries, at most 64");
-    let text = format!("{GOOD}highlight:\n  - pits: [{}]\n", "S1, ".repeat(100_000));
+    let text = format!(
+        "{GOOD}highlight:\n  - pits: [{}]\n    label: x\n",
+        "S1, ".repeat(100_000)
+    );
     let d = quickly("pits", move || {
         only(parse_text("position", "p.yaml", &text))
     });

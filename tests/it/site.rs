@@ -137,9 +137,17 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     assert!(compare.contains("id=\"compare-capture-basic\""));
     assert_eq!(compare.matches("<tr><th scope=\"row\">").count() % 4, 0);
     assert!(
-        compare.contains("cannot be played here")
-            && compare.contains("the nearest move from the same pit"),
-        "a move some variant forbids, and the nearest it allows"
+        compare.contains("cannot be played under") && !compare.contains("nearest move"),
+        "a move some variant forbids, said so, with no other move's numbers"
+    );
+    // why, rule set by rule set: one reason a row, each linked
+    assert_eq!(
+        compare.matches("<li data-variant=").count(),
+        compare.matches("<tr><th scope=\"row\">").count()
+    );
+    assert_eq!(
+        compare.matches("class=\"compare-why\"").count(),
+        compare.matches("<tr><th scope=\"row\">").count()
     );
     // A variant page: parameters, sources and examples.
     let modern = read(&out, "variants/modern.html");

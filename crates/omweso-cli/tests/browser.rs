@@ -523,6 +523,11 @@ fn on_the_rulebook_from_disk(
 /// overlaps a pit's count or leaves the picture, no sowing path or arrow
 /// runs through a count; and stepping through a figure's frames with Next
 /// and Previous leaves the buttons where they are, at 390 and 1366 px.
+/// At 390 px every text of a figure and every pit name (figures, the
+/// compare page, the analysis board) is at least 12 px; the analysis
+/// board's selected pit is not ringed; the compare page gives each
+/// example's title and one reason per rule set with a link to a section
+/// that exists (issue 24).
 #[test]
 fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
     require_browser();
@@ -553,17 +558,36 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
         Some(serde_json::json!({
             "pages": pages,
             "stepping": ["the-move.html", "capturing.html", "never-ending-moves.html"],
+            "compare": "compare.html",
+            "variants": site.variants.iter().map(|v| v.name()).collect::<Vec<_>>(),
+            "analysis": "analysis.html",
         })),
     );
     assert_eq!(json["failures"], serde_json::json!([]), "{report}");
     assert!(json["figures"].as_u64().unwrap() >= 40, "{report}");
     assert!(json["stepped"].as_u64().unwrap() >= 8, "{report}");
-    for w in ["390", "360"] {
+    for (w, min) in [("390", 12.0), ("360", 11.0)] {
         assert!(
-            json["smallest"][w]["px"].as_f64().unwrap() >= 11.0,
+            json["smallest"][w]["px"].as_f64().unwrap() >= min,
             "{report}"
         );
     }
+    // pit names at 390 px, on figures, the compare page and the analysis
+    // board (issue 24)
+    assert!(
+        json["names"]["390"]["px"].as_f64().unwrap() >= 12.0,
+        "{report}"
+    );
+    assert!(
+        json["analysis"]["smallest"].as_f64().unwrap() >= 12.0,
+        "{report}"
+    );
+    // one reason per rule set for every compared example, each linked
+    let examples = site.config.compare.len() as u64;
+    assert_eq!(json["compare"]["examples"], examples, "{report}");
+    let reasons = examples * site.variants.iter().count() as u64;
+    assert_eq!(json["compare"]["reasons"], reasons, "{report}");
+    assert_eq!(json["compare"]["links"], reasons, "{report}");
 }
 
 /// The analysis board (tests/browser/analysis.mjs): 50 random positions

@@ -142,7 +142,8 @@ impl Frame {
     /// ```
     pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
         let mut h = String::new();
-        let keys = svg::key(&self.scene);
+        let mut keys = svg::move_key(&self.scene);
+        keys.extend(svg::key(&self.scene));
         if self.heading.is_empty() && self.words.is_empty() && keys.is_empty() && number.is_none() {
             return h;
         }
@@ -590,6 +591,25 @@ mod tests {
         // the page's HTML: the number and heading, then the words
         let html = f[1].words_html(Some((2, 4)));
         assert!(html.starts_with("<div class=\"frame-words\"><p class=\"frame-text\"><span class=\"frame-no\">2/4</span> <strong class=\"frame-heading\">Lap 1 of 2"), "{html}");
+        // the key names every mark the frame draws, each with its picture:
+        // the pit lifted, the relay, the seeds' path
+        let key = &html[html.find("<ul class=\"frame-key\">").expect("a key")..];
+        for (look, words) in [
+            ("omw-ring-lift", "S5: seeds lifted"),
+            ("omw-ring-relay", "S8: relay"),
+            ("omw-path", "path, anticlockwise"),
+        ] {
+            assert!(
+                key.contains(look) && key.contains(words),
+                "{look} {words}: {key}"
+            );
+        }
+        // the board after marks where the move ended, and says so
+        let after = summary.words_html(None);
+        assert!(
+            after.contains("omw-ring-end") && after.contains("the move ends"),
+            "{after}"
+        );
     }
 
     #[test]

@@ -1065,6 +1065,12 @@ pub(crate) enum Look {
     Good,
     /// The author's arrow.
     Arrow,
+    /// A lap's path, anticlockwise: a solid line, a filled head (keys only).
+    Path,
+    /// A lap's path, clockwise: a dashed line, an open head (keys only).
+    PathCw,
+    /// Captured seeds carried to E: a red dashed line (keys only).
+    CaptureLine,
 }
 
 impl Look {
@@ -1123,6 +1129,9 @@ fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
         Look::Mark => vec![ring("omw-ring-mark", RING)],
         Look::Danger => vec![ring("omw-ring-danger", RING)],
         Look::Good => vec![ring("omw-ring-good", RING)],
+        Look::Path => line_with_head(c, "omw-path", "omw-head"),
+        Look::PathCw => line_with_head(c, "omw-path-cw", "omw-head-cw"),
+        Look::CaptureLine => line_with_head(c, "omw-capture-arrow", "omw-capture-head"),
         Look::Arrow => {
             let a = Pt {
                 x: c.x - 34.0,
@@ -1155,11 +1164,46 @@ fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
     }
 }
 
+/// A line across a key's swatch with a head at its right end, in the
+/// classes of a lap's path or of the captured seeds' way back.
+fn line_with_head(c: Pt, line: &str, head: &str) -> Vec<Box<dyn svg::Node>> {
+    let a = Pt {
+        x: c.x - 34.0,
+        y: c.y,
+    };
+    let tip = Pt {
+        x: c.x + 34.0,
+        y: c.y,
+    };
+    let base = Pt {
+        x: tip.x - 12.0,
+        y: c.y,
+    };
+    vec![
+        Box::new(polyline(line, &[a, base])),
+        Box::new(triangle(
+            head,
+            tip,
+            Pt {
+                x: base.x,
+                y: c.y - 6.0,
+            },
+            Pt {
+                x: base.x,
+                y: c.y + 6.0,
+            },
+        )),
+    ]
+}
+
 /// A key's picture of a look: a pit so marked (an arrow alone), centred
 /// at `c`, in the board's units.
 fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
     let mut v: Vec<Box<dyn svg::Node>> = Vec::new();
-    if *look != Look::Arrow {
+    if !matches!(
+        look,
+        Look::Arrow | Look::Path | Look::PathCw | Look::CaptureLine
+    ) {
         v.push(Box::new(circle("omw-pit", c, PIT_R)));
     }
     v.extend(look_shapes(*look, c, 0.0));
@@ -1320,6 +1364,76 @@ pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
                 text: format!("{} \u{2192} {}: {l}", a.from, a.to),
             });
         }
+    }
+    out
+}
+
+/// What the move's own marks in a scene mean, each kind once with its
+/// pits, in drawing order, then its path and the captured seeds' way
+/// back: the key a page shows with the frame, so that every mark drawn
+/// is said (a pit an author's labelled highlight already names in the
+/// same look is left to the author's words).
+pub(crate) fn move_key(scene: &Scene) -> Vec<KeyItem> {
+    let mut kinds: Vec<(u8, Look, &'static str, Vec<PitRef>)> = Vec::new();
+    let said = |r: PitRef, look: Look| {
+        scene
+            .highlights
+            .iter()
+            .any(|h| h.label.is_some() && Look::of_style(h.style) == look && h.pits.contains(&r))
+    };
+    for (r, m) in &scene.marks {
+        let look = Look::of_mark(m);
+        if said(*r, look) {
+            continue;
+        }
+        let text = match m {
+            Mark::Lift => "seeds lifted",
+            Mark::SowFrom => "E, where the captured seeds are sown from",
+            Mark::Relay => "relay: the last seed fell into an occupied pit, lifted and sown on",
+            Mark::End => "the move ends: the last seed fell into an empty pit",
+            Mark::CaptureAt => "captures the two pits facing it",
+            Mark::Captured(_) => "captured from (crossed out once emptied)",
+        };
+        match kinds.iter_mut().find(|k| k.0 == m.rank()) {
+            Some(k) => {
+                if !k.3.contains(r) {
+                    k.3.push(*r)
+                }
+            }
+            None => kinds.push((m.rank(), look, text, vec![*r])),
+        }
+    }
+    kinds.sort_by_key(|k| k.0);
+    let mut out: Vec<KeyItem> = kinds
+        .into_iter()
+        .map(|(_, look, text, pits)| KeyItem {
+            look,
+            text: format!(
+                "{}: {text}",
+                pits.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+        .collect();
+    if let Some(p) = &scene.path {
+        out.push(match p.direction {
+            Direction::Anticlockwise => KeyItem {
+                look: Look::Path,
+                text: "the seeds' path, anticlockwise: a dot where each seed falls".into(),
+            },
+            Direction::Clockwise => KeyItem {
+                look: Look::PathCw,
+                text: "the seeds' path, clockwise (dashed): a dot where each seed falls".into(),
+            },
+        });
+    }
+    if scene.arrows.iter().any(|a| a.capture) {
+        out.push(KeyItem {
+            look: Look::CaptureLine,
+            text: "captured seeds carried to the pit they are sown from".into(),
+        });
     }
     out
 }
@@ -1510,6 +1624,9 @@ mod tests {
             Look::Danger,
             Look::Good,
             Look::Arrow,
+            Look::Path,
+            Look::PathCw,
+            Look::CaptureLine,
         ];
         let drawn: Vec<String> = all
             .iter()

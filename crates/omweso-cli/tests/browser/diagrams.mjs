@@ -13,10 +13,19 @@
 //   stays inside the picture, and no sowing path or arrow runs through a
 //   count (measured on a copy of the frame with its shared drawings
 //   written out, as `<use>` draws them);
+// - at 390 px, every text of every figure, and every pit name of every
+//   board (`.omw-pitno`, scaled as drawn), is at least 12 CSS px (issue
+//   24), and so are the analysis
+//   board's pit names (cases.analysis); its selected pit is framed by a
+//   square, not a ring (a ring means seeds lifted, a relay or a capture);
 // and on the pages listed for stepping, stepping a figure through all its
 // frames with Next and back with Previous leaves both buttons where they
-// were (the frames keep one height). Prints a JSON report; exits non-zero
-// on any failure.
+// were (the frames keep one height). On the compare page (cases.compare,
+// with cases.variants the rule sets' names): every example is titled by
+// its title, says one reason per rule set, each with a link to a section
+// that exists, and no "nearest move" or choice-point count; at 1366 px
+// its boards' pit names are 12 px or more too. Prints a JSON report;
+// exits non-zero on any failure.
 
 import { launch, watchErrors } from './chromium.mjs';
 import { readFileSync, mkdirSync } from 'node:fs';
@@ -32,10 +41,12 @@ const failures = [];
 const fail = (m) => failures.push(m);
 const report = { pages: 0, figures: 0, frames: 0, texts: 0, smallest: {}, stepped: 0, steps: 0 };
 const MIN_PX = 11;
+// pit names at 390 px (issue 24)
+const MIN_NAME_PX = 12;
 
 // In the page: measure every figure. Runs in the browser.
 function measure() {
-  const out = { figures: 0, frames: 0, texts: 0, smallest: Infinity, where: '', problems: [] };
+  const out = { figures: 0, frames: 0, texts: 0, smallest: Infinity, where: '', names: Infinity, nameWhere: '', problems: [] };
   const problem = (m) => { if (out.problems.length < 20) out.problems.push(m); };
   // a laid-out element (not display: none, e.g. a closed text version)
   const laidOut = (e) => e.getClientRects().length > 0;
@@ -119,6 +130,7 @@ function measure() {
           out.texts++;
           const px = sizeOf(t) * scale;
           if (px < out.smallest) { out.smallest = px; out.where = `${where} "${t.textContent.trim()}" (${t.getAttribute('class')})`; }
+          if (t.classList.contains('omw-pitno') && px < out.names) { out.names = px; out.nameWhere = `${where} "${t.textContent.trim()}"`; }
           const r = inkRect(t);
           (t.classList.contains('omw-count') ? counts : words).push({ t, r });
         }
@@ -159,6 +171,7 @@ try {
   for (const width of [390, 360]) {
     await page.setViewportSize({ width, height: 844 });
     let smallest = { px: Infinity, where: '' };
+    let names = { px: Infinity, where: '' };
     for (const p of cases.pages) {
       now = `${p} at ${width} px: `;
       await page.goto(new URL(p, base).href, { waitUntil: 'load' });
@@ -172,14 +185,112 @@ try {
       if (m.figures === 0) fail(`${p}: no figure`);
       for (const pr of m.problems) fail(`${p} at ${width} px: ${pr}`);
       if (m.smallest < smallest.px) smallest = { px: m.smallest, where: `${p} ${m.where}` };
+      if (m.names < names.px) names = { px: m.names, where: `${p} ${m.nameWhere}` };
     }
+    report.names = report.names || {};
+    report.names[width] = { px: Math.round(names.px * 100) / 100, where: names.where };
+    if (width === 390 && !(names.px >= MIN_NAME_PX)) fail(`at 390 px a pit name is ${names.px.toFixed(2)} px (< ${MIN_NAME_PX}): ${names.where}`);
     report.smallest[width] = { px: Math.round(smallest.px * 100) / 100, where: smallest.where };
-    if (!(smallest.px >= MIN_PX)) fail(`at ${width} px the smallest text of a figure is ${smallest.px.toFixed(2)} px (< ${MIN_PX}): ${smallest.where}`);
+    // every text of a board 12 px or more at 390 px (issue 24), 11 at 360
+    const min = width >= 390 ? MIN_NAME_PX : MIN_PX;
+    if (!(smallest.px >= min)) fail(`at ${width} px the smallest text of a figure is ${smallest.px.toFixed(2)} px (< ${min}): ${smallest.where}`);
     if (artifacts && width === 390) {
       mkdirSync(artifacts, { recursive: true });
       await page.goto(new URL(cases.pages[0], base).href, { waitUntil: 'load' });
       const fig = page.locator('figure.omweso-diagram').filter({ has: page.locator('li.frame:nth-of-type(2)') }).first();
       if (await fig.count()) await fig.screenshot({ path: join(artifacts, 'diagram-390.png') });
+    }
+  }
+
+  // The analysis board at 390 px: pit names of 12 px or more, and the
+  // selected pit framed by a square (not the key's ring).
+  if (cases.analysis) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    now = `${cases.analysis} at 390 px: `;
+    await page.goto(new URL(cases.analysis, base).href, { waitUntil: 'load' });
+    await page.waitForSelector('.an-pit .an-name');
+    await page.evaluate(() => document.fonts.ready);
+    await page.locator('.an-pit').nth(20).click();
+    const a = await page.evaluate(() => {
+      const names = [...document.querySelectorAll('.an-pit .an-name')].filter((e) => e.getClientRects().length && e.textContent.trim());
+      const sel = document.querySelector('.an-pit.selected');
+      return {
+        names: names.length,
+        smallest: Math.min(...names.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+        selectedRadius: sel ? getComputedStyle(sel, '::after').borderRadius : null,
+      };
+    });
+    report.analysis = a;
+    if (a.names !== 32) fail(`${now}${a.names} pit names shown, expected 32`);
+    if (!(a.smallest >= MIN_NAME_PX)) fail(`${now}a pit name is ${a.smallest} px (< ${MIN_NAME_PX})`);
+    if (a.selectedRadius === null) fail(`${now}no pit selected after a click`);
+    else if (/50%/.test(a.selectedRadius) || parseFloat(a.selectedRadius) >= 10) fail(`${now}the selected pit is framed by a ring (border-radius ${a.selectedRadius}), the key's mark for seeds lifted`);
+  }
+
+  // The compare page says why, rule set by rule set.
+  if (cases.compare) {
+    report.compare = { examples: 0, reasons: 0, links: 0 };
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      now = `${cases.compare} at ${width} px: `;
+      await page.goto(new URL(cases.compare, base).href, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const c = await page.evaluate(() => {
+        const names = [];
+        for (const t of document.querySelectorAll('text.omw-pitno')) {
+          const svg = t.ownerSVGElement;
+          const w = svg.getBoundingClientRect().width;
+          if (w > 0) names.push(parseFloat(getComputedStyle(t).fontSize) * w / svg.viewBox.baseVal.width);
+        }
+        return {
+          text: document.querySelector('main').innerText,
+          smallestName: Math.min(...names),
+          examples: [...document.querySelectorAll('section.comparison')].map((s) => ({
+            id: s.id,
+            title: s.querySelector('h2').textContent.trim(),
+            figures: [...s.querySelectorAll('figure')].map((f) => f.getAttribute('aria-label') || ''),
+            reasons: [...s.querySelectorAll('.compare-reasons > li')].map((li) => ({
+              variant: li.dataset.variant,
+              // the sentence alone: without the rule set's name and the link
+              text: (() => { const k = li.cloneNode(true); k.querySelectorAll('strong, a').forEach((e) => e.remove()); return k.textContent.trim(); })(),
+              links: [...li.querySelectorAll('a.compare-why')].map((a) => a.href),
+            })),
+          })),
+        };
+      });
+      if (!(c.smallestName >= MIN_NAME_PX)) fail(`${now}a board's pit name is ${c.smallestName.toFixed(2)} px (< ${MIN_NAME_PX})`);
+      for (const bad of ['nearest move', 'choice point', 'Position `', 'Position capture']) {
+        if (c.text.includes(bad)) fail(`${now}the page says "${bad}"`);
+      }
+      if (c.examples.length === 0) fail(`${now}no example`);
+      if (width !== 1366) continue;
+      for (const ex of c.examples) {
+        report.compare.examples++;
+        if (!ex.title || /^Position\b/.test(ex.title) || ex.title === ex.id.replace(/^compare-/, '')) fail(`${ex.id}: titled "${ex.title}", not by the example's title`);
+        for (const f of ex.figures) {
+          if (!f.startsWith(ex.title)) fail(`${ex.id}: a board is named "${f}", not after "${ex.title}"`);
+        }
+        const got = ex.reasons.map((r) => r.variant).sort();
+        if (JSON.stringify(got) !== JSON.stringify([...cases.variants].sort())) fail(`${ex.id}: reasons for ${JSON.stringify(got)}, expected one per rule set ${JSON.stringify(cases.variants)}`);
+        for (const r of ex.reasons) {
+          report.compare.reasons++;
+          if (r.text.length < 30 || !/[.]$/.test(r.text)) fail(`${ex.id} ${r.variant}: no reason in a sentence: "${r.text}"`);
+          if (r.links.length !== 1) fail(`${ex.id} ${r.variant}: ${r.links.length} links to the chapter that explains, expected 1`);
+          for (const href of r.links) {
+            report.compare.links++;
+            const u = new URL(href);
+            const target = await context.newPage();
+            try {
+              const resp = await target.goto(href, { waitUntil: 'load' });
+              if (resp && !resp.ok()) fail(`${ex.id} ${r.variant}: ${href} answers ${resp.status()}`);
+              const id = decodeURIComponent(u.hash.slice(1));
+              if (id && !(await target.evaluate((i) => !!document.getElementById(i), id))) fail(`${ex.id} ${r.variant}: ${href} has no #${id}`);
+            } finally {
+              await target.close();
+            }
+          }
+        }
+      }
     }
   }
 
