@@ -251,6 +251,30 @@ fn end_words(m: &MoveCtx, lap: &Lap, next_from: Pit) -> String {
     }
 }
 
+/// The opponent's pits captured from in `laps`, each once, with the seeds
+/// taken from it in all of them.
+fn taken(laps: &[Lap]) -> Vec<(Pit, Seeds)> {
+    let mut taken: Vec<(Pit, Seeds)> = Vec::new();
+    for lap in laps {
+        if let LapEnd::Capture(c) = lap.end {
+            for (pit, k) in [(c.inner, c.inner_seeds), (c.outer, c.outer_seeds)] {
+                match taken.iter_mut().find(|(q, _)| *q == pit) {
+                    Some((_, t)) => *t += k,
+                    None => taken.push((pit, k)),
+                }
+            }
+        }
+    }
+    taken
+}
+
+/// Marks the pits of `opp` captured from in `laps` as such.
+fn mark_taken(scene: &mut Scene, opp: Side, laps: &[Lap]) {
+    for (pit, k) in taken(laps) {
+        scene.mark(opp, pit, Mark::Captured(k));
+    }
+}
+
 fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
     let laps = &m.played.laps;
     let lap = &laps[idx];
@@ -267,12 +291,6 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
     });
     if lap.kind == LapKind::CaptureSowing {
         scene.mark(m.mover, lap.from, Mark::SowFrom);
-        // where the seeds came from: the previous lap's capture
-        if let Some(LapEnd::Capture(c)) = idx.checked_sub(1).map(|i| laps[i].end) {
-            let opp = m.mover.opponent();
-            scene.mark(opp, c.inner, Mark::Captured(c.inner_seeds));
-            scene.mark(opp, c.outer, Mark::Captured(c.outer_seeds));
-        }
     } else {
         scene.mark(m.mover, lap.from, Mark::Lift);
     }
@@ -282,8 +300,6 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
         LapEnd::Capture(c) => {
             let opp = m.mover.opponent();
             scene.mark(m.mover, c.at, Mark::CaptureAt);
-            scene.mark(opp, c.inner, Mark::Captured(c.inner_seeds));
-            scene.mark(opp, c.outer, Mark::Captured(c.outer_seeds));
             scene.arrows.push(SceneArrow {
                 from: PitRef::new(opp, c.inner),
                 to: PitRef::new(m.mover, next_from),
@@ -292,6 +308,10 @@ fn lap_frame(m: &MoveCtx, idx: usize, seq: usize) -> Frame {
             });
         }
     }
+    // every pit captured from so far in the move (this lap's capture
+    // included) keeps its mark until the move ends: the key's "captured
+    // from" means the same on every frame
+    mark_taken(&mut scene, m.mover.opponent(), &laps[..=idx]);
     let outcome = end_words(m, lap, next_from);
     let notes = m.notes(|n| n as u64 == k);
     // in the picture an author's note that names the pit where the lap
@@ -361,6 +381,13 @@ fn elision_frame(m: &MoveCtx, head: usize, tail: std::ops::Range<usize>, seq: us
         m.played.before.board
     };
     let mut scene = m.scene(shown_board);
+    // the pits captured from before the board shown keep their mark
+    let shown_laps = if known_tail { tail.start } else { head };
+    mark_taken(
+        &mut scene,
+        m.mover.opponent(),
+        &laps[..shown_laps.min(laps.len())],
+    );
     let mut footer = Vec::new();
     let (banner, heading, title_tail) = match m.played.end {
         MoveEnd::NeverEnding(ne) => {
@@ -580,23 +607,14 @@ fn summary_frame(m: &MoveCtx) -> Frame {
     scene.heading = narrate::result_heading(p.end.result());
     scene.subheading = Some(subheading);
     // the pits captured from, with the seeds taken
-    let mut taken: Vec<(Pit, Seeds)> = Vec::new();
     let mut captures: Vec<String> = Vec::new();
     for lap in &p.laps {
         if let LapEnd::Capture(c) = lap.end {
-            for (pit, k) in [(c.inner, c.inner_seeds), (c.outer, c.outer_seeds)] {
-                match taken.iter_mut().find(|(q, _)| *q == pit) {
-                    Some((_, t)) => *t += k,
-                    None => taken.push((pit, k)),
-                }
-            }
             captures.push(narrate::captured_sum(opp, &c));
         }
     }
     if !p.end.is_never_ending() {
-        for (pit, k) in &taken {
-            scene.mark(opp, *pit, Mark::Captured(*k));
-        }
+        mark_taken(&mut scene, opp, &p.laps);
         if p.complete
             && let Some(last) = p.laps.last()
         {

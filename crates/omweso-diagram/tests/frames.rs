@@ -874,3 +874,67 @@ fn marks_have_the_shapes_the_key_names() {
     assert!(s.contains("<circle class=\"omw-ring-captured\""));
     assert!(s.contains("class=\"omw-capture-arrow\""));
 }
+
+/// Marks keep one meaning (issue 24): a pit captured from stays marked
+/// "captured from" (the ring, crossed out once emptied) on every frame
+/// after its capture until the move ends, not only on the capture's lap and
+/// the next.
+#[test]
+fn captured_pits_stay_marked_until_the_move_ends() {
+    use omweso_engine::LapEnd;
+    let mut checked = 0;
+    for c in cases() {
+        let mut pos = Position::new(c.board, c.to_move);
+        pos.before_first_capture = c.before_first_capture;
+        let mv = notation::parse(c.mv).expect("notation").mv;
+        let played = trace(&c.rules, &pos, &mv, c.max_laps).expect("legal move");
+        let frames = frames_of(&c);
+        // lap k's frame is `NN-lap-k`
+        for (i, lap) in played.laps.iter().enumerate() {
+            let Some(f) = frames
+                .iter()
+                .find(|f| f.name.ends_with(&format!("-lap-{}", i + 1)))
+            else {
+                continue;
+            };
+            let mut taken = Vec::new();
+            for l in &played.laps[..=i] {
+                if let LapEnd::Capture(cap) = l.end {
+                    for p in [cap.inner, cap.outer] {
+                        if !taken.contains(&p) {
+                            taken.push(p);
+                        }
+                    }
+                }
+            }
+            let svg = f.svg(&RenderOptions::default());
+            let rings = svg.matches("<circle class=\"omw-ring-captured\"").count();
+            assert_eq!(
+                rings,
+                taken.len(),
+                "{} {}: {} pits captured from so far, {rings} marked",
+                c.name,
+                f.name,
+                taken.len()
+            );
+            // the pits emptied by an earlier lap's capture are crossed out
+            let earlier = taken
+                .iter()
+                .filter(|p| lap.board_after.get(c.to_move.opponent(), **p) == 0)
+                .count();
+            assert!(
+                svg.matches("class=\"omw-cross\"").count() >= 2 * earlier,
+                "{} {}: the emptied pits are not all crossed out",
+                c.name,
+                f.name
+            );
+            if i > 0 && !taken.is_empty() {
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 10,
+        "only {checked} frames after a capture checked"
+    );
+}
