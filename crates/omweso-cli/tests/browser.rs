@@ -827,7 +827,8 @@ fn check_analysis_report(
 /// move" on a figure drawn from North's seat turns the figure itself into
 /// the board to pick on and then the move's frames, each turned as the
 /// figure (the same pit at the bottom left) with pit names, one board in
-/// the figure's box, Reset back to the documented frames; a puzzle's wrong
+/// the figure's box, Reset back to the documented frames; after a pick the
+/// figure fits within 1.2 screens, on a phone (390×844) too; a puzzle's wrong
 /// move is replayed turned as the puzzle's board (the side to move at the
 /// bottom), with pit names.
 #[test]
@@ -857,6 +858,9 @@ fn try_a_move_and_puzzle_replays_keep_the_figures_seat_in_a_real_browser() {
         // North's seat: North's pit 1 at the bottom left
         assert_eq!(json["widths"][w]["figure"]["bottom_left"], "N1", "{report}");
         assert_eq!(json["widths"][w]["boards_after_pick"], 1, "{report}");
+        let screen = if w == "390" { 844.0 } else { 900.0 };
+        let height = json["widths"][w]["height"].as_f64().expect("the height");
+        assert!(height <= 1.2 * screen, "{w} px: {height} px tall\n{report}");
     }
     assert_eq!(json["puzzle"]["board"]["bottom_left"], "N1", "{report}");
 }

@@ -130,7 +130,10 @@
     var status = el("span", "frame-status");
     status.setAttribute("aria-live", "polite");
     var steps = el("div", "stepper");
-    var prev = el("button", "prev", "← Previous"), nxt = el("button", "next", "Next →");
+    // on a phone the arrows alone (the words stay the buttons' names)
+    var prev = el("button", "prev"), nxt = el("button", "next");
+    prev.innerHTML = "← <span class=\"step-word\">Previous</span>";
+    nxt.innerHTML = "<span class=\"step-word\">Next</span> →";
     var run = el("button", "play", "Play");
     prev.type = nxt.type = run.type = "button";
     run.setAttribute("aria-pressed", "false");
@@ -185,7 +188,9 @@
     var bar = el("div", "try-bar");
     bar.appendChild(button);
     bar.appendChild(again);
-    var link = el("a", "try-analysis", "Open on the analysis board");
+    var link = el("a", "try-analysis");
+    // "Analysis board" on a phone, where the row is narrow
+    link.innerHTML = "<span class=\"step-word\">Open on the analysis board</span><span class=\"step-short\" aria-hidden=\"true\">Analysis board</span>";
     link.href = root + "analysis.html#yaml=" + encodeURIComponent(yaml(request));
     bar.appendChild(link);
     // the documented figure: its frames and their stepper, hidden while the
@@ -313,6 +318,7 @@
             b.innerHTML = "<strong></strong> <span></span>";
             b.firstChild.textContent = side + m.notation + directions(m);
             b.lastChild.textContent = m.text; // the narrator's words
+            b.title = side + m.notation + ": " + m.text;
             b.addEventListener("click", function () { play(m, b); });
             list.appendChild(b);
           });
@@ -337,6 +343,9 @@
           panel.dataset.played = m.notation;
           panel.dataset.after = a.after ? JSON.stringify(a.after.board) : "";
           fig.dataset.trying = "move";
+          // after a pick the list is one row of moves (their words in
+          // their names and titles): the one played in sight
+          list.scrollLeft += b.getBoundingClientRect().left - list.getBoundingClientRect().left - 8;
           shown.appendChild(viewer(a, true));
           shown.hidden = false;
           again.hidden = false;

@@ -12,7 +12,10 @@
 //   with its pit names, the bottom-left pit the figure's) in the same box,
 //   still one board, with Previous, Play and Next; "Pick another move" goes
 //   back to the board to pick on; Reset brings back the documented frames
-//   (one board again) and no trace of the try;
+//   (one board again) and no trace of the try; after a pick the figure
+//   (board, its words, the controls and the list of moves) fits within 1.2
+//   screens (390×844, a phone; 1366×900) and the page is no wider than the
+//   screen;
 // - on the puzzle: a wrong move's replay frames from the puzzle board's
 //   seat (the same bottom-left pit) with pit names, in the board's place
 //   (one board in the puzzle's figure); Try again brings the board back;
@@ -61,7 +64,8 @@ try {
     where = `${width} px: `;
     const r = {};
     report.widths[width] = r;
-    await page.setViewportSize({ width, height: 900 });
+    const screen = width > 600 ? 900 : 844;
+    await page.setViewportSize({ width, height: screen });
     await page.goto(new URL(figure.page, base).href);
     const fig = '#' + figure.id;
     r.figure = await cornerOf(`${fig} > .frames > .frame svg`);
@@ -105,6 +109,9 @@ try {
       await page.keyboard.press('ArrowLeft');
     }
     r.height = await page.$eval(fig, (e) => Math.round(e.getBoundingClientRect().height));
+    if (r.height > 1.2 * screen) fail(`${where}the figure after a pick is ${r.height} px tall, more than 1.2 screens (${screen} px)`);
+    r.page_width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (r.page_width > width) fail(`${where}the page after a pick is ${r.page_width} px wide`);
     await page.$eval(fig, (e) => e.scrollIntoView());
     await page.locator(fig).screenshot({ path: join(artifacts, `try-in-place-${width}.png`) });
     // back to the board to pick on, then Reset
