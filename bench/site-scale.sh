@@ -17,8 +17,9 @@ RUNS=${RUNS:-3}
 SIZES=("$@")
 [ ${#SIZES[@]} -eq 0 ] && SIZES=(250 1000 4000)
 cargo build --release -q -p omweso-cli && cargo build --release -q --example gen_site
-OMWESO=$PWD/target/release/omweso
-GEN=$PWD/target/release/examples/gen_site
+TARGET=${CARGO_TARGET_DIR:-$PWD/target}
+OMWESO=$TARGET/release/omweso
+GEN=$TARGET/release/examples/gen_site
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 

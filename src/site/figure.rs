@@ -108,7 +108,9 @@ impl Figure {
             self.frames
         ));
         h.push_str(&self.caption);
-        self.list.write_once(prefix, defined, twin, &mut h);
+        let mut list = String::with_capacity(self.list.len_with(prefix.len()));
+        self.list.write_once(prefix, defined, twin, &mut list);
+        compact(&list, &mut h);
         h.push_str(self.stepper);
         if twin {
             h.push_str(&self.twin);
@@ -149,7 +151,7 @@ impl Figure {
             svg.trim_end();
             list.append(&svg);
             list.push_str("\n");
-            list.push_str(&f.words_html((n > 1).then_some((i + 1, n))));
+            push_words(&mut list, &f.words_html((n > 1).then_some((i + 1, n))));
             list.push_str("\n</li>\n");
         }
         list.push_str("</ol>\n");
@@ -191,6 +193,71 @@ impl Figure {
     }
 }
 
+/// The frames' markup `list` into `out` without the line breaks the `svg`
+/// crate writes around elements and inside text elements (`<text …>\nN8\n</text>`),
+/// which neither SVG nor HTML shows: a break beside a tag goes, one
+/// between words becomes a space. The SVGs lose their `xmlns` too, which
+/// inline SVG in HTML does without.
+fn compact(list: &str, out: &mut String) {
+    let list = list.replace(" xmlns=\"http://www.w3.org/2000/svg\"", "");
+    let mut last = b'>';
+    for run in list.split('\n').filter(|run| !run.is_empty()) {
+        let first = run.as_bytes()[0];
+        if last != b'>' && first != b'<' {
+            out.push(' ');
+        }
+        out.push_str(run);
+        last = *run.as_bytes().last().unwrap_or(&b'>');
+    }
+    out.push('\n');
+}
+
+/// How the diagram crate opens a key's swatch ([`Frame::words_html`]): an
+/// inline SVG of a pit so marked, its shapes inside.
+const SWATCH_OPEN: &str = "<svg class=\"omw-diagram omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">";
+
+/// A frame's words (HTML, [`Frame::words_html`]) into `list`, each swatch
+/// of its key drawn once a page: the first that shows a look defines it
+/// (a `<symbol>` named `s` and a hash of its shapes, after the id prefix)
+/// and every swatch `<use>`s it, so the dozens of swatches of a page's
+/// frames cost a reference each.
+fn push_words(list: &mut Markup, html: &str) {
+    let mut rest = html;
+    while let Some(at) = rest.find(SWATCH_OPEN) {
+        let shapes_at = at + SWATCH_OPEN.len();
+        let Some(len) = rest[shapes_at..].find("</svg>") else {
+            break;
+        };
+        let shapes = &rest[shapes_at..shapes_at + len];
+        list.push_str(&rest[..at]);
+        let id = format!("s{:x}", fnv(shapes) & 0xff_ffff_ffff);
+        let mut def = Markup::default();
+        def.push_str("<defs><symbol id=\"");
+        def.push_prefix();
+        def.push_str(&id);
+        def.push_str("\" class=\"omw-swatch-art\" viewBox=\"-39 -39 78 78\">");
+        def.push_str(shapes);
+        def.push_str("</symbol></defs>");
+        list.push_str("<svg class=\"omw-diagram omw-swatch\" aria-hidden=\"true\">");
+        // (names with bit 62 alone: the diagram crate's are below 136 or
+        // have bit 63)
+        list.push_def(1 << 62 | (fnv(shapes) & 0xff_ffff_ffff), &def);
+        list.push_str("<use href=\"#");
+        list.push_prefix();
+        list.push_str(&id);
+        list.push_str("\"/></svg>");
+        rest = &rest[shapes_at + len + "</svg>".len()..];
+    }
+    list.push_str(rest);
+}
+
+/// The 64-bit FNV-1a hash of `s`: a swatch's name, the same in every build.
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Where a figure links to the diagrams' key: [`link_key`] makes it a link
 /// relative to each page (or leaves it out when the site has no key).
 pub const KEY_LINK: &str = "<!--omw-key-->";
@@ -219,6 +286,29 @@ pub fn link_key(html: String, path: &str, key: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_breaks_go_but_words_stay_apart() {
+        let mut out = String::new();
+        compact(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<text>\nN8\n</text>\n\n<desc>a\n\nb</desc>\n</svg>\n",
+            &mut out,
+        );
+        assert_eq!(out, "<svg><text>N8</text><desc>a b</desc></svg>\n");
+    }
+
+    #[test]
+    fn a_swatch_is_drawn_once_a_page() {
+        let words = format!("<li>{SWATCH_OPEN}<circle/></svg>S1</li>");
+        let mut list = Markup::default();
+        push_words(&mut list, &words);
+        push_words(&mut list, &words);
+        let mut page = String::new();
+        list.write_once("_", &mut Defined::default(), true, &mut page);
+        assert_eq!(page.matches("<circle/>").count(), 1, "{page}");
+        assert_eq!(page.matches("<use href=\"#_s").count(), 2, "{page}");
+        assert!(page.contains("<symbol id=\"_s"), "{page}");
+    }
 
     #[test]
     fn key_links_are_relative_to_the_page() {
