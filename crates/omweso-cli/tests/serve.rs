@@ -232,6 +232,24 @@ fn write_atomic(path: &Path, text: &str) {
     std::fs::rename(&tmp, path).unwrap();
 }
 
+/// Appends [`ADDED`] to the site's first chapter, as an author saving it
+/// would; returns the chapter's path.
+fn add_a_sentence(site: &Path) -> std::path::PathBuf {
+    let chapter = std::fs::read_dir(site.join("content"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .expect("a chapter");
+    let mut text = std::fs::read_to_string(&chapter).unwrap();
+    text.push_str(&format!("\n{ADDED}\n"));
+    write_atomic(&chapter, &text);
+    chapter
+}
+
+/// The sentence [`add_a_sentence`] adds.
+const ADDED: &str = "A sentence added while serving.";
+
 /// GET `path` until its body contains `needle` (a write can be seen half
 /// done by a build, then the next build fixes it), bounded by WAIT.
 fn page_with(addr: SocketAddr, path: &str, needle: &str) -> Reply {
@@ -560,22 +578,10 @@ fn the_serve_command_end_to_end() {
     let (mut events, hello) = Events::open(addr);
     assert_eq!(hello["build"], 1, "{hello}");
 
-    let chapter = std::fs::read_dir(site.join("content"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "md"))
-        .expect("a chapter");
-    let mut text = std::fs::read_to_string(&chapter).unwrap();
-    text.push_str("\nA sentence added while serving.\n");
-    write_atomic(&chapter, &text);
+    let chapter = add_a_sentence(&site);
     events.wait_for("event: reload").expect("a reload event");
     let stem = chapter.file_stem().unwrap().to_string_lossy().into_owned();
-    page_with(
-        addr,
-        &format!("/{stem}.html"),
-        "A sentence added while serving.",
-    );
+    page_with(addr, &format!("/{stem}.html"), ADDED);
 
     let config = std::fs::read_to_string(site.join("omweso.yaml")).unwrap();
     write_atomic(
@@ -590,7 +596,7 @@ fn the_serve_command_end_to_end() {
     // The last good build is still served.
     let page = get(addr, &format!("/{stem}.html"));
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("A sentence added while serving."));
+    assert!(page.body.contains(ADDED));
 
     // Ctrl-C.
     let pid = child.0.id().to_string();
@@ -1037,15 +1043,7 @@ fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
         }
     };
     let first = took(1);
-    let chapter = std::fs::read_dir(site.join("content"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "md"))
-        .expect("a chapter");
-    let mut text = std::fs::read_to_string(&chapter).unwrap();
-    text.push_str("\nA sentence added while serving.\n");
-    write_atomic(&chapter, &text);
+    add_a_sentence(&site);
     let second = took(2);
     let _ = child.kill();
     let _ = child.wait();

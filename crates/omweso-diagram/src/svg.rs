@@ -1132,41 +1132,24 @@ fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
         Look::Path => line_with_head(c, "omw-path", "omw-head"),
         Look::PathCw => line_with_head(c, "omw-path-cw", "omw-head-cw"),
         Look::CaptureLine => line_with_head(c, "omw-capture-arrow", "omw-capture-head"),
-        Look::Arrow => {
-            let a = Pt {
-                x: c.x - 34.0,
-                y: c.y,
-            };
-            let tip = Pt {
-                x: c.x + 34.0,
-                y: c.y,
-            };
-            let base = Pt {
-                x: tip.x - 14.0,
-                y: c.y,
-            };
-            vec![
-                Box::new(polyline("omw-arrow", &[a, base])),
-                Box::new(triangle(
-                    "omw-arrow-head",
-                    tip,
-                    Pt {
-                        x: base.x,
-                        y: c.y - 8.0,
-                    },
-                    Pt {
-                        x: base.x,
-                        y: c.y + 8.0,
-                    },
-                )),
-            ]
-        }
+        Look::Arrow => line_with_head_sized(c, "omw-arrow", "omw-arrow-head", 14.0, 8.0),
     }
 }
 
 /// A line across a key's swatch with a head at its right end, in the
 /// classes of a lap's path or of the captured seeds' way back.
 fn line_with_head(c: Pt, line: &str, head: &str) -> Vec<Box<dyn svg::Node>> {
+    line_with_head_sized(c, line, head, 12.0, 6.0)
+}
+
+/// [`line_with_head`] with a head `length` long and `half` wide each side.
+fn line_with_head_sized(
+    c: Pt,
+    line: &str,
+    head: &str,
+    length: f64,
+    half: f64,
+) -> Vec<Box<dyn svg::Node>> {
     let a = Pt {
         x: c.x - 34.0,
         y: c.y,
@@ -1176,7 +1159,7 @@ fn line_with_head(c: Pt, line: &str, head: &str) -> Vec<Box<dyn svg::Node>> {
         y: c.y,
     };
     let base = Pt {
-        x: tip.x - 12.0,
+        x: tip.x - length,
         y: c.y,
     };
     vec![
@@ -1186,11 +1169,11 @@ fn line_with_head(c: Pt, line: &str, head: &str) -> Vec<Box<dyn svg::Node>> {
             tip,
             Pt {
                 x: base.x,
-                y: c.y - 6.0,
+                y: c.y - half,
             },
             Pt {
                 x: base.x,
-                y: c.y + 6.0,
+                y: c.y + half,
             },
         )),
     ]
