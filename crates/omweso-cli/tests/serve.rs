@@ -232,6 +232,24 @@ fn write_atomic(path: &Path, text: &str) {
     std::fs::rename(&tmp, path).unwrap();
 }
 
+/// A new site made by `omweso init` in a temporary folder (kept while the
+/// returned guard lives), and its path.
+fn init_site() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let init = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("init")
+        .arg(&site)
+        .output()
+        .unwrap();
+    assert!(
+        init.status.success(),
+        "{}",
+        String::from_utf8_lossy(&init.stderr)
+    );
+    (dir, site)
+}
+
 /// Appends [`ADDED`] to the site's first chapter, as an author saving it
 /// would; returns the chapter's path.
 fn add_a_sentence(site: &Path) -> std::path::PathBuf {
@@ -513,15 +531,8 @@ fn shutdown_ends_open_event_streams() {
 fn the_serve_command_end_to_end() {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
+    let (dir, site) = init_site();
     let bin = env!("CARGO_BIN_EXE_omweso");
-    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
     let work = dir.path().join("work");
 
     // No site there: a clear error, no server.
@@ -921,11 +932,8 @@ move: 12
 #[test]
 fn sigterm_stops_serve_during_a_long_build() {
     use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
+    let (dir, site) = init_site();
     let bin = env!("CARGO_BIN_EXE_omweso");
-    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
-    assert!(init.status.success());
     std::fs::create_dir_all(site.join("content/positions")).unwrap();
     std::fs::write(
         site.join("content/positions/billion.yaml"),
@@ -993,11 +1001,8 @@ fn sigterm_stops_serve_during_a_long_build() {
 fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
+    let (dir, site) = init_site();
     let bin = env!("CARGO_BIN_EXE_omweso");
-    let init = Command::new(bin).arg("init").arg(&site).output().unwrap();
-    assert!(init.status.success());
     let board = BILLION_LAP_POSITION
         .split_once("to_move:")
         .map(|(_, rest)| format!("to_move:{}", rest.split("move: 12").next().unwrap()))
