@@ -30,6 +30,10 @@
 #   SEED=1  CHECK=0 (skip the move check)  VERBOSE=1
 #   OMWESO=path         the omweso binary to play (default: built here), e.g.
 #                       a copy of an earlier build to compare with
+#   SETUP_OMWESO=path   the omweso binary that draws the set-ups (default
+#                       OMWESO): two builds' matches from the same
+#                       arrangements, paired game by game (a balanced draw
+#                       depends on the search that scores it)
 #
 # Prints one line a game, then a W-D-L table with the mean time a move of
 # each side, then the move check: every framework position met, each of its
@@ -37,7 +41,7 @@
 # framework cuts a move at 200 laps, where a truly never-ending move is
 # annulled; such moves are counted apart).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,38p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,42p' "$0"; exit 2; }
 FRAMEWORK=$(cd "$1" && pwd)
 KELZHA=$(cd "$2" && pwd)
 GAMES=${3:-20}
@@ -68,6 +72,7 @@ javac -nowarn -d "$BUILD/classes" \
     "$HERE/bench/arena/Arena.java" >&2
 
 set -- --omweso "$OMWESO" --games "$GAMES" --ms "$MS" --setup "${SETUP:-policy}" --seed "${SEED:-1}"
+if [ -n "${SETUP_OMWESO:-}" ]; then set -- "$@" --setup-omweso "$SETUP_OMWESO"; fi
 if [ -n "${ENGINE_ARGS:-}" ]; then set -- "$@" --engine-args "$ENGINE_ARGS"; fi
 if [ "${CHECK:-1}" = 0 ]; then set -- "$@" --no-check; fi
 if [ "${VERBOSE:-0}" = 1 ]; then set -- "$@" --verbose; fi

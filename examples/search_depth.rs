@@ -10,7 +10,9 @@
 //!
 //! Options: `--variants a,b,...`, `--games N` games a variant (default 2),
 //! `--seed S`, `--depth D` the fixed depth (default 8), `--time-ms MS`
-//! (default 300), `--threads N` for the timed searches (default 1),
+//! (default 300), `--nodes N` the depth reached with N positions instead
+//! of in a time (unlike a time, the same under any load), `--threads N`
+//! for the timed searches (default 1),
 //! `--from P --to P --every K` which plies of each game (default plies 10
 //! to 40, every 6th), `--dump PATH` to write each fixed-depth search's
 //! score, best move and nodes, a line a position (to compare two builds).
@@ -68,6 +70,13 @@ fn main() {
     let seed = num("--seed", 1);
     let depth = num("--depth", 8) as u32;
     let ms = num("--time-ms", 300);
+    // `--nodes N`: the depth reached with N positions instead of in a time
+    // (the same on any machine, whatever its load)
+    let budget = args.opt("--nodes").map(|_| num("--nodes", 0));
+    let within = match budget {
+        Some(n) => format!("{n} nodes"),
+        None => format!("{ms} ms"),
+    };
     let threads = num("--threads", 1) as u32;
     let (from, to, every) = (
         num("--from", 10) as usize,
@@ -77,7 +86,7 @@ fn main() {
     let dump = args.opt("--dump");
     let mut lines = String::new();
     println!(
-        "| variant | positions | nodes to depth {depth} (sum) | generations | laps | CPU s | s to depth {depth} | nodes/s | mean depth in {ms} ms | min–max |"
+        "| variant | positions | nodes to depth {depth} (sum) | generations | laps | CPU s | s to depth {depth} | nodes/s | mean depth in {within} | min–max |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (name, rules) in args.variants() {
@@ -104,9 +113,12 @@ fn main() {
                 ..Config::default()
             });
             let deadline = Instant::now() + std::time::Duration::from_millis(ms);
-            let r = s.search(&rules, pos, Limits::unbounded(), &mut || {
-                Instant::now() >= deadline
-            });
+            let r = match budget {
+                Some(n) => s.search(&rules, pos, Limits::nodes(n), &mut || false),
+                None => s.search(&rules, pos, Limits::unbounded(), &mut || {
+                    Instant::now() >= deadline
+                }),
+            };
             depths.push(r.depth);
         }
         let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;

@@ -23,6 +23,11 @@
 //! lap allowance for lazy deciding, `Config::decide_laps`; `all`: every
 //! move decided at once, the search before lazy deciding). With several
 //! rule sets, a last row per opponent pools their games.
+//! `--arrangements FILE`: play alone, both sides (the panel too) from the
+//! same arrangement, one a line of FILE (its last field: the 16 pits,
+//! comma-separated, as `omweso setup --format json` prints them; `#`
+//! comments), each twice with sides swapped; `--games` at most twice the
+//! lines (e.g. arrangements `omweso setup --balanced` drew).
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
@@ -88,6 +93,27 @@ fn main() {
     // `--setups styles`: the set-up policy before arrangements were chosen
     // against the panel (to measure the change in one binary)
     let old_policy = opt("--setups").is_some_and(|s| s == "styles");
+    let arrangements: Option<Vec<[omweso::engine::Seeds; 16]>> = opt("--arrangements").map(|f| {
+        std::fs::read_to_string(&f)
+            .unwrap_or_else(|e| panic!("{f}: {e}"))
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let pits: Vec<omweso::engine::Seeds> = l
+                    .split_whitespace()
+                    .last()
+                    .expect("a line")
+                    .split(',')
+                    .map(|n| n.parse().expect("16 pits, comma-separated"))
+                    .collect();
+                pits.try_into().expect("16 pits")
+            })
+            .collect()
+    });
+    let games = match &arrangements {
+        Some(a) => games.min(2 * a.len() as u32),
+        None => games,
+    };
     println!(
         "player {} vs each opponent, {games} games per pairing (sides swapped), seed {seed}, move limit {max_plies} plies\n",
         player.name()
@@ -119,10 +145,12 @@ fn main() {
                     // a player with its own set-up (the panel) always
                     // plays it; the other then plays the pair's first
                     // arrangement from both seats
-                    let (mine, theirs) = match (player.own_setup(), opp.own_setup()) {
-                        (None, None) if me_south => (a, b),
-                        (None, None) => (b, a),
-                        (p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
+                    let (mine, theirs) = match (&arrangements, player.own_setup(), opp.own_setup())
+                    {
+                        (Some(list), _, _) => (list[pair as usize], list[pair as usize]),
+                        (None, None, None) if me_south => (a, b),
+                        (None, None, None) => (b, a),
+                        (None, p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
                     };
                     let (a, b) = if me_south {
                         (mine, theirs)

@@ -7,7 +7,8 @@
 // (the script compiles them), never ships them.
 //
 //   java -cp BUILD Arena --omweso BIN --games N [--ms MS] [--engine-args "..."]
-//        [--setup policy|concentrated|same|styles|balanced] [--seed S] [--no-check] [--verbose]
+//        [--setup policy|concentrated|same|styles|balanced] [--setup-omweso BIN] [--seed S]
+//        [--no-check] [--verbose]
 
 import boardgame.Board;
 import boardgame.Move;
@@ -37,6 +38,12 @@ public class Arena {
     /** `--setup balanced`: the first mover within this many seeds of level
      * (`omweso setup --balanced`), from the environment's BALANCE, else 4. */
     static final String BALANCE_MARGIN = System.getenv().getOrDefault("BALANCE", "4");
+    /** The omweso binary that draws the set-ups (`--setup-omweso`; default
+     * the one playing): a candidate build plays from a baseline's
+     * arrangements, so that two builds' matches are paired game by game
+     * (`--balanced` scores its draws with the search, which a change to
+     * the search would change). */
+    static String setupOmweso = null;
 
     // the move check's counts
     static long checkedPositions = 0, checkedMoves = 0, differences = 0, cutAt200 = 0;
@@ -57,6 +64,7 @@ public class Arena {
                 case "--ms": ms = Integer.parseInt(args[++i]); break;
                 case "--engine-args": extra = args[++i]; break;
                 case "--setup": setup = args[++i]; break;
+                case "--setup-omweso": setupOmweso = args[++i]; break;
                 case "--seed": seed = Long.parseLong(args[++i]); break;
                 case "--no-check": check = false; break;
                 case "--verbose": verbose = true; break;
@@ -185,7 +193,8 @@ public class Arena {
             for (int i = 9; i <= 13; i++) s[i] = 3;
             return s;
         }
-        List<String> cmd = new ArrayList<>(List.of(omweso, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
+        String drawer = setupOmweso != null ? setupOmweso : omweso;
+        List<String> cmd = new ArrayList<>(List.of(drawer, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
         if (mode.equals("styles")) cmd.add("--styles");
         if (mode.equals("balanced")) cmd.addAll(List.of("--balanced", BALANCE_MARGIN));
         String out = run(cmd);
