@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-20}
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 export RUSTC_BOOTSTRAP=1
-targets=(position block variant game puzzle config chapter glossary notation request)
+targets=(position block variant game puzzle config chapter glossary notation request serve)
 fuzz/seed.sh "${targets[@]}"
 cd fuzz
 cargo fuzz build --sanitizer none

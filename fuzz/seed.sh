@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position block variant game puzzle config chapter glossary notation request)
+[ ${#targets[@]} -gt 0 ] || targets=(position block variant game puzzle config chapter glossary notation request serve)
 for t in "${targets[@]}"; do
   case $t in
     position) src=(content/positions/*.yaml src/site/scaffold/first-capture.yaml tests/data/hostile/position/*) ;;
@@ -19,6 +19,7 @@ for t in "${targets[@]}"; do
     glossary) src=(content/glossary.yaml src/site/scaffold/glossary.yaml tests/data/hostile/glossary/*) ;;
     notation) src=() ;;
     request) src=() ;;
+    serve) src=() ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
   esac
   dir=fuzz/corpus/$t
@@ -37,6 +38,16 @@ for t in "${targets[@]}"; do
     printf 'do moves\nvariant ludii\nto_move north\nboard %s\npit 3\n' "$board" > "$dir/seed-moves"
     printf 'do play\nvariant shackell-1935\nto_move south\nboard %s\nmove 5\ntheme dark\n' "$board" > "$dir/seed-play"
     printf 'do best\nvariant modern\nto_move south\nboard %s\nnodes 2000\ntime_ms 50\n' "$board" > "$dir/seed-best"
+  fi
+  if [ "$t" = serve ]; then
+    # requests as browsers and attackers write them
+    printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1:1111\r\n\r\n' > "$dir/seed-home"
+    printf 'GET /rules/a%%20b.html HTTP/1.1\r\nHost: localhost\r\nRange: bytes=0-3\r\n\r\nHEAD /style.css HTTP/1.1\r\nHost: [::1]\r\n\r\n' > "$dir/seed-pipelined"
+    printf 'GET /../secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/seed-dotdot"
+    printf 'GET /%%2e%%2e/site-x/secret HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/seed-escaped"
+    printf 'GET /..%%5csecret%%00 HTTP/1.0\r\n\r\n' > "$dir/seed-backslash"
+    printf 'GET http://127.0.0.1/rules/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' > "$dir/seed-absolute"
+    printf 'GET /__omweso/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /__omweso/live.js HTTP/1.1\r\nHost: evil.example\r\n\r\n' > "$dir/seed-live"
   fi
   if [ -d "fuzz/seeds/$t" ]; then cp fuzz/seeds/"$t"/* "$dir"/ 2>/dev/null || true; fi
 done

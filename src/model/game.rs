@@ -603,13 +603,16 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
         ));
     }
     if raw.moves.len() > MAX_MOVES {
-        errs.push(at(
-            Field::Moves,
-            format!(
-                "moves: {} entries, at most {MAX_MOVES}: split the record into several",
-                raw.moves.len()
-            ),
-        ));
+        errs.push(
+            at(
+                Field::Moves,
+                format!(
+                    "moves: {} entries, at most {MAX_MOVES}: split the record into several",
+                    raw.moves.len()
+                ),
+            )
+            .with_kind(Kind::Limit),
+        );
         return Err(errs);
     }
     let mut moves = Vec::with_capacity(raw.moves.len());
@@ -635,12 +638,10 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                 expect,
                 locations: mlocs,
             }),
-            Err(e) => errs.push(Diagnostic::new(
-                &src.path,
-                l,
-                c,
-                format!("move {}: {e}", i + 1),
-            )),
+            Err(e) => errs.push(
+                Diagnostic::new(&src.path, l, c, format!("move {}: {e}", i + 1))
+                    .with_kind(Kind::BadNotation),
+            ),
         }
     }
     match variant {

@@ -543,7 +543,7 @@ fn validate(
     if let Some(text) = &move_text {
         match notation::parse_for(to_move, text) {
             Ok(m) => mv = Some(m),
-            Err(e) => errs.push(at(Field::Move, e.to_string())),
+            Err(e) => errs.push(at(Field::Move, e.to_string()).with_kind(Kind::BadNotation)),
         }
     }
     // Bounds on what an author writes, so that no file makes a diagram
@@ -556,10 +556,13 @@ fn validate(
     let mut too_long = |path: Vec<Seg>, what: &str, text: &str, max: usize| {
         let n = text.chars().count();
         if n > max {
-            errs.push(item_at(
-                &path,
-                format!("{what} too long: {n} characters, at most {max}"),
-            ));
+            errs.push(
+                item_at(
+                    &path,
+                    format!("{what} too long: {n} characters, at most {max}"),
+                )
+                .with_kind(Kind::Limit),
+            );
         }
     };
     if let Some(t) = &raw.title {
@@ -591,7 +594,9 @@ fn validate(
     ] {
         if n > max {
             let name = key.path();
-            errs.push(at(key, format!("{name}: {n} entries, at most {max}")));
+            errs.push(
+                at(key, format!("{name}: {n} entries, at most {max}")).with_kind(Kind::Limit),
+            );
         }
     }
     for (i, h) in raw.highlight.iter().enumerate() {
@@ -787,6 +792,12 @@ board:
             .map_err(|e| e.to_string())
     }
 
+    /// Where the first problem is, and its kind.
+    fn problem(text: &str) -> ((usize, usize), Kind) {
+        let e = parse_positions(&Source::new("p.yaml", text), &Variants::builtin()).unwrap_err();
+        ((e.0[0].line, e.0[0].column), e.0[0].kind)
+    }
+
     #[test]
     fn minimal_position_loads() {
         let docs = parse(GOOD).unwrap();
@@ -816,14 +827,14 @@ board:
             "{e}"
         );
         let label = "l".repeat(limits::LABEL + 1);
-        let e = parse(&format!(
-            "{GOOD}highlight:\n  - pits: [S1]\n    label: {label}\n"
-        ))
-        .unwrap_err();
-        assert!(e.starts_with("p.yaml:10:12: label too long"), "{e}");
+        assert_eq!(
+            problem(&format!(
+                "{GOOD}highlight:\n  - pits: [S1]\n    label: {label}\n"
+            )),
+            ((10, 12), Kind::Limit)
+        );
         let many = "  - pits: [S1]\n    label: x\n".repeat(limits::ITEMS + 1);
-        let e = parse(&format!("{GOOD}highlight:\n{many}")).unwrap_err();
-        assert!(e.contains("highlight: 65 entries, at most 64"), "{e}");
+        assert_eq!(problem(&format!("{GOOD}highlight:\n{many}")).1, Kind::Limit);
         let ok = "  - pits: [S1]\n    label: x\n".repeat(limits::ITEMS);
         assert!(
             parse(&format!(

@@ -65,7 +65,7 @@ pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 /// refused with a located error, so that no input can make a read unbounded.
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
     use std::io::Read;
-    let fail = |msg: String| Diagnostic::new(path, 0, 0, msg);
+    let fail = |msg: String| Diagnostic::new(path, 0, 0, msg).with_kind(Kind::Unreadable);
     let not_regular =
         || fail("not a regular file (a device, a pipe or a folder): expected a file".into());
     // Look before opening: opening a named pipe waits for a writer, forever.
@@ -84,7 +84,8 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
         return Err(fail(format!(
             "file too large: {} bytes, at most {limit} expected",
             meta.len()
-        )));
+        ))
+        .with_kind(Kind::Limit));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // The file may grow while it is read: read at most one byte past the limit.
@@ -92,7 +93,7 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
         .read_to_end(&mut bytes)
         .map_err(|e| fail(format!("cannot read file: {e}")))?;
     if bytes.len() as u64 > limit {
-        return Err(fail(format!("file too large: more than {limit} bytes")));
+        return Err(fail(format!("file too large: more than {limit} bytes")).with_kind(Kind::Limit));
     }
     Ok(bytes)
 }
@@ -113,6 +114,7 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
             column,
             "invalid UTF-8: expected text encoded as UTF-8",
         )
+        .with_kind(Kind::Unreadable)
     })?;
     if text.starts_with('\u{feff}') {
         text.remove(0);
@@ -143,8 +145,10 @@ pub fn unix_line_breaks(text: String) -> String {
 /// listed so that reading it gives a located error, and a folder or entry
 /// that cannot be read is an error — never a silent gap.
 pub fn files_in(dir: &Path, extensions: &[&str]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
-    let fail =
-        |e: std::io::Error| Diagnostic::new(dir, 0, 0, format!("cannot read the folder: {e}"));
+    let fail = |e: std::io::Error| {
+        Diagnostic::new(dir, 0, 0, format!("cannot read the folder: {e}"))
+            .with_kind(Kind::Unreadable)
+    };
     let rd = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.is_symlink() => {
@@ -356,6 +360,27 @@ pub enum Kind {
     UnknownKey,
     /// A key given twice in one mapping.
     DuplicateKey,
+    /// A key the format requires is not given.
+    MissingKey,
+    /// A value of the wrong type or shape: text where a number goes, a
+    /// list of the wrong length, a number out of range.
+    WrongType,
+    /// A value not among the names the key allows (`record: real`).
+    UnknownValue,
+    /// YAML the formats do not take: an anchor, alias or tag, a directive,
+    /// a second document.
+    UnsupportedYaml,
+    /// Beyond a stated limit: nesting depth, values in a file, a file's
+    /// size, a title's length, entries in a list.
+    Limit,
+    /// A control character (or a non-character) where text is expected.
+    ControlCharacter,
+    /// A move not written in the notation (a pit outside 1-16, a letter
+    /// other than A, C or T).
+    BadNotation,
+    /// A file that cannot be read as text: missing, not a regular file (a
+    /// device, a pipe, a folder), not UTF-8.
+    Unreadable,
     /// A variant name or file that does not exist.
     UnknownVariant,
     /// A `ref: ID` to a position id that does not exist.
@@ -386,6 +411,14 @@ impl Kind {
             Kind::Yaml => "yaml",
             Kind::UnknownKey => "unknown-key",
             Kind::DuplicateKey => "duplicate-key",
+            Kind::MissingKey => "missing-key",
+            Kind::WrongType => "wrong-type",
+            Kind::UnknownValue => "unknown-value",
+            Kind::UnsupportedYaml => "unsupported-yaml",
+            Kind::Limit => "limit",
+            Kind::ControlCharacter => "control-character",
+            Kind::Unreadable => "unreadable",
+            Kind::BadNotation => "bad-notation",
             Kind::UnknownVariant => "unknown-variant",
             Kind::UnknownRef => "unknown-ref",
             Kind::DuplicateId => "duplicate-id",
@@ -554,19 +587,14 @@ mod tests {
         for dev in ["/dev/zero", "/dev/urandom", "/"] {
             if Path::new(dev).exists() {
                 let d = read_text(Path::new(dev)).unwrap_err();
-                assert!(d.message.starts_with("not a regular file"), "{dev}: {d}");
+                assert_eq!(d.kind, Kind::Unreadable, "{dev}: {d}");
             }
         }
         assert!(started.elapsed().as_secs() < 5);
         let dir = tempfile::tempdir().unwrap();
         let big = dir.path().join("big.yaml");
         std::fs::write(&big, vec![b'#'; MAX_SOURCE_BYTES as usize + 1]).unwrap();
-        assert!(
-            read_text(&big)
-                .unwrap_err()
-                .message
-                .starts_with("file too large")
-        );
+        assert_eq!(read_text(&big).unwrap_err().kind, Kind::Limit);
         assert_eq!(
             read_bounded(&big, u64::MAX).unwrap().len() as u64,
             MAX_SOURCE_BYTES + 1

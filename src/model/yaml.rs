@@ -135,8 +135,11 @@ pub struct Error {
     /// the top).
     pub path: String,
     pub message: String,
-    /// [`Kind::Yaml`], or a named kind of YAML problem
-    /// ([`Kind::UnknownKey`], [`Kind::DuplicateKey`]).
+    /// [`Kind::Yaml`] (a syntax error, or a format's own check), or a
+    /// named kind of problem ([`Kind::UnknownKey`], [`Kind::DuplicateKey`],
+    /// [`Kind::MissingKey`], [`Kind::WrongType`], [`Kind::UnknownValue`],
+    /// [`Kind::UnsupportedYaml`], [`Kind::Limit`],
+    /// [`Kind::ControlCharacter`]).
     pub kind: Kind,
 }
 
@@ -239,7 +242,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                 "a control character (U+{:04X}) in the file: expected printable text (tabs and line breaks are fine)",
                 c as u32
             ),
-        ));
+        )
+        .of_kind(Kind::ControlCharacter));
     }
     let mut parser = Parser::new_from_str(text);
     // The scanner places what it finds at the very end of a text on the
@@ -259,9 +263,10 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
     let mut documents = 0;
     let mut nodes = 0usize;
     loop {
-        let (event, marker) = parser
-            .next_token()
-            .map_err(|e| Error::new(place(*e.marker()), syntax_message(e.info())))?;
+        let (event, marker) = parser.next_token().map_err(|e| {
+            let (message, kind) = syntax_message(e.info());
+            Error::new(place(*e.marker()), message).of_kind(kind)
+        })?;
         let mark = place(marker);
         let opened = |value: Value| Open {
             node: Node { mark, value },
@@ -276,7 +281,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                     return Err(Error::new(
                         mark,
                         "a second document (after a `---` or `...` line): expected one document per file",
-                    ));
+                    )
+                    .of_kind(Kind::UnsupportedYaml));
                 }
                 continue;
             }
@@ -284,7 +290,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                 return Err(Error::new(
                     mark,
                     "an alias (`*name`): omweso files do not use YAML anchors and aliases; write the value out in full",
-                ));
+                )
+                .of_kind(Kind::UnsupportedYaml));
             }
             Event::Scalar(text, style, anchor, tag) => {
                 refuse_anchor_and_tag((whole, marker.index()), mark, anchor, tag.as_ref())?;
@@ -295,7 +302,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
                             "a control character (U+{:04X}) in text: expected printable text (tabs and line breaks are fine)",
                             c as u32
                         ),
-                    ));
+                    )
+                    .of_kind(Kind::ControlCharacter));
                 }
                 let plain =
                     style == TScalarStyle::Plain && tag.as_ref().is_none_or(|t| t.suffix != "str");
@@ -307,7 +315,7 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
             Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
                 refuse_anchor_and_tag((whole, marker.index()), mark, anchor, tag.as_ref())?;
                 if stack.len() >= MAX_DEPTH {
-                    return Err(Error::new(mark, too_deep()));
+                    return Err(Error::new(mark, too_deep()).of_kind(Kind::Limit));
                 }
                 nodes += 1;
                 if nodes > MAX_NODES {
@@ -398,7 +406,8 @@ pub fn parse_text(text: &str) -> Result<Node, Error> {
 /// The YAML scanner's words for a syntax error, in a file author's: every
 /// message the scanner and parser of `yaml-rust2` can give is translated,
 /// and anything new falls back to its words with the YAML jargon replaced.
-fn syntax_message(info: &str) -> String {
+fn syntax_message(info: &str) -> (String, Kind) {
+    let unsupported = |words: &str| (words.to_string(), Kind::UnsupportedYaml);
     let says = |part: &str| info.contains(part);
     const ALIAS: &str = "an alias (`*name`): omweso files do not use YAML anchors and aliases; write the value out in full";
     const TAG: &str = "a YAML tag (`!...`): omweso files do not use tags; remove it, or put text that starts with `!` in quotes";
@@ -407,13 +416,17 @@ fn syntax_message(info: &str) -> String {
     const INDENT: &str =
         "invalid indentation: check the indentation of this line and of the lines above";
     let plain = if says("recursion limit exceeded") {
-        return too_deep();
+        return (too_deep(), Kind::Limit);
     } else if says("unknown anchor") {
-        ALIAS
+        return unsupported(ALIAS);
     } else if says("duplicated anchor") {
-        "an anchor (`&name`): omweso files do not use YAML anchors and aliases; write the value out in full"
+        return unsupported(
+            "an anchor (`&name`): omweso files do not use YAML anchors and aliases; write the value out in full",
+        );
     } else if says("anchor or alias") {
-        "`&` or `*` at the start of a value (a YAML anchor or alias, which omweso files do not use): put the text in quotes"
+        return unsupported(
+            "`&` or `*` at the start of a value (a YAML anchor or alias, which omweso files do not use): put the text in quotes",
+        );
     } else if says("mapping values are not allowed") || says("illegal placement of ':'") {
         "unexpected `:` — put text that contains `: ` in quotes, or check the indentation"
     } else if says("block mapping, did not find expected key") {
@@ -446,14 +459,17 @@ fn syntax_message(info: &str) -> String {
     } else if says("wrongly indented line in block scalar") {
         "a line of a `|` or `>` text block indented less than its first line"
     } else if says("directive") || says("incompatible YAML document") {
-        DIRECTIVE
+        return unsupported(DIRECTIVE);
     } else if says("tag") || says("TAG") || says("handle wasn't declared") {
-        TAG
+        return unsupported(TAG);
     } else if let Some(c) = info
         .strip_prefix("unexpected character: `")
         .and_then(|r| r.chars().next())
     {
-        return format!("unexpected '{c}' at the start of a value: put the text in quotes");
+        return (
+            format!("unexpected '{c}' at the start of a value: put the text in quotes"),
+            Kind::Yaml,
+        );
     } else if says("did not find expected node content") {
         "expected a value here"
     } else if says("simple key") || says("could not find expected ':'") {
@@ -496,9 +512,9 @@ fn syntax_message(info: &str) -> String {
         ] {
             words = words.replace(jargon, plain);
         }
-        return words;
+        return (words, Kind::Yaml);
     };
-    plain.to_string()
+    (plain.to_string(), Kind::Yaml)
 }
 
 /// Whether a character may not be in a value: control characters (but
@@ -520,6 +536,7 @@ fn too_many(mark: Mark) -> Error {
             "too many values: at most {MAX_NODES} expected in one file; split it into several files"
         ),
     )
+    .of_kind(Kind::Limit)
 }
 
 /// Where the anchor (`&name`, `sigil` `&`) or tag (`!name`, `sigil` `!`)
@@ -567,7 +584,8 @@ fn refuse_anchor_and_tag(
         return Err(Error::new(
             property_mark(text, index, '&').unwrap_or(mark),
             "an anchor (`&name`): omweso files do not use YAML anchors and aliases; write the value out in full",
-        ));
+        )
+        .of_kind(Kind::UnsupportedYaml));
     }
     if let Some(t) = tag
         && !(t.handle == "tag:yaml.org,2002:"
@@ -579,7 +597,8 @@ fn refuse_anchor_and_tag(
                 "a YAML tag (`!{}`): omweso files do not use tags; remove it",
                 t.suffix
             ),
-        ));
+        )
+        .of_kind(Kind::UnsupportedYaml));
     }
     Ok(())
 }
@@ -710,6 +729,7 @@ impl Node {
             self.mark,
             format!("expected {expected}, found {}", self.describe()),
         )
+        .of_kind(Kind::WrongType)
     }
 
     fn scalar(&self) -> Option<&Scalar> {
@@ -733,7 +753,8 @@ impl Node {
             Plain::BigInt => Err(Error::new(
                 self.mark,
                 format!("number too large: expected {expected}"),
-            )),
+            )
+            .of_kind(Kind::WrongType)),
             _ => Err(self.error(expected)),
         }
     }
@@ -912,6 +933,7 @@ impl de::Error for Error {
             plain_words(&exp.to_string()),
             unexpected(unexp)
         ))
+        .of_kind(Kind::WrongType)
     }
 
     fn invalid_value(unexp: Unexpected, exp: &dyn de::Expected) -> Error {
@@ -920,6 +942,7 @@ impl de::Error for Error {
             unexpected(unexp),
             plain_words(&exp.to_string())
         ))
+        .of_kind(Kind::UnknownValue)
     }
 
     fn invalid_length(len: usize, exp: &dyn de::Expected) -> Error {
@@ -928,6 +951,7 @@ impl de::Error for Error {
             plain_words(&exp.to_string()),
             if len == 1 { "" } else { "s" }
         ))
+        .of_kind(Kind::WrongType)
     }
 
     fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Error {
@@ -936,6 +960,7 @@ impl de::Error for Error {
             quoted_name(variant),
             backticked(expected)
         ))
+        .of_kind(Kind::UnknownValue)
     }
 
     fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
@@ -955,18 +980,18 @@ impl de::Error for Error {
     }
 
     fn missing_field(field: &'static str) -> Error {
-        Error::custom(format!("missing key `{field}`"))
+        Error::custom(format!("missing key `{field}`")).of_kind(Kind::MissingKey)
     }
 
     fn duplicate_field(field: &'static str) -> Error {
-        Error::custom(format!("duplicate key `{field}`"))
+        Error::custom(format!("duplicate key `{field}`")).of_kind(Kind::DuplicateKey)
     }
 }
 
 /// A number beyond 64 bits where `visitor` expects a value.
 fn too_large<'de, V: Visitor<'de>>(mark: Mark, visitor: &V) -> Error {
     let expected = plain_words(&(visitor as &dyn de::Expected).to_string());
-    Error::new(mark, format!("number too large: expected {expected}"))
+    Error::new(mark, format!("number too large: expected {expected}")).of_kind(Kind::WrongType)
 }
 
 macro_rules! integer {
@@ -983,7 +1008,8 @@ macro_rules! integer {
                 return Err(Error::new(
                     self.mark,
                     format!("number out of range: expected {expected}, found {v}"),
-                ));
+                )
+                .of_kind(Kind::WrongType));
             }
             visitor.$visit(v as $as).map_err(|e: Error| e.or_at(self.mark))
         }
@@ -1122,7 +1148,8 @@ impl<'de> de::Deserializer<'de> for &Node {
             Value::List(items) => Err(Error::new(
                 self.mark,
                 format!("expected a list of {len} items, found {}", items.len()),
-            )),
+            )
+            .of_kind(Kind::WrongType)),
             _ => Err(self.error(&format!("a list of {len} items"))),
         }
     }
@@ -1362,23 +1389,23 @@ mod tests {
         let deep = "a: ".to_string() + &"[".repeat(100_000) + &"]".repeat(100_000);
         let started = std::time::Instant::now();
         let e = err(&deep);
-        assert!(e.message.starts_with("nested too deeply"), "{e}");
+        assert_eq!(e.kind, Kind::Limit, "{e}");
         assert_eq!(e.mark.map(|m| m.line), Some(1));
         let deep_map = "{a: ".repeat(100_000);
-        assert!(err(&deep_map).message.starts_with("nested too deeply"));
+        assert_eq!(err(&deep_map).kind, Kind::Limit);
         // block nesting, one level per line
         let block: String = (0..200).map(|i| format!("{}a:\n", " ".repeat(i))).collect();
         let e = err(&block);
-        assert!(e.message.starts_with("nested too deeply"), "{e}");
+        assert_eq!(e.kind, Kind::Limit, "{e}");
         assert_eq!(e.mark.map(|m| m.line), Some(MAX_DEPTH + 1));
         assert!(started.elapsed().as_secs() < 5);
         let alias = "a: &x [1, 2]\nb: *x\n";
         let e = err(alias);
-        assert!(e.message.starts_with("an anchor"), "{e}");
+        assert_eq!(e.kind, Kind::UnsupportedYaml, "{e}");
         // at the `&`, not at the value it names
         assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
         let e = err("a:\n  - !!str &x\n\n    b\n");
-        assert!(e.message.starts_with("an anchor"), "{e}");
+        assert_eq!(e.kind, Kind::UnsupportedYaml, "{e}");
         assert_eq!(
             e.mark,
             Some(Mark {
@@ -1387,23 +1414,23 @@ mod tests {
             })
         );
         let e = err("a: &x !foo {b: 1}\n");
-        assert!(e.message.starts_with("an anchor"), "{e}");
+        assert_eq!(e.kind, Kind::UnsupportedYaml, "{e}");
         assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
         let e = err("a: !foo 1\n");
         assert_eq!(e.mark, Some(Mark { line: 1, column: 4 }));
         let e = err("a: *x\n");
-        assert!(e.message.starts_with("an alias"), "{e}");
+        assert_eq!(e.kind, Kind::UnsupportedYaml, "{e}");
         let e = err("a: 1\n---\nb: 2\n");
-        assert!(e.message.starts_with("a second document"), "{e}");
+        assert_eq!(e.kind, Kind::UnsupportedYaml, "{e}");
         assert_eq!(e.mark.map(|m| m.line), Some(2));
-        assert!(err("a: !foo 1\n").message.starts_with("a YAML tag"));
+        assert_eq!(err("a: !foo 1\n").kind, Kind::UnsupportedYaml);
         assert!(
             err("[1, 2]: x\n")
                 .message
                 .starts_with("a list or mapping used as a key")
         );
         let many = format!("[{}]", "0,".repeat(MAX_NODES));
-        assert!(err(&many).message.starts_with("too many values"));
+        assert_eq!(err(&many).kind, Kind::Limit);
     }
 
     #[test]
@@ -1414,6 +1441,7 @@ mod tests {
             e.message,
             "duplicate key `c`: it is already given on line 3"
         );
+        assert_eq!(e.kind, Kind::DuplicateKey);
         // the same key in two mappings is fine
         parse_text("- {a: 1}\n- {a: 2}\n").unwrap();
     }
@@ -1488,10 +1516,7 @@ mod tests {
         // escaped in a quoted value (a key too)
         for text in ["a: \"\\e[2J\"\n", "\"\\x07\": 1\n", "a: \"\\uFFFF\"\n"] {
             let e = err(text);
-            assert!(
-                e.message.starts_with("a control character"),
-                "{text:?}: {e}"
-            );
+            assert_eq!(e.kind, Kind::ControlCharacter, "{text:?}: {e}");
             assert_eq!(e.mark.map(|m| m.line), Some(1));
         }
         // tabs and line breaks are text
@@ -1565,70 +1590,93 @@ mod tests {
                 "name: x\ncount: 300\n",
                 (2, 8),
                 "number out of range: expected a whole number from 0 to 255, found 300",
+                Kind::WrongType,
             ),
             (
                 "name: x\ncount: lots\n",
                 (2, 8),
                 "expected a whole number from 0 to 255, found text \"lots\"",
+                Kind::WrongType,
             ),
             (
                 "name: x\ncount: \"7\"\n",
                 (2, 8),
                 "expected a whole number from 0 to 255, found text \"7\"",
+                Kind::WrongType,
             ),
             (
                 "name: x\nrows: [[1, 2, 3]]\n",
                 (2, 8),
                 "expected a list of 2 items, found 3",
+                Kind::WrongType,
             ),
             (
                 "name: x\nrows: {a: 1}\n",
                 (2, 7),
                 "expected a list, found a mapping",
+                Kind::WrongType,
             ),
             (
                 "name: x\nkind: third\n",
                 (2, 7),
                 "unknown value `third`: expected one of `one-kind`, `other`",
+                Kind::UnknownValue,
             ),
             (
                 "name: x\ncolour: red\n",
                 (2, 1),
                 "unknown key `colour`: expected one of `name`, `count`, `rows`, `kind`, `ok`",
+                Kind::UnknownKey,
             ),
             (
                 // A backtick in the name would end a backtick quote early.
                 "name: x\nco`l`our: red\n",
                 (2, 1),
                 "unknown key \"co`l`our\": expected one of `name`, `count`, `rows`, `kind`, `ok`",
+                Kind::UnknownKey,
             ),
             (
                 "name: x\nkind: th`ird\n",
                 (2, 7),
                 "unknown value \"th`ird\": expected one of `one-kind`, `other`",
+                Kind::UnknownValue,
             ),
-            ("count: 1\n", (1, 1), "missing key `name`"),
+            ("count: 1\n", (1, 1), "missing key `name`", Kind::MissingKey),
             (
                 "name: x\nok: yes\n",
                 (2, 5),
                 "expected true or false, found text \"yes\"",
+                Kind::WrongType,
             ),
-            ("name: [a]\n", (1, 7), "expected text, found a list"),
-            ("name:\n", (1, 1), "expected text, found an empty value"),
+            (
+                "name: [a]\n",
+                (1, 7),
+                "expected text, found a list",
+                Kind::WrongType,
+            ),
+            (
+                "name:\n",
+                (1, 1),
+                "expected text, found an empty value",
+                Kind::WrongType,
+            ),
             (
                 "- name: x\n",
                 (1, 1),
                 "expected a mapping with keys such as `name`, `count`, `rows`, found a list",
+                Kind::WrongType,
             ),
             (
                 "name: x\ncount: 99999999999999999999999999999999999999999\n",
                 (2, 8),
                 "number too large: expected a whole number from 0 to 255",
+                Kind::WrongType,
             ),
         ];
-        for (text, (line, column), message) in cases {
+        for (text, (line, column), message, kind) in cases {
             let e = read(text).unwrap_err();
             assert_eq!(e.message, message, "{text:?}");
+            assert_eq!(e.kind, kind, "{text:?}: {e}");
             assert_eq!(e.mark, Some(Mark { line, column }), "{text:?}: {e}");
         }
     }

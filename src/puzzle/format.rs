@@ -326,7 +326,9 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                 }
                 solution = Some((n.mv, text.clone()));
             }
-            Err(e) => errs.push(at(PuzzleKey::Solution, e.to_string())),
+            Err(e) => {
+                errs.push(at(PuzzleKey::Solution, e.to_string()).with_kind(Kind::BadNotation))
+            }
         }
     }
     // the move that led to the position: the opponent's
@@ -356,7 +358,9 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                     }
                     (None, _) => {}
                 },
-                Err(e) => errs.push(at_from("previous", e.to_string())),
+                Err(e) => {
+                    errs.push(at_from("previous", e.to_string()).with_kind(Kind::BadNotation))
+                }
             }
         }
         from = Some(Provenance {

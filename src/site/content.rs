@@ -262,7 +262,8 @@ pub fn parse_chapter(
                 "a control character (U+{:04X}) in the chapter: expected printable text (tabs and line breaks are fine)",
                 c as u32
             ),
-        ));
+        )
+        .with_kind(Kind::ControlCharacter));
         return None;
     }
     let Some((fm, offset)) = markdown::front_matter(&text) else {
@@ -481,7 +482,8 @@ fn check_links(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnostics
                 format!(
                     "and {more} more broken links from here on (the first {REPORTED_LINKS} are reported)"
                 ),
-            ));
+            )
+            .with_kind(Kind::BrokenLink));
         }
     }
 }

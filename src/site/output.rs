@@ -7,7 +7,7 @@ use super::render::{Page, PageSink, Placed, Renderer};
 use super::search::index_json;
 use super::templates;
 use super::traces::{Decisions, Traces};
-use crate::model::{Diagnostic, Diagnostics};
+use crate::model::{Diagnostic, Diagnostics, Kind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -342,13 +342,15 @@ fn static_files(root: &Path) -> Result<Vec<(String, PathBuf)>, Diagnostics> {
                 0,
                 0,
                 "not a regular file (a device, a pipe or a folder): expected a file to copy into the site",
-            )),
+            )
+            .with_kind(Kind::Unreadable)),
             Err(e) => errs.push(Diagnostic::new(
                 e.path().unwrap_or(&dir),
                 0,
                 0,
                 format!("cannot read static files: {e}"),
-            )),
+            )
+            .with_kind(Kind::Unreadable)),
         }
     }
     errs.into_result(out)

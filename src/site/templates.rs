@@ -117,8 +117,10 @@ pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
 
 /// An error that only says a parent or include is not in this lone set.
 fn missing_parent(e: &tera::Error) -> bool {
-    let m = e.to_string();
-    m.contains("isn't loaded") || m.contains("not found")
+    matches!(
+        e.kind(),
+        tera::ErrorKind::MissingParent { .. } | tera::ErrorKind::TemplateNotFound(_)
+    )
 }
 
 /// A tera error with its causes.

@@ -290,7 +290,7 @@ fn deep_nesting_is_refused_quickly_and_located() {
         ("chapter", format!("---\ntitle: {deep}\n---\n# A\n")),
     ] {
         let d = quickly(format, move || only(parse_text(format, "f", &text)));
-        assert!(d.message.starts_with("nested too deeply"), "{format}: {d}");
+        assert_eq!(d.kind, Kind::Limit, "{format}: {d}");
         assert_eq!(d.line, 2, "{format}: {d}");
     }
 }
@@ -323,12 +323,7 @@ fn aliases_and_anchors_are_refused() {
             });
             // at the `&` of the first anchor
             assert_eq!((d.line, d.column), (1, 5), "{format} {size}: {d}");
-            assert!(
-                d.message.starts_with(
-                    "an anchor (`&name`): omweso files do not use YAML anchors and aliases"
-                ),
-                "{d}"
-            );
+            assert_eq!(d.kind, Kind::UnsupportedYaml, "{d}");
         }
     }
     let d = only(parse_text(
@@ -337,7 +332,7 @@ fn aliases_and_anchors_are_refused() {
         &format!("{GOOD}title: *t\n"),
     ));
     assert_eq!((d.line, d.column), (8, 8), "{d}");
-    assert!(d.message.starts_with("an alias (`*name`)"), "{d}");
+    assert_eq!(d.kind, Kind::UnsupportedYaml, "{d}");
 }
 
 #[test]
@@ -347,20 +342,20 @@ fn a_duplicate_key_is_located_at_the_second_with_the_line_of_the_first() {
         "p.yaml",
         &format!("{GOOD}to_move: north\n"),
     ));
-    assert_eq!((d.line, d.column), (8, 1), "{d}");
     assert_eq!(
-        d.message,
-        "duplicate key `to_move`: it is already given on line 2"
+        (d.line, d.column, d.kind),
+        (8, 1, Kind::DuplicateKey),
+        "{d}"
     );
     let d = only(parse_text(
         "config",
         "omweso.yaml",
         "title: A\ndescription: x\n\ntitle: B\n",
     ));
-    assert_eq!((d.line, d.column), (4, 1), "{d}");
     assert_eq!(
-        d.message,
-        "duplicate key `title`: it is already given on line 1"
+        (d.line, d.column, d.kind),
+        (4, 1, Kind::DuplicateKey),
+        "{d}"
     );
 }
 
@@ -390,18 +385,13 @@ fn huge_titles_and_lists_are_refused_by_the_limits() {
         let d = quickly("title", move || {
             only(parse_text("position", "p.yaml", &text))
         });
-        assert_eq!((d.line, d.column), (1, 8), "{d}");
-        assert_eq!(
-            d.message,
-            format!("title too long: {n} characters, at most 200")
-        );
+        assert_eq!((d.line, d.column, d.kind), (1, 8, Kind::Limit), "{d}");
     }
     let text = format!("{GOOD}highlight:\n{}", "  - pits: [S1]\n".repeat(100_000));
     let d = quickly("highlights", move || {
         only(parse_text("position", "p.yaml", &text))
     });
-    assert_eq!((d.line, d.column), (8, 1), "{d}");
-    assert_eq!(d.message, "highlight: 100000 entries, at most 64");
+    assert_eq!((d.line, d.column, d.kind), (8, 1, Kind::Limit), "{d}");
     let text = format!(
         "{GOOD}highlight:\n  - pits: [{}]\n    label: x\n",
         "S1, ".repeat(100_000)
@@ -445,10 +435,7 @@ fn big_files_devices_and_pipes_are_refused_without_reading_them() {
         });
         assert_eq!((d.line, d.column), (1, 10), "{d}");
         // refused by its name, or as outside the file's folder
-        assert!(
-            d.message.starts_with("unknown variant") || d.message.contains("is outside"),
-            "{d}"
-        );
+        assert_eq!(d.kind, Kind::UnknownVariant, "{d}");
     }
 }
 
@@ -527,14 +514,14 @@ fn control_characters_are_refused_and_never_printed() {
         "p.yaml",
         &format!("{GOOD}caption: a\u{7}b\n"),
     ));
-    assert!(d.message.starts_with("a control character (U+0007)"), "{d}");
+    assert_eq!(d.kind, Kind::ControlCharacter, "{d}");
     // a key can hold anything a message then shows: escaped
     let d = only(parse_text(
         "position",
         "p.yaml",
         &format!("{GOOD}\"\\e]0;x\\a\\e[2J\": 1\n"),
     ));
-    assert!(d.message.starts_with("a control character (U+001B)"), "{d}");
+    assert_eq!(d.kind, Kind::ControlCharacter, "{d}");
     let d = only(parse_text(
         "position",
         "p.yaml",
@@ -556,11 +543,7 @@ fn a_game_record_is_bounded() {
     let text =
         format!("id: g\nrecord: demonstration\nstart: standard\nresult: none\nmoves:\n{moves}");
     let d = quickly("moves", move || only(parse_text("game", "g.yaml", &text)));
-    assert_eq!((d.line, d.column), (5, 1), "{d}");
-    assert_eq!(
-        d.message,
-        "moves: 10001 entries, at most 10000: split the record into several"
-    );
+    assert_eq!((d.line, d.column, d.kind), (5, 1, Kind::Limit), "{d}");
 }
 
 #[test]
@@ -631,14 +614,14 @@ fn many_references_and_links_cost_linear_time() {
     let compared: Vec<&Diagnostic> = errs
         .0
         .iter()
-        .filter(|d| d.message.contains("in compare"))
+        .filter(|d| d.kind == Kind::UnknownRef && d.file.ends_with("omweso.yaml"))
         .collect();
     assert_eq!(compared.len(), n);
     assert_eq!((compared[0].line, compared[0].column), (3, 5));
     let refs: Vec<&Diagnostic> = errs
         .0
         .iter()
-        .filter(|d| d.message.contains("in `ref:`"))
+        .filter(|d| d.kind == Kind::UnknownRef && d.file.ends_with("introduction.md"))
         .collect();
     assert_eq!(refs.len(), 2_000);
     assert!(
@@ -649,7 +632,7 @@ fn many_references_and_links_cost_linear_time() {
     let broken: Vec<&Diagnostic> = errs
         .0
         .iter()
-        .filter(|d| d.message.starts_with("broken link \"#nope\""))
+        .filter(|d| d.kind == Kind::BrokenAnchor)
         .collect();
     // the first hundred, each where it is written, then how many more
     assert_eq!(broken.len(), 100);
@@ -660,7 +643,7 @@ fn many_references_and_links_cost_linear_time() {
     let more: Vec<&Diagnostic> = errs
         .0
         .iter()
-        .filter(|d| d.message.contains("more broken links"))
+        .filter(|d| d.kind == Kind::BrokenLink)
         .collect();
     assert_eq!(more.len(), 1);
     assert_eq!((more[0].line, more[0].column), (4, 11 * 100 + 1));
@@ -708,10 +691,10 @@ fn special_files_among_a_sites_files_are_reported_not_skipped() {
         let report = quickly("a site with a named pipe", move || {
             omweso::check::check_site(&root, false)
         });
-        let found = report.problems.iter().any(|d| {
-            d.file.ends_with(p)
-                && (d.message.contains("not a regular file") || d.message.contains("cannot read"))
-        });
+        let found = report
+            .problems
+            .iter()
+            .any(|d| d.file.ends_with(p) && d.kind == Kind::Unreadable);
         assert!(
             found,
             "{p} not reported: {:#?}",

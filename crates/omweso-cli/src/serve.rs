@@ -773,6 +773,176 @@ struct Limits {
     max_connections: usize,
 }
 
+/// Why a request's path names no file of the build ([`site_path`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathRefusal {
+    /// The path does not start with `/` (`*`, or an empty path).
+    NotAbsolute,
+    /// A `%` not followed by two hexadecimal digits, or escapes that
+    /// decode to bytes that are not UTF-8.
+    BadEscape,
+    /// A `..` segment, written or escaped (`%2e%2e`, `..%2f`).
+    ParentSegment,
+    /// A backslash (a separator on Windows), a NUL or another control
+    /// character: no file a build writes has one in its name.
+    ForbiddenCharacter,
+    /// A segment longer than a file name can be (255 bytes).
+    TooLong,
+}
+
+impl std::fmt::Display for PathRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PathRefusal::NotAbsolute => "the path does not start with /",
+            PathRefusal::BadEscape => "a % escape that is not two hexadecimal digits of UTF-8",
+            PathRefusal::ParentSegment => "a .. segment",
+            PathRefusal::ForbiddenCharacter => "a backslash or a control character",
+            PathRefusal::TooLong => "a name longer than 255 bytes",
+        })
+    }
+}
+
+/// The file a request's path (the URI's path, `%` escapes undecoded) may
+/// name, relative to the build's folder: its segments `%`-decoded, empty
+/// and `.` segments dropped, every other segment a plain file name. So
+/// the result, joined to any folder, stays inside it. A pure function:
+/// `serve` refuses (404) every path it refuses, before reading anything.
+///
+/// ```
+/// use omweso_cli::serve::{PathRefusal, site_path};
+/// use std::path::Path;
+/// assert_eq!(site_path("/rules/a%20b.html"), Ok(Path::new("rules/a b.html").to_path_buf()));
+/// assert_eq!(site_path("/"), Ok(Path::new("").to_path_buf()));
+/// assert_eq!(site_path("/%2e%2e/etc/passwd"), Err(PathRefusal::ParentSegment));
+/// assert_eq!(site_path("/a%5c..%5cb"), Err(PathRefusal::ForbiddenCharacter));
+/// ```
+pub fn site_path(path: &str) -> Result<PathBuf, PathRefusal> {
+    let rest = path.strip_prefix('/').ok_or(PathRefusal::NotAbsolute)?;
+    let decoded = percent_decode(rest).ok_or(PathRefusal::BadEscape)?;
+    let decoded = String::from_utf8(decoded).map_err(|_| PathRefusal::BadEscape)?;
+    let mut out = PathBuf::new();
+    for seg in decoded.split('/') {
+        if seg.len() > 255 {
+            return Err(PathRefusal::TooLong);
+        }
+        if seg.contains(|c: char| c == '\\' || c.is_control()) {
+            return Err(PathRefusal::ForbiddenCharacter);
+        }
+        match seg {
+            "" | "." => {}
+            ".." => return Err(PathRefusal::ParentSegment),
+            name => out.push(name),
+        }
+    }
+    // On this platform every pushed segment is one plain name (no
+    // separator, no prefix, no root): checked, not assumed.
+    if out.components().all(|c| matches!(c, Component::Normal(_))) {
+        Ok(out)
+    } else {
+        Err(PathRefusal::ForbiddenCharacter)
+    }
+}
+
+/// `%XX` escapes decoded; `None` for a `%` without two hexadecimal digits.
+fn percent_decode(s: &str) -> Option<Vec<u8>> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let hex = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+/// The routes of `serve`: the live-reload script, the event stream and the
+/// build's files, for loopback hosts only.
+fn app(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route(SCRIPT_PATH, get(live_js))
+        .route(EVENTS_PATH, get(events))
+        .fallback(files)
+        .layer(axum::middleware::from_fn(loopback_host_only))
+        .with_state(shared)
+}
+
+/// Answer one connection without a socket, as `serve` answers it when the
+/// build being served is the folder `dir`: `input` is every byte the client
+/// sends (any bytes: one request, several, or none that parse) before
+/// closing its side; the result is every byte the server writes back. The
+/// same routes, HTTP parser and header-read timeout as `serve` (with
+/// half-closed connections answered, and the event stream ending after its
+/// greeting, as when the server stops). For the fuzz target `serve` and
+/// tests of request handling. An error when the answer has not ended
+/// within `limit`.
+pub fn answer_connection(dir: &Path, input: &[u8], limit: Duration) -> Result<Vec<u8>, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let (stop, _) = watch::channel(false);
+    let shutdown = Arc::new(Shutdown {
+        flag: AtomicBool::new(false),
+        tx: stop,
+        at: std::sync::OnceLock::new(),
+    });
+    // Stopped from the start: an event stream says hello and ends.
+    shutdown.trigger();
+    let (attempts, _) = watch::channel(1u64);
+    let shared = Arc::new(Shared {
+        instance: "answer_connection".into(),
+        status: RwLock::new(Status {
+            good: 1,
+            served: Some(dir.to_path_buf()),
+            errors: None,
+            attempts: 1,
+        }),
+        attempts,
+        notes: broadcast::channel(1).0,
+        shutdown,
+    });
+    let service = hyper_util::service::TowerToHyperService::new(app(shared));
+    rt.block_on(async move {
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        let (mut from_server, mut to_server) = tokio::io::split(client);
+        let serving = async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .half_close(true);
+            // An error is an answer too (a request that does not parse,
+            // a connection closed midway): what was written is the result.
+            let _ = http
+                .serve_connection(hyper_util::rt::TokioIo::new(server), service)
+                .await;
+        };
+        let sending = async move {
+            let _ = to_server.write_all(input).await;
+            let _ = to_server.shutdown().await;
+        };
+        let receiving = async move {
+            let mut out = Vec::new();
+            let _ = from_server.read_to_end(&mut out).await;
+            out
+        };
+        let all = async {
+            let ((), (), out) = tokio::join!(serving, sending, receiving);
+            out
+        };
+        tokio::time::timeout(limit, all)
+            .await
+            .map_err(|_| format!("no answer within {limit:?}"))
+    })
+}
+
 fn run_http(
     rt: tokio::runtime::Runtime,
     listener: tokio::net::TcpListener,
@@ -781,12 +951,7 @@ fn run_http(
     limits: Limits,
 ) -> Result<(), String> {
     let result = rt.block_on(async move {
-        let app = Router::new()
-            .route(SCRIPT_PATH, get(live_js))
-            .route(EVENTS_PATH, get(events))
-            .fallback(files)
-            .layer(axum::middleware::from_fn(loopback_host_only))
-            .with_state(shared.clone());
+        let app = app(shared.clone());
         let mut stop = shared.shutdown.tx.subscribe();
         let shutdown = shared.shutdown.clone();
         let signal = async move {
@@ -1184,9 +1349,11 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         return no_store(error_page(&errors));
     };
     let is_get = req.method() == Method::GET;
-    // No file name is longer than 255 bytes: such a path is simply not
-    // there (the file system would refuse it, which read as a server error).
-    if req.uri().path().split('/').any(|seg| seg.len() > 255) {
+    // A path that cannot name a file of the build (`..`, a backslash, a
+    // NUL, a name longer than 255 bytes, a bad `%` escape) is simply not
+    // there: refused before the file system is asked (ServeDir refuses
+    // `..` too; this is the check the fuzz target `serve` holds to).
+    if site_path(req.uri().path()).is_err() {
         let page = std::fs::read(dir.join("404.html")).unwrap_or_default();
         return no_store(
             (
@@ -1442,6 +1609,109 @@ mod tests {
         assert_eq!(build_pid(Path::new("/w/.omweso-build-1-public")), None);
         assert_eq!(build_pid(Path::new("/w/gen-7")), None);
         assert!(omweso::site::process_alive(std::process::id()));
+    }
+
+    #[test]
+    fn site_paths_stay_inside_the_build() {
+        let ok = |p: &str, want: &str| assert_eq!(site_path(p), Ok(PathBuf::from(want)), "{p}");
+        ok("/", "");
+        ok("/index.html", "index.html");
+        ok("/rules//./a%20b.html", "rules/a b.html");
+        ok("/%C3%A9t%C3%A9/", "\u{e9}t\u{e9}");
+        ok("/a..b/...", "a..b/...");
+        let refused = |p: &str, why: PathRefusal| assert_eq!(site_path(p), Err(why), "{p}");
+        for p in [
+            "/..",
+            "/../secret",
+            "/a/../../secret",
+            "/%2e%2e/secret",
+            "/%2E%2e/secret",
+            "/.%2e/secret",
+            "/a/..%2f..%2fsecret",
+            "/a%2f%2e%2e%2f%2e%2e%2fsecret",
+        ] {
+            refused(p, PathRefusal::ParentSegment);
+        }
+        for p in [
+            "/..\\secret",
+            "/%2e%2e%5csecret",
+            "/a\\..\\..\\secret",
+            "/index.html%00.png",
+            "/a%0a",
+            "/a%7f",
+        ] {
+            refused(p, PathRefusal::ForbiddenCharacter);
+        }
+        // Absolute paths: `//etc/passwd` and an escaped `/` are empty
+        // segments, dropped, so they name a file inside the build.
+        ok("//etc/passwd", "etc/passwd");
+        ok("/%2fetc%2fpasswd", "etc/passwd");
+        refused("etc/passwd", PathRefusal::NotAbsolute);
+        refused("*", PathRefusal::NotAbsolute);
+        refused("", PathRefusal::NotAbsolute);
+        refused("/a%", PathRefusal::BadEscape);
+        refused("/a%2", PathRefusal::BadEscape);
+        refused("/a%zz", PathRefusal::BadEscape);
+        refused("/a%ff", PathRefusal::BadEscape);
+        refused("/a%C3%28", PathRefusal::BadEscape);
+        refused(&format!("/{}", "x".repeat(256)), PathRefusal::TooLong);
+        ok(&format!("/{}", "x".repeat(255)), &"x".repeat(255));
+    }
+
+    /// A build folder beside files it must never give out.
+    fn build_beside_secrets() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        std::fs::create_dir_all(dir.join("rules")).unwrap();
+        std::fs::write(dir.join("index.html"), "<body>home</body>").unwrap();
+        std::fs::write(dir.join("404.html"), "<body>not here</body>").unwrap();
+        std::fs::write(dir.join("rules/a b.html"), "<body>rules</body>").unwrap();
+        std::fs::write(tmp.path().join("secret"), "SECRET-OUTSIDE").unwrap();
+        std::fs::create_dir(tmp.path().join("site-x")).unwrap();
+        std::fs::write(tmp.path().join("site-x/secret"), "SECRET-OUTSIDE").unwrap();
+        (tmp, dir)
+    }
+
+    fn get(dir: &Path, target: &str) -> String {
+        let req = format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        let out = answer_connection(dir, req.as_bytes(), Duration::from_secs(10)).unwrap();
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn requests_never_read_outside_the_build() {
+        let (_tmp, dir) = build_beside_secrets();
+        let home = get(&dir, "/");
+        assert!(home.starts_with("HTTP/1.1 200 OK\r\n"), "{home}");
+        assert!(
+            home.contains("home") && home.contains(SCRIPT_PATH),
+            "{home}"
+        );
+        assert!(get(&dir, "/rules/a%20b.html").contains("rules"));
+        let secret = dir.parent().unwrap().join("secret");
+        for target in [
+            "/../secret",
+            "/%2e%2e/secret",
+            "/%2E%2E%2Fsecret",
+            "/rules/..%2f..%2fsecret",
+            "/..%5csecret",
+            "/../site-x/secret",
+            "/%2e%2e/site-x/secret",
+            "/secret%00",
+            "//secret",
+            &format!("/{}", secret.display()),
+            &format!("http://127.0.0.1{}", secret.display()),
+            "http://127.0.0.1/../secret",
+        ] {
+            let answer = get(&dir, target);
+            assert!(!answer.contains("SECRET-OUTSIDE"), "{target}: {answer}");
+            assert!(answer.starts_with("HTTP/1.1 4"), "{target}: {answer}");
+        }
+        // Garbage, a half request and nothing at all end too.
+        for input in [&b"\0\0\xff GET"[..], b"GET / HTTP/1.1\r\nHost: 127", b""] {
+            let out = answer_connection(&dir, input, Duration::from_secs(10)).unwrap();
+            assert!(!String::from_utf8_lossy(&out).contains("SECRET"));
+        }
     }
 
     #[test]

@@ -183,7 +183,7 @@ fn each_break_is_reported_with_its_kind_and_location() {
             ch,
             "captured: 0",
             "captured: none",
-            (Kind::Yaml, ch, 24, 13),
+            (Kind::WrongType, ch, 24, 13),
         ),
         (
             ch,
@@ -220,7 +220,7 @@ fn each_break_is_reported_with_its_kind_and_location() {
             game,
             "record: demonstration",
             "record: real",
-            (Kind::Yaml, game, 5, 9),
+            (Kind::UnknownValue, game, 5, 9),
         ),
         (
             game,
@@ -701,8 +701,7 @@ fn check_reports_what_build_would_fail_on() {
     assert!(
         r.problems
             .iter()
-            .any(|p| p.file.ends_with("content/positions")
-                && p.message.starts_with("cannot read the folder")),
+            .any(|p| p.file.ends_with("content/positions") && p.kind == Kind::Unreadable),
         "{}",
         check::render_text(&r)
     );
