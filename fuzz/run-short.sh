@@ -9,7 +9,9 @@
 #   fuzz/run-short.sh [SECONDS PER TARGET, default 20]
 # Installs cargo-fuzz if missing. Builds without a sanitizer (the library
 # is safe Rust), which builds and runs faster. On this 2-core machine, with
-# cargo-fuzz installed: about 3.5 minutes of build, then SECONDS per target.
+# cargo-fuzz installed: about 3.5 minutes of build quiet (more since the
+# serve target compiles the server stack too: 9 minutes on a loaded machine),
+# then SECONDS per target.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-20}
