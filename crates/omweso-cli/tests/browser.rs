@@ -595,7 +595,9 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
 /// same order, in the same words (the narrator's `text`), and playing a move leaves its
 /// `board_after`; a long never-ending decision shows progress and stops at
 /// once on Stop, leaving the page usable; "Players' set-ups" sets the
-/// set-up policy's boards for the seed it names.
+/// set-up policy's boards for the seed it names. The board is the figures'
+/// (issue 24: the engine's drawing, from a seat, its pits named; a move's
+/// frames in its place with Previous, Play and Next, which do not move).
 #[test]
 fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     require_browser();
