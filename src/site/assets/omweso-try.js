@@ -237,7 +237,7 @@
       // the figure's box holds one board: the one to pick on, then the
       // move's frames, in the place of the figure's own
       board = el("div", "try-board");
-      var lead = el("p", "try-lead", "Pick a pit of " + mover + " on the board, or a move from the list below:");
+      var lead = el("p", "try-lead", "Pick a pit of " + mover + " on the board, or a move below:");
       var pickBox = el("div", "try-pick");
       var shown = el("div", "try-frames");
       shown.hidden = true;
