@@ -149,7 +149,7 @@
   var drawnKey = "", targets = {}, display = {};
   // The side drawn at the bottom: the one chosen with "Turn the board",
   // else the reader's when playing the computer, else the side to move at
-  // the start (as a figure of the position is drawn).
+  // the start (as a puzzle's board is drawn).
   function seat() {
     if (seatChoice) return seatChoice;
     if (opponent) return opponent === "south" ? "north" : "south";
