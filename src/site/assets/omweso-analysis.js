@@ -321,6 +321,7 @@
     var turned = seat() === "south" ? "north" : "south";
     seatChoice = "";
     if (seat() !== turned) seatChoice = turned;
+    backToBoard();
     draw();
     writeLink();
   });
