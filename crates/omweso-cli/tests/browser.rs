@@ -595,7 +595,9 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
 /// same order, in the same words (the narrator's `text`), and playing a move leaves its
 /// `board_after`; a long never-ending decision shows progress and stops at
 /// once on Stop, leaving the page usable; "Players' set-ups" sets the
-/// set-up policy's boards for the seed it names.
+/// set-up policy's boards for the seed it names. The board is the figures'
+/// (issue 24: the engine's drawing, from a seat, its pits named; a move's
+/// frames in its place with Previous, Play and Next, which do not move).
 #[test]
 fn the_analysis_board_agrees_with_the_engine_in_a_real_browser() {
     require_browser();
@@ -827,8 +829,10 @@ fn check_analysis_report(
 /// move" on a figure drawn from North's seat turns the figure itself into
 /// the board to pick on and then the move's frames, each turned as the
 /// figure (the same pit at the bottom left) with pit names, one board in
-/// the figure's box, Reset back to the documented frames; after a pick the
-/// figure fits within 1.2 screens, on a phone (390×844) too; a puzzle's wrong
+/// the figure's box, Reset back to the documented frames; while picking and
+/// after a pick the figure fits within 1.2 screens, on a phone (390×844)
+/// too; stepping through the move's frames moves neither the board nor its
+/// buttons; a puzzle's wrong
 /// move is replayed turned as the puzzle's board (the side to move at the
 /// bottom), with pit names.
 #[test]
@@ -861,6 +865,13 @@ fn try_a_move_and_puzzle_replays_keep_the_figures_seat_in_a_real_browser() {
         let screen = if w == "390" { 844.0 } else { 900.0 };
         let height = json["widths"][w]["height"].as_f64().expect("the height");
         assert!(height <= 1.2 * screen, "{w} px: {height} px tall\n{report}");
+        let picking = json["widths"][w]["height_picking"]
+            .as_f64()
+            .expect("the height while picking");
+        assert!(
+            picking <= 1.2 * screen,
+            "{w} px: {picking} px tall while picking\n{report}"
+        );
     }
     assert_eq!(json["puzzle"]["board"]["bottom_left"], "N1", "{report}");
 }

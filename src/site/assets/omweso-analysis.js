@@ -3,11 +3,15 @@
 // legal move with its outcome, step through a move's frames, play moves and
 // go back to any of them in the move list, copy the position or the game as
 // YAML, and share the game as a link (the start and the moves in the URL's
-// hash, which opening the link replays). The rules engine runs in a Web Worker (omweso.wasm, started by
-// OmwesoEngineClient in omweso.js): a move that takes seconds to decide never freezes the page,
-// and the reader can stop it. How a move ends and what a position with no
-// move means are the engine's sentences (the narrator's, in its answers'
-// `text` and `no_move`; a search's score in `evaluation`), shown as they are.
+// hash, which opening the link replays). The rules engine runs in a Web
+// Worker (omweso.wasm, started by OmwesoEngineClient in omweso.js): a move
+// that takes seconds to decide never freezes the page, and the reader can
+// stop it. The board is the one every figure's "Try a move" and every
+// puzzle shows (omweso-try.js): the engine's drawing, from a seat, its pits
+// named, a move's frames in its place. How a move ends and what a position
+// with no move means are the engine's sentences (the narrator's, in its
+// answers' `text` and `no_move`; a search's score in `evaluation`), shown
+// as they are.
 (function () {
   "use strict";
   var app = document.getElementById("analysis");
@@ -130,52 +134,196 @@
   function sideName(s) { return s === "south" ? "South" : "North"; }
   function key(p) { return requestText("board", p); }
 
-  // ---- The board: 32 pit buttons.
-  var boardEl = $(".an-board");
-  var pits = [];
-  for (var r = 0; r < 4; r++) {
-    var rowEl = document.createElement("div");
-    rowEl.className = "an-row" + (r === 2 ? " an-south" : "");
-    pits.push([]);
-    for (var c = 0; c < 8; c++) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "an-pit";
-      b.dataset.r = r; b.dataset.c = c;
-      b.innerHTML = '<span class="an-name"></span><span class="an-count"></span>';
-      b.addEventListener("click", onPit);
-      rowEl.appendChild(b);
-      pits[r].push(b);
-    }
-    boardEl.appendChild(rowEl);
+  // ---- The board: the engine's drawing of the position (`do board`, the
+  // same as a figure's "Try a move" and a puzzle's board: from a seat, its
+  // pits named), with buttons over its 32 pits (OmwesoTry.pickLayer), the
+  // last move's start pit tinted and the pit selected framed by a square.
+  // The drawings come from a worker of their own, never stopped, so that
+  // the board follows every change even while the computer thinks. A
+  // move's frames are shown in the board's place (OmwesoTry.viewer, as in
+  // a figure: Previous, Play, Next), "Back to the board" brings it back.
+  var NS = "http://www.w3.org/2000/svg";
+  var drawer = window.OmwesoEngineClient(assets);
+  var boardEl = $(".an-board"), drawnEl = $(".an-drawn"), replayEl = $(".an-replay");
+  var seatChoice = ""; // "" the seat of the game (below), else "south" or "north"
+  var drawnKey = "", targets = {}, display = {};
+  // The side drawn at the bottom: the one chosen with "Turn the board",
+  // else the reader's when playing the computer, else the side to move at
+  // the start (as a puzzle's board is drawn).
+  function seat() {
+    if (seatChoice) return seatChoice;
+    if (opponent) return opponent === "south" ? "north" : "south";
+    return start.to_move;
   }
   // The grid cell of a side's pit (the inverse of pitName).
   function pitCell(side, n) {
     if (side === "N") return n <= 8 ? { r: 0, c: 8 - n } : { r: 1, c: n - 9 };
     return n >= 9 ? { r: 2, c: 16 - n } : { r: 3, c: n - 1 };
   }
-  function onPit(e) {
-    var b = e.currentTarget, r = +b.dataset.r, c = +b.dataset.c;
-    selected = { r: r, c: c };
+  function seedsWord(n) { return n + (n === 1 ? " seed" : " seeds"); }
+  // Ask for the position's drawing when it (or the seat) changed; the
+  // marks are drawn on it at once.
+  function drawBoard() {
+    var p = current(), req = requestText("board", p, "seat " + seat() + "\n");
+    if (req === drawnKey) { mark(); return; }
+    drawnKey = req;
+    boardEl.setAttribute("aria-busy", "true");
+    drawer.ask(req).then(function (a) {
+      if (req !== drawnKey) return;
+      drawnEl.innerHTML = a.frames[0].svg;
+      var svg = drawnEl.querySelector("svg");
+      var counts = window.OmwesoTry.counts(req);
+      targets = {};
+      ["S", "N"].forEach(function (side) {
+        window.OmwesoTry.pickLayer(drawnEl, svg, side, counts, function (n) { onPit(side, n); }, function (label, seeds) {
+          return label + ": " + seedsWord(seeds);
+        }).forEach(function (t) { targets[t.dataset.label] = t; });
+      });
+      // where each pit is drawn: rows top to bottom, columns left to right
+      var centres = window.OmwesoTry.pitCentres(drawnEl), ys = [], xs = [];
+      Object.keys(centres).forEach(function (k) {
+        if (ys.indexOf(centres[k].y) < 0) ys.push(centres[k].y);
+        if (xs.indexOf(centres[k].x) < 0) xs.push(centres[k].x);
+      });
+      ys.sort(function (u, v) { return u - v; }); xs.sort(function (u, v) { return u - v; });
+      display = {};
+      Object.keys(centres).forEach(function (k) { display[k] = { row: ys.indexOf(centres[k].y), col: xs.indexOf(centres[k].x) }; });
+      boardEl.removeAttribute("aria-busy");
+      mark();
+    }, function (e) {
+      if (req !== drawnKey) return;
+      drawnKey = "";
+      boardEl.removeAttribute("aria-busy");
+      if (e.message !== "stopped") status("The board cannot be drawn: " + e.message);
+    });
+  }
+  // The marks on the drawn board: the last move's start pit tinted (under
+  // its name and seeds), the pit selected framed, one pit to tab to.
+  function mark() {
+    var svg = drawnEl.querySelector("svg");
+    if (!svg) return;
+    Array.prototype.forEach.call(svg.querySelectorAll(".an-last-mark, .an-selected-mark"), function (m) { m.remove(); });
+    var last = lastMove(), sel = pitName(selected.r, selected.c);
+    var lastLabel = last ? last.side + last.start_pit : "";
+    Array.prototype.forEach.call(svg.querySelectorAll("text.omw-pitno"), function (t) {
+      var label = t.textContent.trim(), target = targets[label];
+      if (!target) return;
+      var x = target.getAttribute("cx"), y = target.getAttribute("cy");
+      if (label === lastLabel) {
+        var tint = document.createElementNS(NS, "circle");
+        tint.setAttribute("class", "an-last-mark");
+        tint.setAttribute("cx", x); tint.setAttribute("cy", y); tint.setAttribute("r", 30);
+        tint.dataset.label = label;
+        t.parentNode.insertBefore(tint, t);
+      }
+      if (label === sel) {
+        var box = document.createElementNS(NS, "rect");
+        box.setAttribute("class", "an-selected-mark");
+        box.setAttribute("x", x - 35); box.setAttribute("y", y - 35);
+        box.setAttribute("width", 70); box.setAttribute("height", 70); box.setAttribute("rx", 3);
+        target.parentNode.insertBefore(box, target.parentNode.firstChild);
+      }
+      var n = current().board[pitCell(label[0], +label.slice(1)).r][pitCell(label[0], +label.slice(1)).c];
+      target.setAttribute("aria-label", label + ": " + seedsWord(n) +
+        (label === lastLabel ? " (the last move, " + last.side + last.notation + ", started here)" : "") +
+        (label === sel ? " (selected)" : ""));
+      target.setAttribute("tabindex", label === sel ? "0" : "-1");
+    });
+  }
+  function onPit(side, n) {
+    var cell = pitCell(side, n);
+    selected = { r: cell.r, c: cell.c };
     draw();
     if (!editable() || line.length) {
       // in play: the moves from this pit, if it is the mover's
-      var name = pitName(r, c);
       var mover = current().to_move === "south" ? "S" : "N";
-      if (name[0] === mover) showMovesFrom(+name.slice(1));
+      if (side === mover) showMovesFrom(n);
     }
   }
   boardEl.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!replayEl.hidden) {
+      // a move's frames shown: the arrow keys step them, as a figure's
+      var which = e.key === "ArrowLeft" ? ".prev" : e.key === "ArrowRight" ? ".next" : "";
+      var b = which && replayEl.querySelector(".stepper " + which);
+      if (b && !b.disabled) { b.click(); e.preventDefault(); }
+      return;
+    }
     var d = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
     if (d) {
-      selected = { r: Math.max(0, Math.min(3, selected.r + d[0])), c: Math.max(0, Math.min(7, selected.c + d[1])) };
-      draw(); pits[selected.r][selected.c].focus(); e.preventDefault(); return;
+      // to the next pit as drawn (the board may be turned)
+      var at_ = display[pitName(selected.r, selected.c)];
+      if (at_) {
+        var want = { row: Math.max(0, Math.min(3, at_.row + d[0])), col: Math.max(0, Math.min(7, at_.col + d[1])) };
+        Object.keys(display).forEach(function (k) {
+          if (display[k].row === want.row && display[k].col === want.col) {
+            var cell = pitCell(k[0], +k.slice(1));
+            selected = { r: cell.r, c: cell.c };
+          }
+        });
+      }
+      draw();
+      var t = targets[pitName(selected.r, selected.c)];
+      if (t) t.focus();
+      e.preventDefault();
+      return;
     }
     if (!editable()) return;
     if (/^[0-9]$/.test(e.key)) { setCount(+e.key); e.preventDefault(); }
     else if (e.key === "+" || e.key === "=") { setCount(count() + 1); e.preventDefault(); }
     else if (e.key === "-") { setCount(count() - 1); e.preventDefault(); }
     else if (e.key === "Backspace" || e.key === "Delete") { setCount(0); e.preventDefault(); }
+  });
+  // A move's frames in the board's place (`a`: the engine's `play`
+  // answer), titled; "Back to the board" ends them.
+  var backBtn = $(".an-back"), replayLast = $(".an-replay-last");
+  function showFrames(a, title) {
+    replayEl.innerHTML = "";
+    var h = document.createElement("p");
+    h.className = "an-frames-title";
+    h.textContent = title;
+    replayEl.appendChild(h);
+    replayEl.appendChild(window.OmwesoTry.viewer(a, true));
+    replayEl.hidden = false;
+    drawnEl.hidden = true;
+    backBtn.hidden = false;
+    boardEl.dataset.showing = "frames";
+  }
+  function backToBoard() {
+    replayEl.hidden = true;
+    replayEl.innerHTML = "";
+    drawnEl.hidden = false;
+    backBtn.hidden = true;
+    delete boardEl.dataset.showing;
+  }
+  backBtn.addEventListener("click", function () {
+    backToBoard();
+    var t = targets[pitName(selected.r, selected.c)];
+    if (t) t.focus();
+  });
+  // the last move played, frame by frame, from the position before it
+  replayLast.addEventListener("click", function () {
+    var m = lastMove();
+    if (!m) return;
+    var before = at > 1 ? line[at - 2].position : start;
+    replayLast.disabled = true;
+    drawer.ask(requestText("play", before, "move " + m.notation + "\nseat " + seat() + "\nlabels on\n")).then(function (a) {
+      replayLast.disabled = false;
+      if (lastMove() !== m) return;
+      showFrames(a, "The last move, " + m.side + m.notation + ": " + m.text);
+    }, function (e) {
+      replayLast.disabled = false;
+      status("The move cannot be drawn: " + e.message);
+    });
+  });
+  $(".an-turn").addEventListener("click", function () {
+    // the other side at the bottom (back to the game's own seat: no choice kept)
+    var turned = seat() === "south" ? "north" : "south";
+    seatChoice = "";
+    if (seat() !== turned) seatChoice = turned;
+    backToBoard();
+    draw();
+    writeLink();
   });
   function count() { return start.board[selected.r][selected.c]; }
   function setCount(n) {
@@ -249,7 +397,8 @@
   $(".an-stop").addEventListener("click", function () { stopEngine(); status("Stopped."); });
   $(".an-computer").addEventListener("click", function () { computerMove(); });
   $(".an-evaluate").addEventListener("click", evaluate);
-  opponentSel.addEventListener("change", function () { opponent = opponentSel.value; changed(); });
+  // choosing the computer's side puts the reader's at the bottom
+  opponentSel.addEventListener("change", function () { opponent = opponentSel.value; seatChoice = ""; changed(); });
   $(".an-new-game").addEventListener("click", function () {
     var v = start.variant;
     start = standardPosition(); start.variant = v;
@@ -296,6 +445,7 @@
     stopEngine();
     epoch++;
     thinking(false);
+    backToBoard();
     draw();
     writeLink();
     if (computerToMove()) computerMove();
@@ -307,18 +457,9 @@
 
   function draw() {
     var p = current(), last = lastMove();
-    var lastCell = last ? pitCell(last.side, last.start_pit) : null;
-    for (var r = 0; r < 4; r++) for (var c = 0; c < 8; c++) {
-      var b = pits[r][c], n = p.board[r][c], name = pitName(r, c);
-      var isLast = !!lastCell && lastCell.r === r && lastCell.c === c;
-      b.querySelector(".an-name").textContent = name;
-      b.querySelector(".an-count").textContent = n ? String(n) : "";
-      b.setAttribute("aria-label", name + ": " + n + (n === 1 ? " seed" : " seeds") +
-        (isLast ? " (the last move, " + last.side + last.notation + ", started here)" : ""));
-      b.classList.toggle("selected", r === selected.r && c === selected.c);
-      b.classList.toggle("an-last", isLast);
-      b.tabIndex = r === selected.r && c === selected.c ? 0 : -1;
-    }
+    drawBoard();
+    replayLast.hidden = !last;
+    replayLast.textContent = last ? "Replay " + last.side + last.notation : "";
     $(".an-key-last").hidden = !last;
     $(".an-key-last-text").textContent = last ? "where the last move, " + last.side + last.notation + ", started" : "";
     variantSel.value = start.variant;
@@ -391,6 +532,7 @@
     if (line.length) h += "&m=" + line.map(function (m) { return m.notation; }).join(".");
     if (at !== line.length) h += "&at=" + at;
     if (opponent) h += "&vs=" + opponent;
+    if (seatChoice) h += "&seat=" + seatChoice;
     // the level, when not the page's default: its time a move in ms
     var lv = /^time_ms (\d+)$/.exec(levelSel.value);
     if (lv && !levelSel.options[levelSel.selectedIndex].defaultSelected) h += "&lv=" + lv[1];
@@ -425,7 +567,8 @@
     var to = q.at === undefined ? moves.length : Math.max(0, Math.min(moves.length, parseInt(q.at, 10) || 0));
     var level = q.lv && /^\d+$/.test(q.lv) && Array.prototype.some.call(levelSel.options, function (o) { return o.value === "time_ms " + q.lv; })
       ? "time_ms " + q.lv : "";
-    return { start: p, moves: moves, at: to, vs: q.vs === "north" || q.vs === "south" ? q.vs : "", level: level };
+    return { start: p, moves: moves, at: to, vs: q.vs === "north" || q.vs === "south" ? q.vs : "", level: level,
+      seat: q.seat === "north" || q.seat === "south" ? q.seat : "" };
   }
   // Replay a link's game move by move (the engine gives each position and
   // each move's words); a move that cannot be played ends the replay there.
@@ -434,6 +577,7 @@
     var my = ++epoch;
     start = game.start; line = []; at = 0;
     opponent = game.vs;
+    seatChoice = game.seat;
     if (game.level) levelSel.value = game.level;
     think("");
     var k = 0;
@@ -469,7 +613,6 @@
     var p = current(), my = epoch, list = $(".an-moves");
     list.innerHTML = "";
     moves = [];
-    $(".an-frames").hidden = true;
     if (over()) { status("The game is over: " + lastMove().text); return; }
     var progress = $(".an-progress");
     progress.hidden = false; progress.value = 0;
@@ -525,40 +668,19 @@
     if (first) { first.scrollIntoView({ block: "nearest" }); first.querySelector(".an-show").focus(); }
   }
 
-  // ---- A move's frames.
-  var frames = [], frame = 0;
+  // ---- A move's frames, in the board's place (from its seat, its pits
+  // named), from the drawings' worker.
   function showMove(m) {
-    var p = current();
+    var p = current(), my = epoch;
     status("Drawing " + m.notation + "…");
-    return ask(requestText("play", p, "move " + m.notation + "\n")).then(function (a) {
-      frames = a.frames; frame = 0;
-      // every frame's words in one place, one shown: the buttons under
-      // them stay where they are
-      var caption = $(".an-frame-caption");
-      caption.textContent = "";
-      caption.classList.add("frame-stack");
-      frames.forEach(function (f, i) {
-        var span = document.createElement("span");
-        span.className = "frame";
-        span.textContent = (i + 1) + "/" + frames.length + " " + [f.heading].concat(f.words || []).join(" ");
-        caption.appendChild(span);
-      });
-      $(".an-frames").hidden = false;
-      $(".an-frames-title").textContent = (p.to_move === "south" ? "S" : "N") + m.notation + ": " + m.text;
-      showFrame();
+    return drawer.ask(requestText("play", p, "move " + m.notation + "\nseat " + seat() + "\nlabels on\n")).then(function (a) {
+      if (my !== epoch) return;
+      showFrames(a, (p.to_move === "south" ? "S" : "N") + m.notation + ": " + m.text);
+      boardEl.scrollIntoView({ block: "nearest" });
       status("");
       return a;
     }, function (e) { status(e.message === "stopped" ? "Stopped." : "The engine failed: " + e.message); });
   }
-  function showFrame() {
-    var f = frames[frame];
-    $(".an-frame").innerHTML = f.svg;
-    Array.prototype.forEach.call($(".an-frame-caption").children, function (c, i) { c.hidden = i !== frame; });
-    $(".an-frame-prev").disabled = frame === 0;
-    $(".an-frame-next").disabled = frame === frames.length - 1;
-  }
-  $(".an-frame-prev").addEventListener("click", function () { if (frame > 0) { frame--; showFrame(); } });
-  $(".an-frame-next").addEventListener("click", function () { if (frame < frames.length - 1) { frame++; showFrame(); } });
 
   // A played move as the move list keeps it: `m` a move of the engine's
   // answers, `after` the position it leads to (null when the game ends).
@@ -643,6 +765,9 @@
   var fromLink = readLink(location.hash);
   var fromYaml = /[#&]yaml=([^&]*)/.exec(location.hash);
   if (fromYaml) { try { start = parseYaml(decodeURIComponent(fromYaml[1])); } catch (x) { /* keep the standard start */ } }
+  // a figure's "Open on the analysis board" gives its seat
+  var fromSeat = /[#&]seat=(south|north)(&|$)/.exec(location.hash);
+  if (fromYaml && fromSeat) seatChoice = fromSeat[1];
   if (fromLink) openLink(fromLink).then(function () { app.dataset.ready = "true"; });
   else { changed(); app.dataset.ready = "true"; }
 })();

@@ -36,8 +36,9 @@
   }
   // Buttons over the mover's pits of a drawn board (`svg`, its pit numbers
   // found in `scope`): focusable, named with their seeds (`counts`, the
-  // board line's numbers), Enter or Space or a click calls `pick(n)`.
-  function pickLayer(scope, svg, side, counts, pick) {
+  // board line's numbers; `name(label, seeds)` when given, else "Play S5
+  // (4 seeds)"), Enter or Space or a click calls `pick(n)`.
+  function pickLayer(scope, svg, side, counts, pick, name) {
     var centres = pitCentres(scope);
     var layer = document.createElementNS(NS, "g");
     layer.setAttribute("class", "omw-pick");
@@ -53,8 +54,10 @@
       t.setAttribute("r", 33);
       t.setAttribute("tabindex", "0");
       t.setAttribute("role", "button");
-      t.setAttribute("aria-label", "Play " + label + (isFinite(seeds) ? " (" + seeds + (seeds === 1 ? " seed)" : " seeds)") : ""));
+      t.setAttribute("aria-label", name ? name(label, seeds)
+        : "Play " + label + (isFinite(seeds) ? " (" + seeds + (seeds === 1 ? " seed)" : " seeds)") : ""));
       t.dataset.pit = String(n);
+      t.dataset.label = label;
       t.addEventListener("click", function () { pick(Number(this.dataset.pit)); });
       t.addEventListener("keydown", function (e) {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(Number(this.dataset.pit)); }
@@ -69,8 +72,9 @@
   function counts(request) {
     return ((request.match(/^board (.*)$/m) || [])[1] || "").split(" ").map(Number);
   }
-  // for the puzzle trainer (omweso-puzzle.js); the engine's part below
-  window.OmwesoTry = { pickLayer: pickLayer, counts: counts };
+  // for the puzzle trainer (omweso-puzzle.js) and the analysis board
+  // (omweso-analysis.js); the engine's part below
+  window.OmwesoTry = { pickLayer: pickLayer, counts: counts, pitCentres: pitCentres };
   if (!window.OmwesoEngineClient || typeof Worker === "undefined") return;
   var script = document.currentScript;
   var assets = script ? new URL(".", script.src).href : "assets/";
@@ -191,7 +195,9 @@
     var link = el("a", "try-analysis");
     // "Analysis board" on a phone, where the row is narrow
     link.innerHTML = "<span class=\"step-word\">Open on the analysis board</span><span class=\"step-short\" aria-hidden=\"true\">Analysis board</span>";
-    link.href = root + "analysis.html#yaml=" + encodeURIComponent(yaml(request));
+    // the position, and the figure's seat: the analysis board turned as the figure
+    var seat = (request.match(/^seat (north|south)$/m) || [])[1];
+    link.href = root + "analysis.html#yaml=" + encodeURIComponent(yaml(request)) + (seat ? "&seat=" + seat : "");
     bar.appendChild(link);
     // the documented figure: its frames and their stepper, hidden while the
     // reader tries moves, shown again by Reset
@@ -231,7 +237,7 @@
       // the figure's box holds one board: the one to pick on, then the
       // move's frames, in the place of the figure's own
       board = el("div", "try-board");
-      var lead = el("p", "try-lead", "Pick a pit of " + mover + " on the board, or a move from the list below:");
+      var lead = el("p", "try-lead", "Pick a pit of " + mover + " on the board, or a move below:");
       var pickBox = el("div", "try-pick");
       var shown = el("div", "try-frames");
       shown.hidden = true;

@@ -10,6 +10,16 @@
 // - for every case: the YAML pasted and loaded gives the same legal moves,
 //   in the same order, in the same words (`text`, the narrator's); playing
 //   the first move puts its board_after on the board;
+// - the board is the figures' and the puzzles' (one board, issue 24): the
+//   engine's drawing, read as the reader sees it (each pit's count under
+//   its name), its 32 pits named, South at the bottom from the start; a
+//   move shown ("Show") puts its frames in the board's place, one board on
+//   the page, each frame turned the same with its pits named, with
+//   Previous, Play and Next, which stay where they are from frame to frame
+//   (the frames reserve the longest words' height); "Back to the board"
+//   brings it back; "Turn the board" puts North at the bottom and the link
+//   keeps it; playing North against the computer puts North at the bottom;
+//   "Replay" shows the last move played frame by frame;
 // - a long decision shows progress and Stop ends it at once, leaving the
 //   page usable (a new position's moves are then listed);
 // - "Computer plays" (within 2,000 positions: a node budget, so that the
@@ -44,6 +54,51 @@ const problems = [];
 const report = { cases: 0, moves: 0, played: 0, problems };
 const fail = (m) => problems.push(m);
 
+// In the page: the label of the pit drawn at the bottom left of an SVG
+// board (the pit name with the largest y, then the smallest x), and how
+// many pit names it has (as one-board.mjs).
+const corner = (svg) => {
+  const names = Array.from(svg.querySelectorAll('text.omw-pitno')).map((t) => ({
+    label: t.textContent.trim(),
+    x: parseFloat(t.getAttribute('x')),
+    y: parseFloat(t.getAttribute('y')),
+  }));
+  if (!names.length) return { bottom_left: null, names: 0 };
+  const maxY = Math.max(...names.map((n) => n.y));
+  const bottom = names.filter((n) => Math.abs(n.y - maxY) < 1).sort((a, b) => a.x - b.x);
+  return { bottom_left: bottom[0].label, names: names.length };
+};
+// The board as drawn (the engine's drawing, as a figure's: each pit's count
+// is the number written under its name), as a position file's grid: North's
+// outer row first, each row as the position file lists it. Waits for the
+// drawing of the position shown (the board is busy until it comes).
+const drawnBoard = async (p) => {
+  await p.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
+  return p.$eval('.an-board .an-drawn svg', (svg) => {
+    const grid = [0, 1, 2, 3].map(() => [0, 0, 0, 0, 0, 0, 0, 0]);
+    const counts = Array.from(svg.querySelectorAll('text.omw-count')).map((t) => ({
+      x: parseFloat(t.getAttribute('x')), y: parseFloat(t.getAttribute('y')), n: Number(t.textContent.trim()) }));
+    for (const t of svg.querySelectorAll('text.omw-pitno')) {
+      const label = t.textContent.trim(), n = Number(label.slice(1));
+      const x = parseFloat(t.getAttribute('x')), y = parseFloat(t.getAttribute('y'));
+      const c = counts.find((k) => Math.abs(k.x - x) < 1 && k.y > y && k.y - y < 40);
+      const [r, col] = label[0] === 'N' ? (n <= 8 ? [0, 8 - n] : [1, n - 9]) : (n >= 9 ? [2, 16 - n] : [3, n - 1]);
+      grid[r][col] = c ? c.n : 0;
+    }
+    return grid;
+  });
+};
+// The pits the last-move mark is drawn on: the names drawn inside it.
+const drawnMarks = async (p) => {
+  await p.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
+  return p.$$eval('.an-board .an-drawn svg .an-last-mark', (marks) => marks.map((m) => {
+    const cx = parseFloat(m.getAttribute('cx')), cy = parseFloat(m.getAttribute('cy')), r = parseFloat(m.getAttribute('r'));
+    const inside = Array.from(m.ownerSVGElement.querySelectorAll('text.omw-pitno')).filter((t) =>
+      Math.hypot(parseFloat(t.getAttribute('x')) - cx, parseFloat(t.getAttribute('y')) - cy) < r);
+    return inside.map((t) => t.textContent.trim()).join(' ');
+  }));
+};
+
 const { context, close } = await launch({ width: 390, height: 900 });
 try {
   const page = await context.newPage();
@@ -59,8 +114,13 @@ try {
     await page.fill('.an-yaml', yaml);
     await page.click('.an-load');
   };
-  const board = () => page.$$eval('.an-row', (rows) => rows.map((r) =>
-    Array.from(r.querySelectorAll('.an-count')).map((c) => Number(c.textContent || '0'))));
+  const board = (p = page) => drawnBoard(p);
+  const cornerOf = (sel, p = page) => p.$eval(sel, new Function('svg', `return (${corner})(svg)`));
+  // the boards shown on the page (the key's swatches are no boards)
+  const boards = () => page.evaluate(() => Array.from(document.querySelectorAll('main svg:not(.omw-swatch)')).filter((s) => {
+    const r = s.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(s).visibility === 'visible';
+  }).length);
 
   for (const [i, c] of cases.entries()) {
     await load(c.yaml);
@@ -95,6 +155,55 @@ try {
       await settled();
     }
   }
+
+  // One board (issue 24): the figures' and the puzzles' board, the engine's
+  // drawing with its 32 pits named, South at the bottom from the starting
+  // position; "Show" puts a move's frames in the board's place (one board
+  // on the page), each turned the same with its pits named, with Previous,
+  // Play and Next, which stay where they are from frame to frame; "Back to
+  // the board" brings the board back; "Turn the board" puts North at the
+  // bottom, and the link keeps it.
+  await page.click('.an-standard');
+  await settled();
+  const one = {};
+  report.one_board = one;
+  await drawnBoard(page);
+  one.board = await cornerOf('.an-board .an-drawn svg');
+  if (one.board.names !== 32) fail(`the board names ${one.board.names} pits`);
+  if (one.board.bottom_left !== 'S1') fail(`the starting position is drawn with ${one.board.bottom_left} bottom left, not S1`);
+  one.boards = await boards();
+  if (one.boards !== 1) fail(`the page shows ${one.boards} boards`);
+  await page.click('.an-moves li:nth-child(1) .an-show');
+  await page.waitForSelector('.an-replay .try-frame svg', { timeout: 30000 });
+  one.frames = await page.$$eval('.an-replay .try-frame svg', (l, c) => l.map(new Function('svg', `return (${c})(svg)`)), corner.toString());
+  one.frames.forEach((f, i) => {
+    if (f.bottom_left !== 'S1') fail(`frame ${i + 1} of a move shown has ${f.bottom_left} bottom left, the board S1`);
+    if (f.names !== 32) fail(`frame ${i + 1} of a move shown names ${f.names} pits`);
+  });
+  one.boards_showing = await boards();
+  if (one.boards_showing !== 1) fail(`the page shows ${one.boards_showing} boards while a move's frames are shown`);
+  if (await page.isVisible('.an-drawn')) fail("the board stays shown beside the move's frames");
+  one.buttons = await page.$$eval('.an-replay .stepper button', (l) => l.filter((b) => !b.hidden).map((b) => b.textContent));
+  if (one.frames.length > 1 && !['Previous', 'Play', 'Next'].every((w) => one.buttons.some((b) => b.includes(w))))
+    fail(`the move's stepper has ${JSON.stringify(one.buttons)}`);
+  // frames reserve the longest words' height: the buttons never move
+  one.stepper_tops = [];
+  for (let i = 0; i < one.frames.length; i++) {
+    one.stepper_tops.push(await page.$eval('.an-replay .stepper', (e) => Math.round(e.getBoundingClientRect().top + scrollY)));
+    if (i < one.frames.length - 1) await page.click('.an-replay .stepper .next');
+  }
+  if (new Set(one.stepper_tops).size !== 1) fail(`the frames' buttons move from frame to frame: ${JSON.stringify(one.stepper_tops)}`);
+  await page.screenshot({ path: join(artifacts, 'analysis-frames-phone.png') });
+  await page.click('.an-back');
+  if (!(await page.isVisible('.an-drawn svg')) || (await page.isVisible('.an-replay'))) fail('"Back to the board" does not bring the board back');
+  await page.click('.an-turn');
+  await page.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
+  one.turned = await cornerOf('.an-board .an-drawn svg');
+  if (one.turned.bottom_left !== 'N1') fail(`the board turned has ${one.turned.bottom_left} bottom left, not N1`);
+  one.turned_link = await page.inputValue('.an-link');
+  if (!/[#&]seat=north(&|$)/.test(one.turned_link)) fail(`the link of the turned board, ${one.turned_link}, does not keep its seat`);
+  await page.click('.an-turn');
+  await page.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
 
   // A long decision: progress, then Stop.
   await load(long);
@@ -157,7 +266,7 @@ try {
   report.levels = await page.$$eval('.an-strength option', (l) => l.map((o) => ({ value: o.value, selected: o.selected })));
   const lines = (p = page) => p.$$eval('.an-line li', (l) => l.map((li) => ({
     move: li.querySelector('.an-ply').textContent, current: li.classList.contains('an-current') })));
-  const lastMark = () => page.$$eval('.an-pit.an-last', (l) => l.map((b) => b.querySelector('.an-name').textContent));
+  const lastMark = () => drawnMarks(page);
   const pitOf = (move) => move.replace(/^([NS]\d+).*$/, '$1');
   await page.click('.an-standard');
   await settled();
@@ -176,6 +285,13 @@ try {
     await settled();
   }
   const game = await lines();
+  // the computer's last move, frame by frame, in the board's place
+  await page.click('.an-replay-last');
+  await page.waitForSelector('.an-replay .try-frame svg', { timeout: 30000 });
+  vs.replay = { title: await page.textContent('.an-frames-title'), frames: await page.$$eval('.an-replay .try-frame svg', (l) => l.length) };
+  if (!vs.replay.title.includes(game.length ? game[game.length - 1].move : '?')) fail(`the last move's replay is titled "${vs.replay.title}"`);
+  await page.screenshot({ path: join(artifacts, 'analysis-replay-phone.png') });
+  await page.click('.an-back');
   const reply = vs.replies[vs.replies.length - 1];
   const lastPlayed = game.length ? game[game.length - 1] : { move: '?', current: false };
   if (!lastPlayed.current) fail('the last move played is not marked current: ' + JSON.stringify(game));
@@ -210,8 +326,7 @@ try {
   await other.waitForFunction(() => /legal move/.test(document.querySelector('.an-status').textContent), null, { timeout: 30000 });
   vs.opened = {
     lines: await lines(other),
-    board: await other.$$eval('.an-row', (rows) => rows.map((r) =>
-      Array.from(r.querySelectorAll('.an-count')).map((c) => Number(c.textContent || '0')))),
+    board: await board(other),
     opponent: await other.inputValue('.an-opponent'),
     level: await other.inputValue('.an-strength'),
   };
@@ -225,6 +340,11 @@ try {
   await other.screenshot({ path: join(artifacts, 'analysis-vs-computer-phone.png') });
   await other.close();
   report.vs = vs;
+  // the computer playing South: the reader's North at the bottom
+  await page.selectOption('.an-opponent', 'south');
+  await page.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
+  vs.seat_vs_south = (await cornerOf('.an-board .an-drawn svg')).bottom_left;
+  if (vs.seat_vs_south !== 'N1') fail(`playing North against the computer, the board has ${vs.seat_vs_south} bottom left, not N1`);
   await page.selectOption('.an-opponent', '');
   // Evaluate: the computer's estimate of the position shown, in words
   await settled();

@@ -208,16 +208,20 @@ try {
     await page.setViewportSize({ width: 390, height: 844 });
     now = `${cases.analysis} at 390 px: `;
     await page.goto(new URL(cases.analysis, base).href, { waitUntil: 'load' });
-    await page.waitForSelector('.an-pit .an-name');
+    await page.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg text.omw-pitno');
     await page.evaluate(() => document.fonts.ready);
-    await page.locator('.an-pit').nth(20).click();
+    await page.locator('.an-board .omw-pick-pit').nth(20).click();
     const a = await page.evaluate(() => {
-      const names = [...document.querySelectorAll('.an-pit .an-name')].filter((e) => e.getClientRects().length && e.textContent.trim());
-      const sel = document.querySelector('.an-pit.selected');
+      // pit names as drawn: the SVG's font size scaled as the board is
+      const names = [...document.querySelectorAll('.an-board .an-drawn svg text.omw-pitno')].filter((e) => e.getClientRects().length && e.textContent.trim());
+      const svg = document.querySelector('.an-board .an-drawn svg');
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const sel = document.querySelector('.an-board .an-selected-mark');
       return {
         names: names.length,
-        smallest: Math.min(...names.map((e) => parseFloat(getComputedStyle(e).fontSize))),
-        selectedRadius: sel ? getComputedStyle(sel, '::after').borderRadius : null,
+        smallest: Math.min(...names.map((e) => parseFloat(getComputedStyle(e).fontSize) * scale)),
+        // a square's corners (rx, in CSS px as drawn), or a ring
+        selectedRadius: sel ? (sel.tagName === 'circle' ? '50%' : String(parseFloat(sel.getAttribute('rx') || '0') * scale) + 'px') : null,
       };
     });
     report.analysis = a;

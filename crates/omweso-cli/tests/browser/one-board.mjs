@@ -12,15 +12,18 @@
 //   with its pit names, the bottom-left pit the figure's) in the same box,
 //   still one board, with Previous, Play and Next; "Pick another move" goes
 //   back to the board to pick on; Reset brings back the documented frames
-//   (one board again) and no trace of the try; after a pick the figure
-//   (board, its words, the controls and the list of moves) fits within 1.2
-//   screens (390×844, a phone; 1366×900) and the page is no wider than the
-//   screen;
+//   (one board again) and no trace of the try; while picking (every move
+//   listed) and after a pick the figure (board, its words, the controls and
+//   the list of moves) fits within 1.2 screens (390×844, a phone; 1366×900)
+//   and the page is no wider than the screen; stepping through the move's
+//   frames leaves the board and its buttons where they are (the frames
+//   reserve the longest words' height);
 // - on the puzzle: a wrong move's replay frames from the puzzle board's
 //   seat (the same bottom-left pit) with pit names, in the board's place
 //   (one board in the puzzle's figure); Try again brings the board back;
 // - no console error, no uncaught exception.
-// Shoots the figure after a pick at both widths (try-in-place-WIDTH.png).
+// Shoots the figure while picking and after a pick at both widths
+// (try-picking-WIDTH.png, try-in-place-WIDTH.png).
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
 import { launch, watchErrors } from './chromium.mjs';
@@ -79,6 +82,12 @@ try {
     if (r.pick.names !== 32) fail(`${where}the pick board names ${r.pick.names} pits`);
     r.boards_picking = await boards(fig);
     if (r.boards_picking !== 1) fail(`${where}the figure shows ${r.boards_picking} boards while picking`);
+    // while picking, every move listed, the figure keeps within 1.2 screens
+    await page.waitForFunction((f) => document.querySelector(f + ' .try-status').textContent === '', fig, { timeout: 60000 });
+    r.height_picking = await page.$eval(fig, (e) => Math.round(e.getBoundingClientRect().height));
+    if (r.height_picking > 1.2 * screen) fail(`${where}the figure while picking is ${r.height_picking} px tall, more than 1.2 screens (${screen} px)`);
+    await page.$eval(fig, (e) => e.scrollIntoView());
+    await page.locator(fig).screenshot({ path: join(artifacts, `try-picking-${width}.png`) });
     // the first move listed, played by its pit on the board
     await page.waitForSelector(fig + ' .try-move');
     const first = await page.$eval(fig + ' .try-move', (b) => b.dataset.notation);
@@ -108,6 +117,17 @@ try {
       if (r.after_arrow !== `Frame 2 of ${r.frames.length}`) fail(`${where}ArrowRight on the figure shows "${r.after_arrow}"`);
       await page.keyboard.press('ArrowLeft');
     }
+    // the frames reserve the longest words' height: through every frame
+    // the board and the buttons stay where they are
+    r.frame_tops = [];
+    for (let i = 0; i < r.frames.length; i++) {
+      r.frame_tops.push(await page.$eval(fig + ' .try-board', (b) => {
+        const top = (e) => Math.round(e.getBoundingClientRect().top + scrollY);
+        return [top(b.querySelector('.try-frame')), top(b.querySelector('.stepper'))].join(' ');
+      }));
+      if (i < r.frames.length - 1) await page.click(fig + ' .try-board .stepper .next');
+    }
+    if (new Set(r.frame_tops).size !== 1) fail(`${where}the board or its buttons move from frame to frame: ${JSON.stringify(r.frame_tops)}`);
     r.height = await page.$eval(fig, (e) => Math.round(e.getBoundingClientRect().height));
     if (r.height > 1.2 * screen) fail(`${where}the figure after a pick is ${r.height} px tall, more than 1.2 screens (${screen} px)`);
     r.page_width = await page.evaluate(() => document.documentElement.scrollWidth);
