@@ -2,8 +2,8 @@
 //! the set-up policy; the evaluation's symmetry.
 
 use omweso_engine::search::{
-    Config, FEATURES, Limits, Rng, Score, Searcher, WIN_THRESHOLD, Weights, baseline, evaluate,
-    features, setup,
+    Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, baseline,
+    evaluate, features, setup,
 };
 use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
 
@@ -515,6 +515,67 @@ fn a_stop_ends_every_thread() {
     assert!(r.stopped);
     // the helpers stop with the main thread (generous: a loaded machine)
     assert!(t.elapsed().as_secs_f64() < 5.0, "{:?}", t.elapsed());
+}
+
+/// Plain minimax to `depth` plies, scored as the search scores (the
+/// evaluation at the leaves, a win less the plies to it, a lost position
+/// when there is no move, a never-ending move 0): what the search must
+/// answer at a fixed depth.
+fn minimax(rules: &Rules, pos: &Position, depth: u32, ply: u32) -> i32 {
+    let moves = legal_moves(rules, pos);
+    if moves.is_empty() {
+        return -(WIN - ply as i32);
+    }
+    let w = Weights::default();
+    let mut best = i32::MIN;
+    for m in &moves {
+        let s = if m.end.is_never_ending() {
+            0
+        } else {
+            match m.end.result() {
+                Some(GameResult::Win { .. }) => WIN - (ply as i32 + 1),
+                Some(_) => 0,
+                None => {
+                    let f = m.end.finished().expect("an ending move");
+                    let child = f.position_after(pos);
+                    if depth <= 1 {
+                        -evaluate(&w, &child)
+                    } else {
+                        -minimax(rules, &child, depth - 1, ply + 1)
+                    }
+                }
+            }
+        };
+        best = best.max(s);
+    }
+    best
+}
+
+/// The search (alpha-beta with iterative deepening, the table's cut-offs
+/// and move ordering, lazy deciding) answers exactly plain minimax's value
+/// at a fixed depth, and a legal move.
+#[test]
+fn the_search_is_exact_minimax_at_a_fixed_depth() {
+    let mut checked = 0;
+    for rules in &VARIANTS {
+        for pos in positions(rules, 31, 3).into_iter().step_by(4) {
+            let moves = legal_moves(rules, &pos);
+            if moves.len() < 2
+                || moves
+                    .iter()
+                    .any(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
+            {
+                continue; // answered without search
+            }
+            let mut s = Searcher::new(Config::default());
+            let r = s.search(rules, &pos, Limits::depth(3), &mut || false);
+            let best = r.best.expect("a move");
+            assert!(moves.iter().any(|m| m.mv.same_as(&best.mv)));
+            assert_eq!(r.score, minimax(rules, &pos, 3, 0), "{pos:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} positions checked");
 }
 
 /// Lazy deciding (long start pits left pending below the root, decided
