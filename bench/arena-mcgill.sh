@@ -22,12 +22,15 @@
 #   SETUP=balanced      as styles, but drawn until the first mover is within
 #                       BALANCE seeds (default 4) of level at the start
 #                       (`omweso setup --balanced`): play alone, from
-#                       arrangements that do not hand the first mover the game
+#                       arrangements that do not hand the first mover the game;
+#                       BALANCE_NODES=N judges each draw with N positions
+#                       (default 300,000; deeper is steadier, see STRENGTH.md)
 #   SETUP=concentrated  omweso from kelzha's own arrangement (17 in pit 8,
 #                       3 in pits 10-14), kelzha its own
 #   ENGINE_ARGS="..."   omweso bestmove's options instead of --time-ms MS
 #                       (e.g. "--panel 10": the native panel player)
-#   SEED=1  CHECK=0 (skip the move check)  VERBOSE=1
+#   SEED=1  CHECK=0 (skip the move check)  VERBOSE=1 (each move, omweso's score
+#                       and the seeds on each side; cut moves explained)
 #   OMWESO=path         the omweso binary to play (default: built here), e.g.
 #                       a copy of an earlier build to compare with
 #   SETUP_OMWESO=path   the omweso binary that draws the set-ups (default
@@ -41,7 +44,7 @@
 # framework cuts a move at 200 laps, where a truly never-ending move is
 # annulled; such moves are counted apart).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,42p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,45p' "$0"; exit 2; }
 FRAMEWORK=$(cd "$1" && pwd)
 KELZHA=$(cd "$2" && pwd)
 GAMES=${3:-20}

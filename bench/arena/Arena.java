@@ -38,6 +38,10 @@ public class Arena {
     /** `--setup balanced`: the first mover within this many seeds of level
      * (`omweso setup --balanced`), from the environment's BALANCE, else 4. */
     static final String BALANCE_MARGIN = System.getenv().getOrDefault("BALANCE", "4");
+    /** `--setup balanced`: positions the search judging a draw may visit
+     * (`omweso setup --balanced M --nodes N`), from BALANCE_NODES, else the
+     * command's default (300,000). */
+    static final String BALANCE_NODES = System.getenv("BALANCE_NODES");
     /** The omweso binary that draws the set-ups (`--setup-omweso`; default
      * the one playing): a candidate build plays from a baseline's
      * arrangements, so that two builds' matches are paired game by game
@@ -116,12 +120,14 @@ public class Arena {
                     Object j = Json.parse(out);
                     String mv = (String) ((Map<?, ?>) j).get("move");
                     if (firstScore == null) firstScore = Json.compact(((Map<?, ?>) j).get("score"));
+                    if (verbose) System.out.println("  ply " + plies + ": omweso " + mv + ", score " + Json.compact(((Map<?, ?>) j).get("score")) + ", seeds " + total(st.getBoard()[me]) + "-" + total(st.getBoard()[1 - me]));
                     int pit = Integer.parseInt(mv.replaceAll("[^0-9]", ""));
                     m = new CCMove(pit - 1);
                     omwesoSecs += (System.nanoTime() - t0) / 1e9;
                     omwesoMoves++;
                 } else {
                     m = (CCMove) kelzha.chooseMove(perspective(st, p));
+                    if (verbose) System.out.println("  ply " + plies + ": kelzha pit " + (m.getPit() + 1));
                     kelzhaSecs += (System.nanoTime() - t0) / 1e9;
                     kelzhaMoves++;
                 }
@@ -197,6 +203,7 @@ public class Arena {
         List<String> cmd = new ArrayList<>(List.of(drawer, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
         if (mode.equals("styles")) cmd.add("--styles");
         if (mode.equals("balanced")) cmd.addAll(List.of("--balanced", BALANCE_MARGIN));
+        if (mode.equals("balanced") && BALANCE_NODES != null) cmd.addAll(List.of("--nodes", BALANCE_NODES));
         String out = run(cmd);
         List<?> pits = (List<?>) ((Map<?, ?>) Json.parse(out)).get("pits");
         int[] s = new int[16];
