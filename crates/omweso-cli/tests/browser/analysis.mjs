@@ -45,6 +45,7 @@
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
 import { launch, watchErrors } from './chromium.mjs';
+import { corner } from './board.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -54,20 +55,6 @@ const problems = [];
 const report = { cases: 0, moves: 0, played: 0, problems };
 const fail = (m) => problems.push(m);
 
-// In the page: the label of the pit drawn at the bottom left of an SVG
-// board (the pit name with the largest y, then the smallest x), and how
-// many pit names it has (as one-board.mjs).
-const corner = (svg) => {
-  const names = Array.from(svg.querySelectorAll('text.omw-pitno')).map((t) => ({
-    label: t.textContent.trim(),
-    x: parseFloat(t.getAttribute('x')),
-    y: parseFloat(t.getAttribute('y')),
-  }));
-  if (!names.length) return { bottom_left: null, names: 0 };
-  const maxY = Math.max(...names.map((n) => n.y));
-  const bottom = names.filter((n) => Math.abs(n.y - maxY) < 1).sort((a, b) => a.x - b.x);
-  return { bottom_left: bottom[0].label, names: names.length };
-};
 // The board as drawn (the engine's drawing, as a figure's: each pit's count
 // is the number written under its name), as a position file's grid: North's
 // outer row first, each row as the position file lists it. Waits for the

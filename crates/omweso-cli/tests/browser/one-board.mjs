@@ -27,6 +27,7 @@
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
 import { launch, watchErrors } from './chromium.mjs';
+import { corner } from './board.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,20 +37,6 @@ const problems = [];
 const report = { problems, widths: {} };
 const fail = (m) => problems.push(m);
 
-// In the page: the label of the pit drawn at the bottom left of an SVG
-// board (the pit name with the largest y, then the smallest x), and how
-// many pit names it has.
-const corner = (svg) => {
-  const names = Array.from(svg.querySelectorAll('text.omw-pitno')).map((t) => ({
-    label: t.textContent.trim(),
-    x: parseFloat(t.getAttribute('x')),
-    y: parseFloat(t.getAttribute('y')),
-  }));
-  if (!names.length) return { bottom_left: null, names: 0 };
-  const maxY = Math.max(...names.map((n) => n.y));
-  const bottom = names.filter((n) => Math.abs(n.y - maxY) < 1).sort((a, b) => a.x - b.x);
-  return { bottom_left: bottom[0].label, names: names.length };
-};
 // the boards shown in a figure (its key's swatches are no boards)
 const visibleBoards = (fig) => Array.from(document.querySelectorAll(fig + ' svg:not(.omw-swatch)')).filter((s) => {
   const r = s.getBoundingClientRect();
