@@ -7,15 +7,21 @@
 //! private `claims`, whose verdicts [`check`] reports), a loaded
 //! position's frames and their files ([`frames`]), `omweso check`
 //! ([`check`]), puzzles, self-play and the site.
+
+#![warn(unreachable_pub)]
+
 pub mod check;
 mod claims;
 pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
-pub mod fonts;
+mod fonts;
 pub mod frames;
-pub mod memo;
+mod memo;
 pub mod model;
-pub mod parallel;
+mod parallel;
 pub mod puzzle;
 pub mod selfplay;
 pub mod site;
+
+pub use fonts::{FONT_FILES, FontFile};
+pub use parallel::legal_moves_parallel;
