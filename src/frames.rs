@@ -66,7 +66,7 @@ impl std::fmt::Display for Format {
 
 /// PNG pixels per SVG user unit used by [`write_frames`]: diagrams are 640
 /// units wide, so 1280 pixels.
-pub const DEFAULT_PNG_SCALE: f32 = 2.0;
+pub(crate) const DEFAULT_PNG_SCALE: f32 = 2.0;
 
 /// Why a diagram could not be rendered or written.
 #[derive(Debug, thiserror::Error)]
@@ -92,7 +92,7 @@ pub enum DiagramError {
 /// Laps recorded when a position's move is played for its diagrams: every
 /// finite move up to this length is traced completely (so its last laps
 /// can be drawn); longer ones are summarised from their first laps.
-pub const TRACE_LAPS: usize = 100_000;
+pub(crate) const TRACE_LAPS: usize = 100_000;
 
 /// The frames of a loaded position: its move's frames when it has a move
 /// (`mv` overrides the one written in the file), else its board frame. An
@@ -114,7 +114,7 @@ pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame
 /// The frames of a loaded position from its move as already played (traced
 /// up to [`TRACE_LAPS`] laps): the move's frames, or the board's frame when
 /// there is no move. Never plays anything.
-pub fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
+pub(crate) fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
     let variant = doc.variant.name();
     match played {
         Some(p) => move_frames(p, &doc.annotations, variant),
@@ -181,7 +181,7 @@ fn font_db() -> Arc<usvg::fontdb::Database> {
 
 /// The options a frame is rendered with for PNG: a standalone SVG in the
 /// fixed light colours (resvg has no CSS custom properties).
-pub fn png_options() -> RenderOptions {
+pub(crate) fn png_options() -> RenderOptions {
     RenderOptions {
         theme: Theme::Light,
         ..RenderOptions::default()
