@@ -43,7 +43,7 @@ impl Agent {
     }
 
     /// The search player to a fixed depth.
-    pub fn depth(d: u32) -> Agent {
+    pub(crate) fn depth(d: u32) -> Agent {
         Agent::Search {
             depth: Some(d),
             nodes: None,
@@ -52,7 +52,7 @@ impl Agent {
     }
 
     /// The search player with a time limit a move.
-    pub fn time_ms(ms: u64) -> Agent {
+    pub(crate) fn time_ms(ms: u64) -> Agent {
         Agent::Search {
             depth: None,
             nodes: None,
