@@ -39,10 +39,10 @@ use std::collections::HashSet;
 /// The least swing, in hundredths of a seed, of the move before a
 /// candidate: what the mover's own search thought it had, less what the
 /// reply's search says it left them.
-pub const SWING: i32 = 400;
+pub(crate) const SWING: i32 = 400;
 /// Before the move that swung it, a game whose score is this far from even
 /// (hundredths of a seed), or a forced result, is already decided.
-pub const DECIDED: i32 = 1_000;
+pub(crate) const DECIDED: i32 = 1_000;
 /// Games a rule set plays per round of a regeneration.
 const ROUND: u64 = 16;
 /// Plies played at most per game.
@@ -445,7 +445,7 @@ fn explanation(
 /// best one); any other is judged with its own answer at `deep` positions
 /// a move ([`make`]) and, when clearly best, written again as a puzzle of
 /// the task it accomplishes, its provenance kept.
-pub fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> {
+pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> {
     if pf.goal == Goal::WhatHappens {
         return Ok(None);
     }

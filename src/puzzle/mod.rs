@@ -13,14 +13,14 @@
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
 pub mod best;
-pub mod format;
+pub(crate) mod format;
 pub mod fromplay;
 pub mod generate;
 pub mod line;
-pub mod pages;
+pub(crate) mod pages;
 pub mod sheet;
-pub mod solve;
-pub mod verify;
+pub(crate) mod solve;
+pub(crate) mod verify;
 
 use crate::engine::{Grid, Played};
 use crate::model::PositionDoc;
@@ -29,9 +29,11 @@ use std::fmt;
 use std::path::PathBuf;
 
 pub use format::Provenance;
-pub use pages::{Group, PuzzleIndex, index};
-pub use solve::{Evaluation, Verdict, evaluate};
-pub use verify::{PositionKey, verify_dir, verify_file, verify_source};
+pub use pages::{Entry, Group, PuzzleIndex, index};
+pub use solve::AnswerKey;
+pub use verify::{
+    PositionKey, Span, Summary, puzzle_files, verify_dir, verify_file, verify_source,
+};
 
 /// What a puzzle asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -114,7 +116,7 @@ impl Goal {
     /// The question a puzzle of this goal asks `side`; `shown` is the
     /// move a "what happens" puzzle plays, with its side (`N7`), named in
     /// the question since the reader is not to find it.
-    pub fn question(self, side: &str, opponent: &str, shown: &str) -> String {
+    pub(crate) fn question(self, side: &str, opponent: &str, shown: &str) -> String {
         match self {
             Goal::WinNow => format!("{side} to move and win the game with this move."),
             Goal::CutOffTheHead => format!(
@@ -178,7 +180,7 @@ impl Difficulty {
     /// the efforts of the 204 puzzles found in the search player's games
     /// that the rulebook ships (set on 2026-11-24; docs/PUZZLES.md gives the
     /// efforts per goal), so a third of them is rated each way.
-    pub fn of_effort(effort: u64) -> Difficulty {
+    pub(crate) fn of_effort(effort: u64) -> Difficulty {
         if effort <= EASY_MAX_EFFORT {
             Difficulty::Easy
         } else if effort <= MEDIUM_MAX_EFFORT {
@@ -247,10 +249,10 @@ pub(crate) fn effort_words(p: &Puzzle) -> String {
 }
 
 /// The search depth (plies) from which a puzzle is hard.
-pub const HARD_MIN_DEPTH: u32 = 4;
+pub(crate) const HARD_MIN_DEPTH: u32 = 4;
 /// The most other moves an easy puzzle's answer may be tied with or
 /// beaten by one ply deep.
-pub const EASY_MAX_TEMPTING: usize = 2;
+pub(crate) const EASY_MAX_TEMPTING: usize = 2;
 
 /// The most laps an easy puzzle takes a solver to find.
 pub(crate) const EASY_MAX_EFFORT: u64 = 32;
@@ -347,7 +349,7 @@ pub const CHOICES: usize = 4;
 /// never ends" for a move that ends. How many are fewer than the answer
 /// depends on the board (a digest of it), so that the right answer is not
 /// always the biggest, or the middle, number offered.
-pub fn choices(played: &Played, others: &[crate::engine::LegalMove]) -> Vec<Choice> {
+pub(crate) fn choices(played: &Played, others: &[crate::engine::LegalMove]) -> Vec<Choice> {
     use crate::engine::LapEnd;
     let right = Outcome::of(&played.end);
     // the seeds of each capture, in order

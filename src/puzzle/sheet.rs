@@ -534,7 +534,7 @@ fn texts(p: &Puzzle) -> Vec<String> {
 
 /// A sheet board's width, in points at full size (its height follows
 /// from the diagram's proportions: [`board_height`]).
-pub const BOARD_W: f32 = 300.0;
+pub(crate) const BOARD_W: f32 = 300.0;
 
 /// A puzzle's board as a sheet draws it: seen from the seat of the side to
 /// move (its side at the bottom), every pit named above it; a "what
@@ -574,7 +574,7 @@ fn board_options(width: Option<f32>) -> RenderOptions {
 }
 
 /// A sheet board's height in points at full size ([`BOARD_W`] wide).
-pub fn board_height() -> f32 {
+pub(crate) fn board_height() -> f32 {
     let empty = crate::engine::Position::new(
         crate::engine::Board::from_sides([0; 16], [0; 16]),
         crate::engine::Side::South,

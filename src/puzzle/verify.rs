@@ -463,7 +463,7 @@ pub struct Span {
 /// searched) and following one (laps) span.
 ///
 /// ```
-/// use omweso::puzzle::verify::Summary;
+/// use omweso::puzzle::Summary;
 /// let s = Summary::of(&[]);
 /// assert!(s.goals.is_empty() && s.to_find.is_empty() && s.to_follow.is_empty());
 /// ```
