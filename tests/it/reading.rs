@@ -120,7 +120,7 @@ fn demonstration_games_are_listed_in_the_sidebar_not_the_top_navigation() {
     let games = std::fs::read_dir(repo().join("content/games"))
         .unwrap()
         .count();
-    assert!((1..=omweso::site::render::SIDEBAR_GAMES).contains(&games));
+    assert!((1..=omweso::site::SIDEBAR_GAMES).contains(&games));
     for page in ["index.html", "the-move.html", "games/first-game.html"] {
         let html = read(&out, page);
         assert!(!top_nav(&html).contains("Games"), "{page}");
