@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     Svg,
-    /// PNG at [`DEFAULT_PNG_SCALE`].
+    /// PNG at `DEFAULT_PNG_SCALE`.
     Png,
     Text,
 }
@@ -100,8 +100,8 @@ pub(crate) const TRACE_LAPS: usize = 100_000;
 ///
 /// Plays the move: for one-off callers (the `diagram` command). A site
 /// plays each position once in its trace stage
-/// ([`crate::site::traces`]) and draws from that trace with
-/// [`played_frames`].
+/// (`crate::site::traces`) and draws from that trace with
+/// `played_frames`.
 pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame>, Diagnostic> {
     let Some(mv) = mv.or(doc.mv.as_ref()) else {
         return Ok(played_frames(doc, None));
@@ -189,7 +189,7 @@ pub(crate) fn png_options() -> RenderOptions {
 }
 
 /// Render a frame to PNG at `scale` pixels per user unit, in the light
-/// colours ([`png_options`]). Text needs system fonts (DejaVu Sans
+/// colours (`png_options`). Text needs system fonts (DejaVu Sans
 /// preferred); without any, the board still renders, without numerals.
 pub fn to_png(frame: &Frame, scale: f32) -> Result<Vec<u8>, DiagramError> {
     svg_to_png(&frame.svg(&png_options()), scale)

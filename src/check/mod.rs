@@ -6,8 +6,8 @@
 //!
 //! The functions here take already-loaded documents, positions with their
 //! moves and games with their replays as played by the site's trace stage
-//! ([`check_positions`], [`check_games`]), so that any loader can call them;
-//! [`bless`] rewrites the claims that differ in place.
+//! (`check_positions`, `check_games`), so that any loader can call them;
+//! `bless` rewrites the claims that differ in place.
 
 pub(crate) mod bless;
 pub(crate) mod report;
@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 /// One problem found, located. What a false claim said and what the
 /// engine computed are kept as the judge gave them (a board stays a board)
-/// up to the output ([`report`]).
+/// up to the output (`report`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub file: PathBuf,

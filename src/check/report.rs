@@ -157,7 +157,7 @@ pub(crate) fn json_value(report: &Report) -> Value {
     })
 }
 
-/// [`json_value`] as pretty-printed text.
+/// `json_value` as pretty-printed text.
 pub fn render_json(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(&json_value(report)).unwrap_or_default();
     s.push('\n');

@@ -76,7 +76,7 @@ pub struct PositionDoc {
     /// Index in its file or block (0 for a single position).
     pub index: usize,
     /// 1-based (line, column) in `file` of each value written
-    /// ([`Field::Doc`] is the position itself; `move`, `expect.board`...),
+    /// (`Field::Doc` is the position itself; `move`, `expect.board`...),
     /// and of the keys of the `expect` claims (`Field::ExpectCaptured.key()`...).
     pub locations: Locations,
 }

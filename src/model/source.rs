@@ -476,7 +476,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 impl Diagnostic {
-    /// A problem of kind [`Kind::Invalid`] (see [`with_kind`](Self::with_kind)).
+    /// A problem of kind [`Kind::Invalid`] (see `with_kind`).
     /// The message is made [`printable`].
     pub fn new(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         let message = message.into();

@@ -8,16 +8,16 @@
 //!   another move also wins, only slower, is rejected);
 //! - or the only move that does not lose by force;
 //! - or, when nothing is forced, better than every other move by at least
-//!   [`MARGIN`] (8 seeds).
+//!   `MARGIN` (8 seeds).
 //!
 //! A position the side to move has already decided by material (a mop-up:
-//! one side holds [`MOP_UP`] of the 64 seeds or more) makes no puzzle.
+//! one side holds `MOP_UP` of the 64 seeds or more) makes no puzzle.
 //!
 //! Pure: no I/O, no clock, no threads. Only the search's public contract
 //! is relied on ([`Searcher::search`] with [`Limits::nodes`] and a fresh
 //! table is deterministic), so a change of the search changes values but
 //! never makes the judge depend on the machine. Being deterministic, a
-//! value is computed once per process: [`values`] and [`effort`] remember
+//! value is computed once per process: `values` and `effort` remember
 //! their answers (a bounded memo keyed by everything they depend on), so
 //! a puzzle judged again — by `serve`'s next build, a sheet after `check`,
 //! the tests — costs nothing.

@@ -3,10 +3,10 @@
 //! The search player plays both sides at a fixed node budget from set-ups
 //! arranged as players arrange them. A position is a candidate right after
 //! a move that swung the evaluation (the mover's score before it, less what
-//! it left them, at least [`SWING`]) in a game not already decided (before
+//! it left them, at least `SWING`) in a game not already decided (before
 //! that move no forced result was seen and the score was within
-//! [`DECIDED`]). A candidate becomes a puzzle when one move is clearly best
-//! at both [`CHECK_NODES`] and the deep budget, with the same answer; at
+//! `DECIDED`). A candidate becomes a puzzle when one move is clearly best
+//! at both `CHECK_NODES` and the deep budget, with the same answer; at
 //! most one puzzle comes from a game, and no two puzzles share a board
 //! (whatever their goal or rule set, North/South mirror images included).
 //!
@@ -501,7 +501,7 @@ pub struct Report {
     /// Puzzles judged clearly best and written again (old file, new file).
     pub rewritten: Vec<(std::path::PathBuf, std::path::PathBuf)>,
     /// Puzzles withdrawn (file deleted), with their goal and the reason:
-    /// only puzzles the generator wrote ([`PuzzleFile::made_by_generator`]).
+    /// only puzzles the generator wrote (`PuzzleFile::made_by_generator`).
     pub withdrawn: Vec<(std::path::PathBuf, Goal, String)>,
     /// Puzzles written by hand that the judge does not confirm, with the
     /// reason: left exactly as they are, for their author to correct or
@@ -511,7 +511,7 @@ pub struct Report {
     pub found: Vec<(String, Vec<std::path::PathBuf>, u64, u64)>,
 }
 
-/// Re-judge every puzzle of `dir` ([`rejudge`]; withdrawn ones are
+/// Re-judge every puzzle of `dir` (`rejudge`; withdrawn ones are
 /// deleted, a board met twice is kept once, the first in file order), then
 /// find new puzzles from play ([`find`]) until every rule set of the plan
 /// has `per_variant` judged puzzles. `log` is given a line per step. The

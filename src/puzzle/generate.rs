@@ -155,7 +155,7 @@ pub enum GenerateError {
 }
 
 /// Mine game records into the folder `dir` (created if missing), as
-/// [`mine_record`] does, the records in parallel: positions already
+/// `mine_record` does, the records in parallel: positions already
 /// there for the same goal (or their mirror images), and positions found
 /// twice, are not written again. Every file is verified as it is written,
 /// then given to `wrote`; `tick` is called with the records done.

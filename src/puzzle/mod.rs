@@ -5,11 +5,11 @@
 //! considered; sequences reaching the same end position are one answer).
 //!
 //! - [`format`]: the puzzle YAML file (a position file plus puzzle keys);
-//! - [`solve`]: the goals, judged by the engine (no I/O);
-//! - [`verify`]: files and folders → [`Puzzle`]s with located diagnostics;
+//! - `solve`: the goals, judged by the engine (no I/O);
+//! - `verify`: files and folders → [`Puzzle`]s with located diagnostics;
 //! - [`generate`]: searching realistic positions for new puzzles;
 //! - [`line`]: the line a reader plays through (a win in two or three);
-//! - [`pages`]: index data for the site (by goal, theme, difficulty);
+//! - `pages`: index data for the site (by goal, theme, difficulty);
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
 pub mod best;
@@ -191,11 +191,11 @@ impl Difficulty {
     }
 
     /// The difficulty of a puzzle by what finding its answer takes the
-    /// engine's own search ([`best::effort`]): easy when a search two plies
+    /// engine's own search (`best::effort`): easy when a search two plies
     /// deep already keeps it (every deeper one choosing it too) and at most
-    /// [`EASY_MAX_TEMPTING`] other moves look as good one ply deep; hard
+    /// `EASY_MAX_TEMPTING` other moves look as good one ply deep; hard
     /// when a depth-2 search misses it and only a search of
-    /// [`HARD_MIN_DEPTH`] plies or more keeps it (or none to
+    /// `HARD_MIN_DEPTH` plies or more keeps it (or none to
     /// [`best::RATE_DEPTH`]); medium between.
     pub fn of_search(e: &best::Effort) -> Difficulty {
         if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
@@ -487,11 +487,11 @@ pub struct Puzzle {
     /// Whether `difficulty` was written in the file (else it is the engine's
     /// rating).
     pub difficulty_stated: bool,
-    /// The engine's rating (see [`solve::rate`]).
+    /// The engine's rating (see `solve::rate`).
     pub rated_difficulty: Difficulty,
     /// What rates it: for a move to find, the positions the engine's search
-    /// visits to find it and keep it ([`best::effort`]); for "what
-    /// happens?", the move's laps ([`solve::what_happens_effort`]).
+    /// visits to find it and keep it (`best::effort`); for "what
+    /// happens?", the move's laps (`solve::what_happens_effort`).
     pub effort: u64,
     /// For a move to find, what finding it takes the search.
     pub search: Option<best::Effort>,
@@ -512,7 +512,7 @@ pub struct Puzzle {
     /// `then`.
     pub continuations: Vec<line::Continuation>,
     /// "What happens?": the answers the page offers, one right
-    /// ([`choices`]); none for a move to find.
+    /// (`choices`); none for a move to find.
     pub choices: Vec<Choice>,
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).

@@ -13,7 +13,7 @@
 //! Pages are drawn as SVG and converted with usvg; the boards are the
 //! diagram crate's, in its print theme and sheet layout ([`Layout::Sheet`]),
 //! so that a sheet's board is a site's board. The PDF is set in Source
-//! Sans 3, the sans face shipped with the site ([`crate::fonts`]);
+//! Sans 3, the sans face shipped with the site (`crate::fonts`);
 //! characters it lacks come from DejaVu Sans (or Liberation Sans, FreeSans,
 //! Noto Sans) when the system has it, and a character no loaded font has is
 //! an error, as is a text the font could not set: text is never silently

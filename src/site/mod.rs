@@ -2,15 +2,15 @@
 //! positions, variants, glossary, puzzles), render it with tera templates
 //! and write it atomically.
 //!
-//! - [`config`]: `omweso.yaml`, finding the site root
-//! - [`content`]: loading and checking everything ([`load`])
-//! - [`traces`]: every position's move played once ([`Traces`])
+//! - `config`: `omweso.yaml`, finding the site root
+//! - `content`: loading and checking everything ([`load`])
+//! - `traces`: every position's move played once (`Traces`)
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
-//! - [`figure`]: a diagram in a page (frames, text twin, stepper)
-//! - [`templates`]: built-in tera templates and the site's overrides
+//! - `figure`: a diagram in a page (frames, text twin, stepper)
+//! - `templates`: built-in tera templates and the site's overrides
 //! - [`render`]: every page, in parallel
-//! - [`search`]: the search index
-//! - [`output`]: [`build`], atomic and deterministic
+//! - `search`: the search index
+//! - `output`: [`build`], atomic and deterministic
 //! - [`init`]: a new site
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
