@@ -20,6 +20,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order the CLI lists them.
     pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
 
     /// `svg`, `png`, `text`.

@@ -48,6 +48,7 @@ pub struct BlessOutcome {
 }
 
 impl BlessOutcome {
+    /// Claims rewritten, all files together.
     pub fn claims(&self) -> usize {
         self.files.iter().map(|(_, n)| n).sum()
     }

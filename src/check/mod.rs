@@ -104,6 +104,7 @@ pub struct Report {
 }
 
 impl Report {
+    /// Whether nothing was found wrong.
     pub fn ok(&self) -> bool {
         self.problems.is_empty()
     }

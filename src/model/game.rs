@@ -31,6 +31,7 @@ pub enum Start {
 }
 
 impl Start {
+    /// The name written in a game file.
     pub fn name(&self) -> &'static str {
         match self {
             Start::Standard => "standard",
@@ -52,6 +53,7 @@ pub enum RecordKind {
 }
 
 impl RecordKind {
+    /// The name written in a game file.
     pub fn name(self) -> &'static str {
         match self {
             RecordKind::Historical => "historical",

@@ -50,6 +50,7 @@ impl ExpectedResult {
         }
     }
 
+    /// The name written in `expect.result`.
     pub fn name(self) -> &'static str {
         match self {
             ExpectedResult::None => "none",
@@ -82,6 +83,7 @@ pub struct PositionDoc {
 }
 
 impl PositionDoc {
+    /// The position's `id`, if it has one.
     pub fn id(&self) -> Option<&str> {
         self.annotations.id.as_deref()
     }

@@ -15,6 +15,7 @@ pub struct Source {
 }
 
 impl Source {
+    /// The text of the file at `path` (not read: given).
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
         Source {
             path: path.into(),
@@ -389,6 +390,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind's name (`wrong-board`, …), as reports write it.
     pub fn name(self) -> &'static str {
         match self {
             Kind::WrongBoard => "wrong-board",
@@ -522,18 +524,22 @@ impl std::error::Error for Diagnostic {}
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Add one problem.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
 
+    /// Whether there are no problems.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// How many problems.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Add every problem of `other`.
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }

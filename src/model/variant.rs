@@ -439,14 +439,17 @@ impl Variants {
         errs.into_result(())
     }
 
+    /// The variant with this name.
     pub fn get(&self, name: &str) -> Option<&VariantDoc> {
         self.by_name.get(name)
     }
 
+    /// The names of the variants, sorted.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.by_name.keys().map(String::as_str)
     }
 
+    /// The variants, sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = &VariantDoc> {
         self.by_name.values()
     }

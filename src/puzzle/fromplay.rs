@@ -61,6 +61,7 @@ pub struct BoardKey {
 }
 
 impl BoardKey {
+    /// The key of `pos`'s board.
     pub fn of(pos: &Position) -> BoardKey {
         let k = PositionKey::of(pos);
         BoardKey {

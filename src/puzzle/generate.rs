@@ -70,6 +70,8 @@ impl Player {
 }
 
 impl Options {
+    /// Options for `count` puzzles with `goal` under `variant`, from
+    /// `seed`; the other settings at their defaults.
     pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> Options {
         Options {
             goal,

@@ -66,6 +66,7 @@ pub enum Goal {
 }
 
 impl Goal {
+    /// Every goal, in the order pages list them.
     pub const ALL: [Goal; 9] = [
         Goal::WinNow,
         Goal::CutOffTheHead,
@@ -93,6 +94,7 @@ impl Goal {
         }
     }
 
+    /// The goal written `s` in a puzzle file.
     pub fn parse(s: &str) -> Option<Goal> {
         Goal::ALL.into_iter().find(|g| g.name() == s)
     }
@@ -161,8 +163,10 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every difficulty, easiest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
+    /// The name written in a puzzle file.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -171,6 +175,7 @@ impl Difficulty {
         }
     }
 
+    /// The difficulty written `s` in a puzzle file.
     pub fn parse(s: &str) -> Option<Difficulty> {
         Difficulty::ALL.into_iter().find(|d| d.name() == s)
     }
@@ -207,6 +212,7 @@ impl Difficulty {
         }
     }
 
+    /// The name shown to readers.
     pub fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",

@@ -42,6 +42,7 @@ pub enum Paper {
 }
 
 impl Paper {
+    /// The paper size named `s` (`a4`, `letter`; any case).
     pub fn parse(s: &str) -> Option<Paper> {
         match s.to_ascii_lowercase().as_str() {
             "a4" => Some(Paper::A4),

@@ -22,6 +22,7 @@ pub enum AnswerKey {
 }
 
 impl AnswerKey {
+    /// The key of `m`: its end board, or its start pit if it never ends.
     pub fn of(m: &LegalMove) -> AnswerKey {
         match &m.end {
             MoveEnd::Finished(f) => AnswerKey::Board(f.board),

@@ -85,6 +85,7 @@ pub struct PositionKey {
 }
 
 impl PositionKey {
+    /// The key of `pos`.
     pub fn of(pos: &Position) -> PositionKey {
         PositionKey {
             own: *pos.board.side(pos.to_move),
@@ -478,6 +479,7 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of `puzzles`.
     pub fn of(puzzles: &[Puzzle]) -> Summary {
         let goals = Goal::ALL
             .into_iter()

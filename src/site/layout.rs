@@ -81,6 +81,7 @@ impl Layout {
             .ok_or(RootError::NotFound(start))
     }
 
+    /// The site's root folder.
     pub fn root(&self) -> &Path {
         &self.root
     }
