@@ -24,7 +24,7 @@ impl Format {
     pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
 
     /// `svg`, `png`, `text`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",

@@ -32,7 +32,7 @@ pub enum Start {
 
 impl Start {
     /// The name written in a game file.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Start::Standard => "standard",
             Start::Setup => "setup",
@@ -54,7 +54,7 @@ pub enum RecordKind {
 
 impl RecordKind {
     /// The name written in a game file.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             RecordKind::Historical => "historical",
             RecordKind::Demonstration => "demonstration",

@@ -51,7 +51,7 @@ impl ExpectedResult {
     }
 
     /// The name written in `expect.result`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ExpectedResult::None => "none",
             ExpectedResult::SouthWins => "south-wins",

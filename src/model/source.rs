@@ -197,7 +197,7 @@ pub(crate) fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String 
 /// A key of a position, a game record or a game record's move, by which a
 /// diagnostic is located: a key misspelt in the code does not compile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Field {
+pub(crate) enum Field {
     /// The document (or list item) itself.
     Doc,
     Id,
@@ -288,7 +288,7 @@ impl Field {
 
 /// A place in a document: where a field's value is written, or its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Spot {
+pub(crate) enum Spot {
     Value(Field),
     Key(Field),
 }
@@ -310,7 +310,7 @@ impl Locations {
     }
 
     /// Where `spot` was written, if it was.
-    pub fn get(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
+    pub(crate) fn get(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
         self.0.get(&spot.into()).copied()
     }
 
@@ -391,7 +391,7 @@ pub enum Kind {
 
 impl Kind {
     /// The kind's name (`wrong-board`, …), as reports write it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::WrongBoard => "wrong-board",
             Kind::WrongCaptured => "wrong-captured",

@@ -122,7 +122,7 @@ pub struct Entry {
 
 /// One step of a path into a YAML document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seg<'a> {
+pub(crate) enum Seg<'a> {
     Key(&'a str),
     Index(usize),
 }
@@ -592,7 +592,7 @@ fn refuse_anchor_and_tag(
 
 impl Node {
     /// The node at `path` below this one.
-    pub fn get(&self, path: &[Seg]) -> Option<&Node> {
+    pub(crate) fn get(&self, path: &[Seg]) -> Option<&Node> {
         let mut node = self;
         for seg in path {
             node = match (&node.value, seg) {

@@ -213,7 +213,7 @@ impl Difficulty {
     }
 
     /// The name shown to readers.
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",
             Difficulty::Medium => "Medium",

@@ -148,7 +148,7 @@ impl Site {
     }
 
     /// The position with this id, with its key.
-    pub fn find(&self, id: &str) -> Option<(PositionKey, &PositionDoc)> {
+    pub(crate) fn find(&self, id: &str) -> Option<(PositionKey, &PositionDoc)> {
         self.keyed_positions().find(|(_, p)| p.id() == Some(id))
     }
 
