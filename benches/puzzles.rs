@@ -37,7 +37,7 @@ fn verification(c: &mut Criterion) {
     let mut by_goal: Vec<(Goal, Vec<Source>)> =
         Goal::ALL.iter().map(|&g| (g, Vec::new())).collect();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    for f in omweso::puzzle::verify::puzzle_files(&dir).unwrap() {
+    for f in omweso::puzzle::puzzle_files(&dir).unwrap() {
         let src = Source::read(&f).unwrap();
         let p = verify_source(&src, &variants).unwrap();
         by_goal

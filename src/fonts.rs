@@ -19,7 +19,9 @@ pub struct FontFile {
     pub family: &'static str,
     /// CSS weight (400, 700).
     pub weight: u16,
+    /// Whether it is the italic face.
     pub italic: bool,
+    /// The file's bytes, as shipped.
     pub bytes: &'static [u8],
 }
 
@@ -119,17 +121,7 @@ fn be32(b: &[u8], at: usize) -> Option<u32> {
 
 /// The TrueType/OpenType font inside a WOFF (1.0) file: each table
 /// inflated (zlib) where it was compressed, laid out again as an sfnt.
-///
-/// ```
-/// let woff = omweso::fonts::FONT_FILES
-///     .iter()
-///     .find(|f| f.path.ends_with(".woff"))
-///     .unwrap();
-/// let sfnt = omweso::fonts::sfnt_from_woff(woff.bytes).unwrap();
-/// assert!(sfnt.starts_with(&[0, 1, 0, 0]) || sfnt.starts_with(b"OTTO"));
-/// assert!(omweso::fonts::sfnt_from_woff(b"not a font").is_err());
-/// ```
-pub fn sfnt_from_woff(woff: &[u8]) -> Result<Vec<u8>, String> {
+pub(crate) fn sfnt_from_woff(woff: &[u8]) -> Result<Vec<u8>, String> {
     let bad = |what: &str| format!("not a usable WOFF file: {what}");
     if woff.get(0..4) != Some(b"wOFF") {
         return Err(bad("no wOFF signature"));
@@ -202,6 +194,17 @@ pub fn sfnt_from_woff(woff: &[u8]) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shipped_woff_opens_as_an_sfnt() {
+        let woff = FONT_FILES
+            .iter()
+            .find(|f| f.path.ends_with(".woff"))
+            .unwrap();
+        let sfnt = sfnt_from_woff(woff.bytes).unwrap();
+        assert!(sfnt.starts_with(&[0, 1, 0, 0]) || sfnt.starts_with(b"OTTO"));
+        assert!(sfnt_from_woff(b"not a font").is_err());
+    }
 
     #[test]
     fn every_sans_face_decodes_and_names_its_family() {

@@ -14,16 +14,17 @@ use std::sync::{Arc, OnceLock};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     Svg,
-    /// PNG at [`DEFAULT_PNG_SCALE`].
+    /// PNG at `DEFAULT_PNG_SCALE`.
     Png,
     Text,
 }
 
 impl Format {
+    /// Every format, in the order the CLI lists them.
     pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
 
     /// `svg`, `png`, `text`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",
@@ -66,7 +67,7 @@ impl std::fmt::Display for Format {
 
 /// PNG pixels per SVG user unit used by [`write_frames`]: diagrams are 640
 /// units wide, so 1280 pixels.
-pub const DEFAULT_PNG_SCALE: f32 = 2.0;
+pub(crate) const DEFAULT_PNG_SCALE: f32 = 2.0;
 
 /// Why a diagram could not be rendered or written.
 #[derive(Debug, thiserror::Error)]
@@ -92,7 +93,7 @@ pub enum DiagramError {
 /// Laps recorded when a position's move is played for its diagrams: every
 /// finite move up to this length is traced completely (so its last laps
 /// can be drawn); longer ones are summarised from their first laps.
-pub const TRACE_LAPS: usize = 100_000;
+pub(crate) const TRACE_LAPS: usize = 100_000;
 
 /// The frames of a loaded position: its move's frames when it has a move
 /// (`mv` overrides the one written in the file), else its board frame. An
@@ -100,8 +101,8 @@ pub const TRACE_LAPS: usize = 100_000;
 ///
 /// Plays the move: for one-off callers (the `diagram` command). A site
 /// plays each position once in its trace stage
-/// ([`crate::site::traces`]) and draws from that trace with
-/// [`played_frames`].
+/// (`crate::site::traces`) and draws from that trace with
+/// `played_frames`.
 pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame>, Diagnostic> {
     let Some(mv) = mv.or(doc.mv.as_ref()) else {
         return Ok(played_frames(doc, None));
@@ -114,7 +115,7 @@ pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame
 /// The frames of a loaded position from its move as already played (traced
 /// up to [`TRACE_LAPS`] laps): the move's frames, or the board's frame when
 /// there is no move. Never plays anything.
-pub fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
+pub(crate) fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
     let variant = doc.variant.name();
     match played {
         Some(p) => move_frames(p, &doc.annotations, variant),
@@ -181,7 +182,7 @@ fn font_db() -> Arc<usvg::fontdb::Database> {
 
 /// The options a frame is rendered with for PNG: a standalone SVG in the
 /// fixed light colours (resvg has no CSS custom properties).
-pub fn png_options() -> RenderOptions {
+pub(crate) fn png_options() -> RenderOptions {
     RenderOptions {
         theme: Theme::Light,
         ..RenderOptions::default()
@@ -189,7 +190,7 @@ pub fn png_options() -> RenderOptions {
 }
 
 /// Render a frame to PNG at `scale` pixels per user unit, in the light
-/// colours ([`png_options`]). Text needs system fonts (DejaVu Sans
+/// colours (`png_options`). Text needs system fonts (DejaVu Sans
 /// preferred); without any, the board still renders, without numerals.
 pub fn to_png(frame: &Frame, scale: f32) -> Result<Vec<u8>, DiagramError> {
     svg_to_png(&frame.svg(&png_options()), scale)

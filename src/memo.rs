@@ -22,18 +22,18 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// An answer that took at least this long is kept.
-pub const COSTLY: Duration = Duration::from_millis(50);
+pub(crate) const COSTLY: Duration = Duration::from_millis(50);
 
 /// Answers kept at most, of each kind.
-pub const KEPT: usize = 64;
+pub(crate) const KEPT: usize = 64;
 
 /// Laps of traces kept at most, all traces together (a recorded lap takes
 /// about a hundred bytes: some tens of megabytes at most). A trace stage
 /// records up to 100,000 laps of a move; a puzzle's trace 400.
-pub const KEPT_LAPS: usize = 400_000;
+pub(crate) const KEPT_LAPS: usize = 400_000;
 
 /// [`engine::trace`], kept when costly.
-pub fn trace(
+pub(crate) fn trace(
     rules: &Rules,
     pos: &Position,
     mv: &Move,
@@ -50,7 +50,7 @@ pub fn trace(
 }
 
 /// [`engine::legal_moves`], kept when costly.
-pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+pub(crate) fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     static MOVES: OnceLock<Kept<(Rules, Position), Vec<LegalMove>>> = OnceLock::new();
     // a position has at most 32 moves (and their choice sequences): the
     // count of answers bounds them

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 ///
 /// let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::North);
 /// assert_eq!(
-///     omweso::parallel::legal_moves_parallel(&Rules::MODERN, &pos),
+///     omweso::legal_moves_parallel(&Rules::MODERN, &pos),
 ///     legal_moves(&Rules::MODERN, &pos)
 /// );
 /// ```

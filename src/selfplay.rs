@@ -43,7 +43,7 @@ impl Agent {
     }
 
     /// The search player to a fixed depth.
-    pub fn depth(d: u32) -> Agent {
+    pub(crate) fn depth(d: u32) -> Agent {
         Agent::Search {
             depth: Some(d),
             nodes: None,
@@ -52,7 +52,7 @@ impl Agent {
     }
 
     /// The search player with a time limit a move.
-    pub fn time_ms(ms: u64) -> Agent {
+    pub(crate) fn time_ms(ms: u64) -> Agent {
         Agent::Search {
             depth: None,
             nodes: None,
@@ -137,6 +137,7 @@ pub struct Choice {
 }
 
 impl Player {
+    /// A player of `agent`, searching with `config`, its random choices from `seed`.
     pub fn new(agent: Agent, config: Config, seed: u64) -> Player {
         Player {
             agent,
@@ -419,6 +420,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Count `game` from the side of the player who played `first_is`.
     pub fn add(&mut self, game: &Game, first_is: Side) {
         match game.end {
             End::Result(GameResult::Annulled) => self.annulled += 1,

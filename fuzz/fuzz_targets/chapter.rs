@@ -4,7 +4,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use omweso::model::{Diagnostics, Source};
-use omweso::site::content::parse_chapter;
+use omweso::site::parse_chapter;
 use omweso::site::RawHtml;
 use omweso::site::markdown::{Target, render};
 use omweso_fuzz::{check, script_in, text, variants};

@@ -2,7 +2,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use omweso::model::{Diagnostics, Source};
-use omweso::site::content::parse_glossary;
+use omweso::site::parse_glossary;
 use omweso_fuzz::{check, text};
 
 fuzz_target!(|data: &[u8]| {

@@ -48,6 +48,7 @@ pub struct BlessOutcome {
 }
 
 impl BlessOutcome {
+    /// Claims rewritten, all files together.
     pub fn claims(&self) -> usize {
         self.files.iter().map(|(_, n)| n).sum()
     }
@@ -251,7 +252,7 @@ fn apply_edits(text: &str, mut edits: Vec<(Range<usize>, String)>) -> Result<Str
 /// then a rename over the original (keeping its permissions). A link is
 /// refused, not replaced by a file (nor written through: what it points
 /// to may be outside the site).
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     if path.is_symlink() {
         let to = std::fs::read_link(path).unwrap_or_default();
         return Err(std::io::Error::other(format!(

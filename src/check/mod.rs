@@ -6,11 +6,11 @@
 //!
 //! The functions here take already-loaded documents, positions with their
 //! moves and games with their replays as played by the site's trace stage
-//! ([`check_positions`], [`check_games`]), so that any loader can call them;
-//! [`bless`] rewrites the claims that differ in place.
+//! (`check_positions`, `check_games`), so that any loader can call them;
+//! `bless` rewrites the claims that differ in place.
 
-pub mod bless;
-pub mod report;
+pub(crate) mod bless;
+pub(crate) mod report;
 
 pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 
 /// One problem found, located. What a false claim said and what the
 /// engine computed are kept as the judge gave them (a board stays a board)
-/// up to the output ([`report`]).
+/// up to the output (`report`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub file: PathBuf,
@@ -84,7 +84,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    pub fn add(&mut self, o: &Counts) {
+    pub(crate) fn add(&mut self, o: &Counts) {
         self.chapters += o.chapters;
         self.variants += o.variants;
         self.positions += o.positions;
@@ -104,23 +104,24 @@ pub struct Report {
 }
 
 impl Report {
+    /// Whether nothing was found wrong.
     pub fn ok(&self) -> bool {
         self.problems.is_empty()
     }
 
-    pub fn merge(&mut self, other: Report) {
+    pub(crate) fn merge(&mut self, other: Report) {
         self.checked.add(&other.checked);
         self.problems.extend(other.problems);
     }
 
     /// Add load diagnostics (each carries its [`Kind`]).
-    pub fn add_diagnostics(&mut self, diags: Diagnostics) {
+    pub(crate) fn add_diagnostics(&mut self, diags: Diagnostics) {
         self.problems
             .extend(diags.0.into_iter().map(Problem::from_diagnostic));
     }
 
     /// Problems in file, line, column order; exact duplicates removed.
-    pub fn sort(&mut self) {
+    pub(crate) fn sort(&mut self) {
         self.problems.sort_by(|a, b| {
             (&a.file, a.line, a.column, a.kind, &a.message)
                 .cmp(&(&b.file, b.line, b.column, b.kind, &b.message))
@@ -226,7 +227,7 @@ fn report_verdict(
 
 /// Check one position from its move as played (`trace`, None when it has
 /// no move): the move must be legal and every `expect` key must hold.
-pub fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
+pub(crate) fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
     let mut report = Report::default();
     report.checked.positions = 1;
     let Some(result) = trace else {
@@ -260,7 +261,7 @@ pub fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report {
 
 /// Check positions, each with its move as played (see
 /// [`check_position`]): every move legal, every claim true.
-pub fn check_positions<'a>(
+pub(crate) fn check_positions<'a>(
     docs: impl IntoIterator<Item = (&'a PositionDoc, Option<&'a Trace>)>,
 ) -> Report {
     let docs: Vec<(&PositionDoc, Option<&Trace>)> = docs.into_iter().collect();
@@ -279,7 +280,7 @@ pub fn check_positions<'a>(
 /// Check one game record from its replay by the trace stage (`rep`):
 /// every move must be legal, for the side to move, and the game not yet
 /// over; every per-move expectation and the final result must hold.
-pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
+pub(crate) fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
     let mut report = Report::default();
     report.checked.games = 1;
     report.checked.plies = rep.plies.len();
@@ -339,7 +340,9 @@ pub fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
 
 /// Check game records, each with its replay by the trace stage (in
 /// parallel).
-pub fn check_games<'a>(games: impl IntoIterator<Item = (&'a GameDoc, &'a GameTrace)>) -> Report {
+pub(crate) fn check_games<'a>(
+    games: impl IntoIterator<Item = (&'a GameDoc, &'a GameTrace)>,
+) -> Report {
     let games: Vec<(&GameDoc, &GameTrace)> = games.into_iter().collect();
     let reports: Vec<Report> = games.par_iter().map(|&(g, t)| check_game(g, t)).collect();
     let mut out = Report::default();

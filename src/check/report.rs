@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use std::fmt::Write;
 
 /// The one-line summary of what was checked.
-pub fn summary(c: &Counts, problems: usize) -> String {
+pub(crate) fn summary(c: &Counts, problems: usize) -> String {
     let mut parts = Vec::new();
     parts.push(plural(c.chapters as u64, "chapter"));
     parts.push(plural(c.variants as u64, "variant"));
@@ -82,7 +82,7 @@ fn value_json(v: &Judged) -> Value {
 
 /// One problem as text: `file:line:col: error[kind]: message`, then the
 /// claim and the engine's answer.
-pub fn problem_text(p: &Problem) -> String {
+pub(crate) fn problem_text(p: &Problem) -> String {
     let mut s = String::new();
     // a file name may hold anything: print it safely
     let file = crate::model::printable(&p.file.to_string_lossy()).into_owned();
@@ -129,7 +129,7 @@ pub fn render_text(report: &Report) -> String {
 
 /// The report as JSON: `{"ok", "checked": {counts}, "problems": [{file,
 /// line, column, kind, message, expected?, actual?}]}`.
-pub fn json_value(report: &Report) -> Value {
+pub(crate) fn json_value(report: &Report) -> Value {
     let problems: Vec<Value> = report
         .problems
         .iter()
@@ -157,7 +157,7 @@ pub fn json_value(report: &Report) -> Value {
     })
 }
 
-/// [`json_value`] as pretty-printed text.
+/// `json_value` as pretty-printed text.
 pub fn render_json(report: &Report) -> String {
     let mut s = serde_json::to_string_pretty(&json_value(report)).unwrap_or_default();
     s.push('\n');

@@ -31,7 +31,8 @@ pub enum Start {
 }
 
 impl Start {
-    pub fn name(&self) -> &'static str {
+    /// The name written in a game file.
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Start::Standard => "standard",
             Start::Setup => "setup",
@@ -52,7 +53,8 @@ pub enum RecordKind {
 }
 
 impl RecordKind {
-    pub fn name(self) -> &'static str {
+    /// The name written in a game file.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             RecordKind::Historical => "historical",
             RecordKind::Demonstration => "demonstration",
@@ -115,14 +117,14 @@ pub struct GameDoc {
 
 impl GameDoc {
     /// A diagnostic where `spot` of the record is written, or at its start.
-    pub fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
         let (l, c) = self.locations.at(spot).unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
     }
 
     /// A diagnostic where `spot` of move `index` (0-based) is written, or
     /// at the move.
-    pub fn at_move(
+    pub(crate) fn at_move(
         &self,
         index: usize,
         spot: impl Into<Spot>,
@@ -470,7 +472,7 @@ fn locations_of(loc: &Node, base: &[Seg], fields: &[Field], line_offset: usize) 
 
 /// The most moves a record may hold: far more than any game (a few hundred
 /// plies), and a bound on what one file costs to check.
-pub const MAX_MOVES: usize = 10_000;
+pub(crate) const MAX_MOVES: usize = 10_000;
 
 /// Parse a game record's text, resolving its variant with `variants`
 /// (paths relative to the file's folder).
@@ -668,7 +670,7 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
 
 /// The game record files (`*.yaml`, `*.yml`) of a folder, sorted; none if
 /// the folder does not exist.
-pub fn game_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+pub(crate) fn game_files(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     Ok(crate::model::files_in(dir, &["yaml", "yml"])?.unwrap_or_default())
 }
 

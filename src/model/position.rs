@@ -34,7 +34,7 @@ pub enum ExpectedResult {
 }
 
 impl ExpectedResult {
-    pub fn of(result: Option<GameResult>) -> ExpectedResult {
+    pub(crate) fn of(result: Option<GameResult>) -> ExpectedResult {
         match result {
             None => ExpectedResult::None,
             Some(GameResult::Win {
@@ -50,7 +50,8 @@ impl ExpectedResult {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// The name written in `expect.result`.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ExpectedResult::None => "none",
             ExpectedResult::SouthWins => "south-wins",
@@ -76,19 +77,20 @@ pub struct PositionDoc {
     /// Index in its file or block (0 for a single position).
     pub index: usize,
     /// 1-based (line, column) in `file` of each value written
-    /// ([`Field::Doc`] is the position itself; `move`, `expect.board`...),
+    /// (`Field::Doc` is the position itself; `move`, `expect.board`...),
     /// and of the keys of the `expect` claims (`Field::ExpectCaptured.key()`...).
     pub locations: Locations,
 }
 
 impl PositionDoc {
+    /// The position's `id`, if it has one.
     pub fn id(&self) -> Option<&str> {
         self.annotations.id.as_deref()
     }
 
     /// A diagnostic where `spot` is written (a field's value, or its key)
     /// or, when it is not, at the position.
-    pub fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn at(&self, spot: impl Into<Spot>, message: impl Into<String>) -> Diagnostic {
         let (l, c) = self.locations.at(spot).unwrap_or((1, 1));
         Diagnostic::new(&self.file, l, c, message)
     }
@@ -104,7 +106,7 @@ impl PositionDoc {
     }
 
     /// Why the position's move cannot be played, located at `move`.
-    pub fn illegal(&self, e: &PlayError) -> Diagnostic {
+    pub(crate) fn illegal(&self, e: &PlayError) -> Diagnostic {
         self.at(
             Field::Move,
             format!(
@@ -362,7 +364,7 @@ pub(crate) fn grid(raw: &RawGrid) -> Grid {
 }
 
 /// Whether `id` is a valid position id.
-pub fn valid_id(id: &str) -> bool {
+pub(crate) fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .chars()
@@ -370,19 +372,19 @@ pub fn valid_id(id: &str) -> bool {
 }
 
 /// The most an author may write in a position's annotations.
-pub mod limits {
+pub(crate) mod limits {
     /// Characters of a title.
-    pub const TITLE: usize = 200;
+    pub(crate) const TITLE: usize = 200;
     /// Characters of a caption or a note.
-    pub const TEXT: usize = 4_000;
+    pub(crate) const TEXT: usize = 4_000;
     /// Characters of a highlight's or an arrow's label.
-    pub const LABEL: usize = 40;
+    pub(crate) const LABEL: usize = 40;
     /// Highlights, arrows or notes of one position.
-    pub const ITEMS: usize = 64;
+    pub(crate) const ITEMS: usize = 64;
     /// Positions of a file whose problems are reported: past them, only
     /// how many more have problems (a file of a million broken positions
     /// gives a readable report, not a million lines).
-    pub const REPORTED: usize = 100;
+    pub(crate) const REPORTED: usize = 100;
 }
 
 const KEYS: [Field; 22] = [

@@ -15,6 +15,7 @@ pub struct Source {
 }
 
 impl Source {
+    /// The text of the file at `path` (not read: given).
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
         Source {
             path: path.into(),
@@ -38,17 +39,17 @@ impl Source {
     }
 
     /// A diagnostic at a 1-based line and column of this text.
-    pub fn at(&self, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn at(&self, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.path, line + self.line_offset, column, message)
     }
 
     /// The YAML tree of this text, parsed once (see [`yaml::parse`]).
-    pub fn yaml(&self) -> Result<yaml::Node, Diagnostic> {
+    pub(crate) fn yaml(&self) -> Result<yaml::Node, Diagnostic> {
         yaml::parse(self)
     }
 
     /// `node` read as a `T`, errors located in this text.
-    pub fn read_as<T: serde::de::DeserializeOwned>(
+    pub(crate) fn read_as<T: serde::de::DeserializeOwned>(
         &self,
         node: &yaml::Node,
     ) -> Result<T, Diagnostic> {
@@ -63,7 +64,7 @@ pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 /// The bytes of a regular file of at most `limit` bytes. Anything else
 /// (a device such as `/dev/zero`, a pipe, a folder, a larger file) is
 /// refused with a located error, so that no input can make a read unbounded.
-pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, Diagnostic> {
     use std::io::Read;
     let fail = |msg: String| Diagnostic::new(path, 0, 0, msg).with_kind(Kind::Unreadable);
     let not_regular =
@@ -126,12 +127,7 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
 /// Mac (`\r`) line breaks become `\n`, as YAML and Markdown read them, so
 /// that every stage (front matter, fenced blocks, Markdown) sees the same
 /// lines and line numbers.
-///
-/// ```
-/// use omweso::model::unix_line_breaks;
-/// assert_eq!(unix_line_breaks("a\r\nb\rc\n".into()), "a\nb\nc\n");
-/// ```
-pub fn unix_line_breaks(text: String) -> String {
+pub(crate) fn unix_line_breaks(text: String) -> String {
     if !text.contains('\r') {
         return text;
     }
@@ -144,7 +140,10 @@ pub fn unix_line_breaks(text: String) -> String {
 /// that is not a regular file (a named pipe, a device, a broken link) is
 /// listed so that reading it gives a located error, and a folder or entry
 /// that cannot be read is an error — never a silent gap.
-pub fn files_in(dir: &Path, extensions: &[&str]) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
+pub(crate) fn files_in(
+    dir: &Path,
+    extensions: &[&str],
+) -> Result<Option<Vec<PathBuf>>, Diagnostic> {
     let fail = |e: std::io::Error| {
         Diagnostic::new(dir, 0, 0, format!("cannot read the folder: {e}"))
             .with_kind(Kind::Unreadable)
@@ -173,18 +172,11 @@ pub fn files_in(dir: &Path, extensions: &[&str]) -> Result<Option<Vec<PathBuf>>,
 
 /// The most names a message lists (of the ids, chapters or variants an
 /// author could have meant): a message stays short however many exist.
-pub const LISTED_NAMES: usize = 20;
+pub(crate) const LISTED_NAMES: usize = 20;
 
 /// Names for a message, `a, b, c`: at most [`LISTED_NAMES`] of them, then
 /// how many more there are.
-///
-/// ```
-/// use omweso::model::name_list;
-/// assert_eq!(name_list(["a", "b"]), "a, b");
-/// let many: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
-/// assert!(name_list(many.iter().map(String::as_str)).ends_with("p19, and 5 more"));
-/// ```
-pub fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let mut shown: Vec<&str> = Vec::new();
     let mut more = 0usize;
     for n in names {
@@ -205,7 +197,7 @@ pub fn name_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 /// A key of a position, a game record or a game record's move, by which a
 /// diagnostic is located: a key misspelt in the code does not compile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Field {
+pub(crate) enum Field {
     /// The document (or list item) itself.
     Doc,
     Id,
@@ -247,7 +239,7 @@ pub enum Field {
 impl Field {
     /// The key's dotted path in a file (`expect.captured`; `""` for
     /// [`Field::Doc`]).
-    pub fn path(self) -> &'static str {
+    pub(crate) fn path(self) -> &'static str {
         match self {
             Field::Doc => "",
             Field::Id => "id",
@@ -289,14 +281,14 @@ impl Field {
 
     /// Where the key itself is written (`captured:` of `expect.captured`),
     /// rather than its value.
-    pub fn key(self) -> Spot {
+    pub(crate) fn key(self) -> Spot {
         Spot::Key(self)
     }
 }
 
 /// A place in a document: where a field's value is written, or its key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Spot {
+pub(crate) enum Spot {
     Value(Field),
     Key(Field),
 }
@@ -313,21 +305,21 @@ impl From<Field> for Spot {
 pub struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
 
 impl Locations {
-    pub fn insert(&mut self, spot: impl Into<Spot>, at: (usize, usize)) {
+    pub(crate) fn insert(&mut self, spot: impl Into<Spot>, at: (usize, usize)) {
         self.0.insert(spot.into(), at);
     }
 
     /// Where `spot` was written, if it was.
-    pub fn get(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
+    pub(crate) fn get(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
         self.0.get(&spot.into()).copied()
     }
 
-    pub fn contains(&self, spot: impl Into<Spot>) -> bool {
+    pub(crate) fn contains(&self, spot: impl Into<Spot>) -> bool {
         self.0.contains_key(&spot.into())
     }
 
     /// Where `spot` was written; else where the document (or item) was.
-    pub fn at(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
+    pub(crate) fn at(&self, spot: impl Into<Spot>) -> Option<(usize, usize)> {
         self.get(spot).or_else(|| self.get(Field::Doc))
     }
 }
@@ -398,7 +390,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn name(self) -> &'static str {
+    /// The kind's name (`wrong-board`, …), as reports write it.
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::WrongBoard => "wrong-board",
             Kind::WrongCaptured => "wrong-captured",
@@ -485,7 +478,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 impl Diagnostic {
-    /// A problem of kind [`Kind::Invalid`] (see [`with_kind`](Self::with_kind)).
+    /// A problem of kind [`Kind::Invalid`] (see `with_kind`).
     /// The message is made [`printable`].
     pub fn new(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         let message = message.into();
@@ -502,12 +495,12 @@ impl Diagnostic {
     }
 
     /// The file's name as printed (see [`printable`]).
-    pub fn file_name(&self) -> String {
+    pub(crate) fn file_name(&self) -> String {
         printable(&self.file.to_string_lossy()).into_owned()
     }
 
     /// The same problem, of kind `kind`.
-    pub fn with_kind(mut self, kind: Kind) -> Diagnostic {
+    pub(crate) fn with_kind(mut self, kind: Kind) -> Diagnostic {
         self.kind = kind;
         self
     }
@@ -531,18 +524,22 @@ impl std::error::Error for Diagnostic {}
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Add one problem.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
 
+    /// Whether there are no problems.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// How many problems.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Add every problem of `other`.
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }
@@ -580,6 +577,18 @@ impl std::error::Error for Diagnostics {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_list_example() {
+        assert_eq!(name_list(["a", "b"]), "a, b");
+        let many: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
+        assert!(name_list(many.iter().map(String::as_str)).ends_with("p19, and 5 more"));
+    }
+
+    #[test]
+    fn unix_line_breaks_example() {
+        assert_eq!(unix_line_breaks("a\r\nb\rc\n".into()), "a\nb\nc\n");
+    }
 
     #[test]
     fn reads_are_bounded_to_regular_files_of_sane_size() {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// The variant files shipped in `content/variants/`, built into the binary:
 /// one per rule set of [`Rules::BUILTIN`], in its order and under its name
 /// (a test holds them to it).
-pub const BUILTIN: [(&str, &str); 4] = [
+pub(crate) const BUILTIN: [(&str, &str); 4] = [
     (
         "shackell-1935",
         include_str!("../../content/variants/shackell-1935.yaml"),
@@ -26,7 +26,7 @@ pub const BUILTIN: [(&str, &str); 4] = [
 ];
 
 /// The default variant of a position that names none.
-pub const DEFAULT_VARIANT: &str = "shackell-1935";
+pub(crate) const DEFAULT_VARIANT: &str = "shackell-1935";
 
 /// A source a variant is drawn from.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -147,7 +147,7 @@ struct RawRules {
 
 /// Whether a link written in a data file may become a link in a page: an
 /// absolute `http://` or `https://` address (no `javascript:`, `data:`…).
-pub fn safe_url(url: &str) -> bool {
+pub(crate) fn safe_url(url: &str) -> bool {
     let lower = url.trim_start().to_ascii_lowercase();
     (lower.starts_with("https://") || lower.starts_with("http://"))
         && !url.chars().any(|c| c.is_control() || c.is_whitespace())
@@ -297,7 +297,7 @@ pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
 }
 
 /// The rule parameters in the file's words, for display.
-pub fn parameters_of(r: &Rules) -> Vec<(String, String)> {
+pub(crate) fn parameters_of(r: &Rules) -> Vec<(String, String)> {
     let yn = |b: bool| if b { "yes" } else { "no" }.to_string();
     let mut wins = Vec::new();
     for (on, name, pts) in [
@@ -399,7 +399,7 @@ impl Variants {
 
     /// These variants for the files of the site at `root`: a `variant:`
     /// path in them may name only a variant file inside the site.
-    pub fn within(mut self, root: &Path) -> Variants {
+    pub(crate) fn within(mut self, root: &Path) -> Variants {
         self.scope = Some(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
         self
     }
@@ -439,14 +439,17 @@ impl Variants {
         errs.into_result(())
     }
 
+    /// The variant with this name.
     pub fn get(&self, name: &str) -> Option<&VariantDoc> {
         self.by_name.get(name)
     }
 
+    /// The names of the variants, sorted.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.by_name.keys().map(String::as_str)
     }
 
+    /// The variants, sorted by name.
     pub fn iter(&self) -> impl Iterator<Item = &VariantDoc> {
         self.by_name.values()
     }
@@ -540,7 +543,7 @@ pub enum VariantError {
 impl VariantError {
     /// The problem's kind: an unknown name or unreadable file is an unknown
     /// variant; an invalid file, the kind of its first error.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         match self {
             VariantError::Unknown { .. }
             | VariantError::NotYaml { .. }
@@ -667,7 +670,7 @@ mod tests {
 /// One rule of a variant in a reader's words: what it is about and what
 /// the variant says.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RuleInWords {
+pub(crate) struct RuleInWords {
     /// What the rule is about ("Going back").
     pub topic: &'static str,
     /// What the variant says, in a sentence.
@@ -677,7 +680,7 @@ pub struct RuleInWords {
 /// A variant's rules in sentences, in the order a player meets them: the
 /// set-up, the first move, going back, captures, winning, moves that never
 /// end.
-pub fn rules_in_words(r: &Rules) -> Vec<RuleInWords> {
+pub(crate) fn rules_in_words(r: &Rules) -> Vec<RuleInWords> {
     let mut out = Vec::new();
     let mut add = |topic, text: String| out.push(RuleInWords { topic, text });
     if let Some(n) = r.max_setup_seeds_per_pit {

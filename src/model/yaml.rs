@@ -19,11 +19,11 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 
 /// The deepest nesting of lists and mappings a file may use: far more than
 /// any omweso format needs (a board is three levels deep).
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The most values (scalars, lists, mappings) one file may hold: about
 /// twenty times the largest real file, and a bound on the tree's memory.
-pub const MAX_NODES: usize = 1_000_000;
+pub(crate) const MAX_NODES: usize = 1_000_000;
 
 /// Where something was written: 1-based line and column (columns count
 /// characters), within the parsed text.
@@ -71,7 +71,7 @@ fn raw_control(c: char) -> bool {
 
 /// The first character of `text` that YAML does not allow unescaped (a
 /// control character but tab and line breaks), and where it is.
-pub fn first_control(text: &str) -> Option<(Mark, char)> {
+pub(crate) fn first_control(text: &str) -> Option<(Mark, char)> {
     if !text.contains(raw_control) {
         return None;
     }
@@ -122,7 +122,7 @@ pub struct Entry {
 
 /// One step of a path into a YAML document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seg<'a> {
+pub(crate) enum Seg<'a> {
     Key(&'a str),
     Index(usize),
 }
@@ -174,7 +174,7 @@ impl Error {
     }
 
     /// The message with its path: `board[3]: expected a list of 8 items...`.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         if self.path.is_empty() {
             self.message.clone()
         } else {
@@ -189,7 +189,7 @@ impl Error {
     }
 
     /// The error as a diagnostic of `src` (of the error's kind).
-    pub fn diagnostic(&self, src: &Source) -> Diagnostic {
+    pub(crate) fn diagnostic(&self, src: &Source) -> Diagnostic {
         let m = self.mark.unwrap_or(Mark { line: 1, column: 1 });
         src.at(m.line, m.column, self.text()).with_kind(self.kind)
     }
@@ -207,20 +207,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 /// Parse `src` into its root node (an empty file is an empty scalar).
-///
-/// ```
-/// use omweso::model::{Source, yaml};
-/// let src = Source::new("p.yaml", "to_move: south\nboard: [[1, 2]]\n");
-/// let root = yaml::parse(&src).unwrap();
-/// use yaml::Seg::{Index, Key};
-/// assert_eq!(root.find(&[Key("board")]), Some((2, 1)));
-/// assert_eq!(root.locate(&[Key("board"), Index(0), Index(1)]), (2, 13));
-/// let dup = Source::new("p.yaml", "a: 1\na: 2\n");
-/// let e = yaml::parse(&dup).unwrap_err();
-/// assert_eq!((e.line, e.column), (2, 1));
-/// assert_eq!(e.message, "duplicate key `a`: it is already given on line 1");
-/// ```
-pub fn parse(src: &Source) -> Result<Node, Diagnostic> {
+pub(crate) fn parse(src: &Source) -> Result<Node, Diagnostic> {
     parse_text(&src.text).map_err(|e| e.diagnostic(src))
 }
 
@@ -232,7 +219,7 @@ struct Open {
 }
 
 /// [`parse`] on a bare text (marks relative to the text).
-pub fn parse_text(text: &str) -> Result<Node, Error> {
+pub(crate) fn parse_text(text: &str) -> Result<Node, Error> {
     // The scanner ends the text at a NUL, silently: refuse every control
     // character before it reads anything.
     if let Some((at, c)) = first_control(text) {
@@ -605,7 +592,7 @@ fn refuse_anchor_and_tag(
 
 impl Node {
     /// The node at `path` below this one.
-    pub fn get(&self, path: &[Seg]) -> Option<&Node> {
+    pub(crate) fn get(&self, path: &[Seg]) -> Option<&Node> {
         let mut node = self;
         for seg in path {
             node = match (&node.value, seg) {
@@ -618,7 +605,7 @@ impl Node {
     }
 
     /// The entry `key` of this mapping.
-    pub fn entry(&self, key: &str) -> Option<&Entry> {
+    pub(crate) fn entry(&self, key: &str) -> Option<&Entry> {
         match &self.value {
             Value::Map(entries) => entries.iter().find(|e| e.key == key),
             _ => None,
@@ -626,37 +613,29 @@ impl Node {
     }
 
     /// The items of a list (none for anything else).
-    pub fn items(&self) -> &[Node] {
+    pub(crate) fn items(&self) -> &[Node] {
         match &self.value {
             Value::List(items) => items,
             _ => &[],
         }
     }
 
-    /// The scalar's text, if this is a scalar.
-    pub fn as_str(&self) -> Option<&str> {
-        match &self.value {
-            Value::Scalar(s) => Some(&s.text),
-            _ => None,
-        }
-    }
-
-    pub fn is_map(&self) -> bool {
+    pub(crate) fn is_map(&self) -> bool {
         matches!(self.value, Value::Map(_))
     }
 
-    pub fn is_list(&self) -> bool {
+    pub(crate) fn is_list(&self) -> bool {
         matches!(self.value, Value::List(_))
     }
 
     /// Whether this is an empty value (`key:` with nothing, `~`, `null`).
-    pub fn is_null(&self) -> bool {
+    pub(crate) fn is_null(&self) -> bool {
         matches!(&self.value, Value::Scalar(s) if s.plain && is_null(&s.text))
     }
 
     /// 1-based (line, column) of the node at `path`, if it exists: a scalar
     /// value's own position, or for a list or mapping under a key, the key's.
-    pub fn find(&self, path: &[Seg]) -> Option<(usize, usize)> {
+    pub(crate) fn find(&self, path: &[Seg]) -> Option<(usize, usize)> {
         let node = self.get(path)?;
         if !matches!(node.value, Value::Scalar(_))
             && let Some((Seg::Key(k), parent)) = path.split_last()
@@ -669,7 +648,7 @@ impl Node {
 
     /// 1-based (line, column) of the node at `path`, or of its nearest
     /// existing ancestor.
-    pub fn locate(&self, path: &[Seg]) -> (usize, usize) {
+    pub(crate) fn locate(&self, path: &[Seg]) -> (usize, usize) {
         for n in (0..=path.len()).rev() {
             if let Some(node) = self.get(&path[..n]) {
                 return (node.mark.line, node.mark.column);
@@ -679,7 +658,7 @@ impl Node {
     }
 
     /// 1-based (line, column) of the key `key` in the mapping at `path`.
-    pub fn locate_key(&self, path: &[Seg], key: &str) -> (usize, usize) {
+    pub(crate) fn locate_key(&self, path: &[Seg], key: &str) -> (usize, usize) {
         match self.get(path).and_then(|n| n.entry(key)) {
             Some(e) => (e.key_mark.line, e.key_mark.column),
             None => self.locate(path),
@@ -687,13 +666,13 @@ impl Node {
     }
 
     /// Read this node as a `T` (errors located at the node that is wrong).
-    pub fn to<T: DeserializeOwned>(&self) -> Result<T, Error> {
+    pub(crate) fn to<T: DeserializeOwned>(&self) -> Result<T, Error> {
         T::deserialize(self)
     }
 
     /// The same mapping without the entries whose key is in `keys` (a
     /// puzzle's own keys, say, leaving its position).
-    pub fn without(&self, keys: &[&str]) -> Node {
+    pub(crate) fn without(&self, keys: &[&str]) -> Node {
         match &self.value {
             Value::Map(entries) => Node {
                 mark: self.mark,
@@ -1357,6 +1336,22 @@ impl<'de> de::VariantAccess<'de> for Variant<'_> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn parse_example() {
+        let src = Source::new("p.yaml", "to_move: south\nboard: [[1, 2]]\n");
+        let root = parse(&src).unwrap();
+        use Seg::{Index, Key};
+        assert_eq!(root.find(&[Key("board")]), Some((2, 1)));
+        assert_eq!(root.locate(&[Key("board"), Index(0), Index(1)]), (2, 13));
+        let dup = Source::new("p.yaml", "a: 1\na: 2\n");
+        let e = parse(&dup).unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1));
+        assert_eq!(
+            e.message,
+            "duplicate key `a`: it is already given on line 1"
+        );
+    }
 
     fn err(text: &str) -> Error {
         parse_text(text).unwrap_err()

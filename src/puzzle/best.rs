@@ -8,16 +8,16 @@
 //!   another move also wins, only slower, is rejected);
 //! - or the only move that does not lose by force;
 //! - or, when nothing is forced, better than every other move by at least
-//!   [`MARGIN`] (8 seeds).
+//!   `MARGIN` (8 seeds).
 //!
 //! A position the side to move has already decided by material (a mop-up:
-//! one side holds [`MOP_UP`] of the 64 seeds or more) makes no puzzle.
+//! one side holds `MOP_UP` of the 64 seeds or more) makes no puzzle.
 //!
 //! Pure: no I/O, no clock, no threads. Only the search's public contract
 //! is relied on ([`Searcher::search`] with [`Limits::nodes`] and a fresh
 //! table is deterministic), so a change of the search changes values but
 //! never makes the judge depend on the machine. Being deterministic, a
-//! value is computed once per process: [`values`] and [`effort`] remember
+//! value is computed once per process: `values` and `effort` remember
 //! their answers (a bounded memo keyed by everything they depend on), so
 //! a puzzle judged again — by `serve`'s next build, a sheet after `check`,
 //! the tests — costs nothing.
@@ -60,24 +60,24 @@ pub const GENERATOR_NODES: u64 = 1_000;
 /// check`, `build`, `puzzles verify`): twice the generator's budget per
 /// move, so over a position's moves (about 15 on average) some thirty
 /// times what the generator's player spent on the whole position.
-pub const CHECK_NODES: u64 = 2 * GENERATOR_NODES;
+pub(crate) const CHECK_NODES: u64 = 2 * GENERATOR_NODES;
 /// Positions searched after each move when a puzzle is accepted or
 /// re-judged (`omweso puzzles regenerate`, `puzzles verify --deep`): 20
 /// times the generator's budget, per move.
 pub const DEEP_NODES: u64 = 20 * GENERATOR_NODES;
 /// The least lead, in hundredths of a seed, by which the answer must beat
 /// every other move when nothing is forced.
-pub const MARGIN: i32 = 800;
+pub(crate) const MARGIN: i32 = 800;
 /// Seeds (of 64) one side holds when the game is decided by material: a
 /// position where either side holds this many is a mop-up, not a puzzle.
-pub const MOP_UP: u32 = 48;
+pub(crate) const MOP_UP: u32 = 48;
 /// log₂ of the judge's transposition-table entries (cleared before every
 /// search, so each value is independent of the order moves are judged in).
 const TT_BITS: u32 = 16;
 
 /// One move's value for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveValue {
+pub(crate) struct MoveValue {
     /// One choice sequence reaching the move's end (the first listed).
     pub mv: Move,
     /// What the move is judged by (its end position).
@@ -92,17 +92,10 @@ pub struct MoveValue {
     pub nodes: u64,
 }
 
-impl MoveValue {
-    /// The value read for people.
-    pub fn score(&self) -> Score {
-        Score::of(self.value)
-    }
-}
-
 /// Every distinct move of a position with its value, best first (ties in
 /// the order the moves are listed).
 #[derive(Clone, Debug)]
-pub struct Values {
+pub(crate) struct Values {
     pub mover: Side,
     /// The node budget of each move's search.
     pub nodes: u64,
@@ -111,7 +104,7 @@ pub struct Values {
 
 /// Why the answer is clearly the best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clear {
+pub(crate) enum Clear {
     /// The only move that wins by force, in so many plies (1: at once).
     OnlyWin { plies: u32 },
     /// Every other move loses by force; this one does not.
@@ -124,7 +117,7 @@ pub enum Clear {
 impl Clear {
     /// A theme naming the kind of task (`forced-win`, `defence`,
     /// `material`).
-    pub fn theme(self) -> &'static str {
+    pub(crate) fn theme(self) -> &'static str {
         match self {
             Clear::OnlyWin { .. } => "forced-win",
             Clear::OnlyDefence => "defence",
@@ -169,7 +162,7 @@ pub(crate) fn distinct_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
 /// Value every distinct move of `pos`: a move that ends the game by its
 /// result, any other by a fresh search of the position after it within
 /// `nodes` positions, negated and one ply further.
-pub fn values(rules: &Rules, pos: &Position, nodes: u64) -> Values {
+pub(crate) fn values(rules: &Rules, pos: &Position, nodes: u64) -> Values {
     static MEMO: Memo<(Rules, Position, u64), Values> = OnceLock::new();
     remembered(&MEMO, (*rules, *pos, nodes), || {
         values_now(rules, pos, nodes)
@@ -228,7 +221,7 @@ impl Values {
     }
 
     /// The best move and why it is clearly best, or why no move is.
-    pub fn clearly_best(&self) -> Result<(&MoveValue, Clear), String> {
+    pub(crate) fn clearly_best(&self) -> Result<(&MoveValue, Clear), String> {
         let Some(best) = self.moves.first() else {
             return Err("there is no legal move".into());
         };
@@ -282,7 +275,12 @@ impl Values {
     /// Judge `answer` (any choice sequence of one of the moves): why it is
     /// clearly the best move, or why not, in a sentence that names the
     /// better or equal move.
-    pub fn judge(&self, rules: &Rules, pos: &Position, answer: &Move) -> Result<Clear, String> {
+    pub(crate) fn judge(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        answer: &Move,
+    ) -> Result<Clear, String> {
         let key = legal_moves(rules, pos)
             .iter()
             .find(|m| m.mv.same_as(answer))
@@ -308,7 +306,12 @@ impl Values {
 
 /// Judge `answer` in `pos` at `nodes` positions a move ([`values`], then
 /// [`Values::judge`]).
-pub fn judge(rules: &Rules, pos: &Position, answer: &Move, nodes: u64) -> Result<Clear, String> {
+pub(crate) fn judge(
+    rules: &Rules,
+    pos: &Position,
+    answer: &Move,
+    nodes: u64,
+) -> Result<Clear, String> {
     values(rules, pos, nodes).judge(rules, pos, answer)
 }
 
@@ -360,7 +363,7 @@ pub struct Effort {
 /// What finding `answer` in `pos` takes the search (the player's default
 /// settings, as `omweso bestmove --depth D`; a fresh table for every
 /// depth).
-pub fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
+pub(crate) fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
     static MEMO: Memo<(Rules, Position, AnswerKey), Effort> = OnceLock::new();
     remembered(&MEMO, (*rules, *pos, answer), || {
         effort_now(rules, pos, answer)

@@ -53,7 +53,14 @@ pub(crate) const PUZZLE_KEYS: [&str; 8] = [
 /// A key a puzzle file adds to a position file, by which a problem is
 /// located (a position key is a [`Field`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PuzzleKey {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "every key of the format; only a test lists them all"
+    )
+)]
+pub(crate) enum PuzzleKey {
     Goal,
     Solution,
     Hint,
@@ -65,7 +72,8 @@ pub enum PuzzleKey {
 }
 
 impl PuzzleKey {
-    pub const ALL: [PuzzleKey; 8] = [
+    #[cfg(test)]
+    const ALL: [PuzzleKey; 8] = [
         PuzzleKey::Goal,
         PuzzleKey::Solution,
         PuzzleKey::Hint,
@@ -77,7 +85,7 @@ impl PuzzleKey {
     ];
 
     /// The key as written in the file.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PuzzleKey::Goal => "goal",
             PuzzleKey::Solution => "solution",
@@ -93,7 +101,7 @@ impl PuzzleKey {
 
 /// A parsed puzzle file, before the engine has judged it.
 #[derive(Clone, Debug)]
-pub struct PuzzleFile {
+pub(crate) struct PuzzleFile {
     pub doc: PositionDoc,
     pub goal: Goal,
     /// The solution and its text as written.
@@ -119,7 +127,7 @@ pub(crate) fn made_by_generator(source: Option<&str>, has_from: bool) -> bool {
 impl PuzzleFile {
     /// A diagnostic at a puzzle key's value, or at the file's start (a
     /// position key is located by [`PositionDoc::at`]).
-    pub fn at(&self, key: PuzzleKey, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn at(&self, key: PuzzleKey, message: impl Into<String>) -> Diagnostic {
         let (l, c) = self
             .loc
             .find(&[Seg::Key(key.name())])
@@ -131,12 +139,8 @@ impl PuzzleFile {
     /// `generated:` or `mined:` and it records where it arose (`from:`).
     /// Only such a puzzle may be rewritten or withdrawn by a command; any
     /// other is an author's, and is judged but never changed.
-    pub fn made_by_generator(&self) -> bool {
+    pub(crate) fn made_by_generator(&self) -> bool {
         made_by_generator(self.source.as_deref(), self.from.is_some())
-    }
-
-    pub fn source(&self) -> &Source {
-        &self.src
     }
 }
 

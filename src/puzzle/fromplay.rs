@@ -3,10 +3,10 @@
 //! The search player plays both sides at a fixed node budget from set-ups
 //! arranged as players arrange them. A position is a candidate right after
 //! a move that swung the evaluation (the mover's score before it, less what
-//! it left them, at least [`SWING`]) in a game not already decided (before
+//! it left them, at least `SWING`) in a game not already decided (before
 //! that move no forced result was seen and the score was within
-//! [`DECIDED`]). A candidate becomes a puzzle when one move is clearly best
-//! at both [`CHECK_NODES`] and the deep budget, with the same answer; at
+//! `DECIDED`). A candidate becomes a puzzle when one move is clearly best
+//! at both `CHECK_NODES` and the deep budget, with the same answer; at
 //! most one puzzle comes from a game, and no two puzzles share a board
 //! (whatever their goal or rule set, North/South mirror images included).
 //!
@@ -39,10 +39,10 @@ use std::collections::HashSet;
 /// The least swing, in hundredths of a seed, of the move before a
 /// candidate: what the mover's own search thought it had, less what the
 /// reply's search says it left them.
-pub const SWING: i32 = 400;
+pub(crate) const SWING: i32 = 400;
 /// Before the move that swung it, a game whose score is this far from even
 /// (hundredths of a seed), or a forced result, is already decided.
-pub const DECIDED: i32 = 1_000;
+pub(crate) const DECIDED: i32 = 1_000;
 /// Games a rule set plays per round of a regeneration.
 const ROUND: u64 = 16;
 /// Plies played at most per game.
@@ -61,6 +61,7 @@ pub struct BoardKey {
 }
 
 impl BoardKey {
+    /// The key of `pos`'s board.
     pub fn of(pos: &Position) -> BoardKey {
         let k = PositionKey::of(pos);
         BoardKey {
@@ -445,7 +446,7 @@ fn explanation(
 /// best one); any other is judged with its own answer at `deep` positions
 /// a move ([`make`]) and, when clearly best, written again as a puzzle of
 /// the task it accomplishes, its provenance kept.
-pub fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> {
+pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> {
     if pf.goal == Goal::WhatHappens {
         return Ok(None);
     }
@@ -501,7 +502,7 @@ pub struct Report {
     /// Puzzles judged clearly best and written again (old file, new file).
     pub rewritten: Vec<(std::path::PathBuf, std::path::PathBuf)>,
     /// Puzzles withdrawn (file deleted), with their goal and the reason:
-    /// only puzzles the generator wrote ([`PuzzleFile::made_by_generator`]).
+    /// only puzzles the generator wrote (`PuzzleFile::made_by_generator`).
     pub withdrawn: Vec<(std::path::PathBuf, Goal, String)>,
     /// Puzzles written by hand that the judge does not confirm, with the
     /// reason: left exactly as they are, for their author to correct or
@@ -511,7 +512,7 @@ pub struct Report {
     pub found: Vec<(String, Vec<std::path::PathBuf>, u64, u64)>,
 }
 
-/// Re-judge every puzzle of `dir` ([`rejudge`]; withdrawn ones are
+/// Re-judge every puzzle of `dir` (`rejudge`; withdrawn ones are
 /// deleted, a board met twice is kept once, the first in file order), then
 /// find new puzzles from play ([`find`]) until every rule set of the plan
 /// has `per_variant` judged puzzles. `log` is given a line per step. The

@@ -70,6 +70,8 @@ impl Player {
 }
 
 impl Options {
+    /// Options for `count` puzzles with `goal` under `variant`, from
+    /// `seed`; the other settings at their defaults.
     pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> Options {
         Options {
             goal,
@@ -155,7 +157,7 @@ pub enum GenerateError {
 }
 
 /// Mine game records into the folder `dir` (created if missing), as
-/// [`mine_record`] does, the records in parallel: positions already
+/// `mine_record` does, the records in parallel: positions already
 /// there for the same goal (or their mirror images), and positions found
 /// twice, are not written again. Every file is verified as it is written,
 /// then given to `wrote`; `tick` is called with the records done.
@@ -316,7 +318,7 @@ pub(super) fn game_start(south: [Seeds; 16], north: [Seeds; 16], north_first: bo
 /// A legal set-up for one side: 32 seeds over 16 pits, arranged as real
 /// players do — biased towards the outer or the inner row, or spread — and
 /// at most `cap` in a pit.
-pub fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
+pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
     let cap = cap.max(2);
     let style = rng.random_range(0..4u8);
     let weights: [u32; 16] = std::array::from_fn(|i| {
@@ -475,7 +477,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
 
 /// Positions the search player looks at, per position of a record, to
 /// tell where a deeper goal (a win in two or three) is worth judging.
-pub const MINE_NODES: u64 = 2_000;
+pub(crate) const MINE_NODES: u64 = 2_000;
 
 /// Mine a game record (`content/games` format) for puzzles of `goals`:
 /// every position before a move of the record is asked, for each goal,
@@ -484,7 +486,7 @@ pub const MINE_NODES: u64 = 2_000;
 /// in `exclude` (by goal) are skipped. The search player looks at
 /// [`MINE_NODES`] positions to find the positions worth the deeper goals
 /// and the positions already lost (which make no puzzle).
-pub fn mine_record(
+pub(crate) fn mine_record(
     game: &GameDoc,
     file: &str,
     goals: &[Goal],

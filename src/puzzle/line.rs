@@ -84,7 +84,7 @@ fn expected_reply(rules: &Rules, pos: &Position, m: &LegalMove) -> Option<LegalM
 /// `left` moves (1 or 2) then left to win in, added to `arena` (with the
 /// continuations under it); its index there. `None` when `m` ends the game
 /// (nothing follows).
-pub fn continuation(
+pub(crate) fn continuation(
     rules: &Rules,
     pos: &Position,
     m: &LegalMove,
@@ -145,7 +145,11 @@ pub fn turn(rules: &Rules, pos: &Position, left: u32, arena: &mut Vec<Continuati
 /// Every legal choice sequence of `ev` with the verdict of its answer
 /// (`verdicts`, parallel to `ev.answers`) and the continuation that
 /// follows it (`then`, likewise: an index in the puzzle's continuations).
-pub fn attempts(ev: &Evaluation, verdicts: &[Verdict], then: &[Option<usize>]) -> Vec<Attempt> {
+pub(crate) fn attempts(
+    ev: &Evaluation,
+    verdicts: &[Verdict],
+    then: &[Option<usize>],
+) -> Vec<Attempt> {
     let answer: HashMap<AnswerKey, usize> = ev
         .answers
         .iter()

@@ -5,22 +5,22 @@
 //! considered; sequences reaching the same end position are one answer).
 //!
 //! - [`format`]: the puzzle YAML file (a position file plus puzzle keys);
-//! - [`solve`]: the goals, judged by the engine (no I/O);
-//! - [`verify`]: files and folders → [`Puzzle`]s with located diagnostics;
+//! - `solve`: the goals, judged by the engine (no I/O);
+//! - `verify`: files and folders → [`Puzzle`]s with located diagnostics;
 //! - [`generate`]: searching realistic positions for new puzzles;
 //! - [`line`]: the line a reader plays through (a win in two or three);
-//! - [`pages`]: index data for the site (by goal, theme, difficulty);
+//! - `pages`: index data for the site (by goal, theme, difficulty);
 //! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
 
 pub mod best;
-pub mod format;
+pub(crate) mod format;
 pub mod fromplay;
 pub mod generate;
 pub mod line;
-pub mod pages;
+pub(crate) mod pages;
 pub mod sheet;
-pub mod solve;
-pub mod verify;
+pub(crate) mod solve;
+pub(crate) mod verify;
 
 use crate::engine::{Grid, Played};
 use crate::model::PositionDoc;
@@ -29,9 +29,11 @@ use std::fmt;
 use std::path::PathBuf;
 
 pub use format::Provenance;
-pub use pages::{Group, PuzzleIndex, index};
-pub use solve::{Evaluation, Verdict, evaluate};
-pub use verify::{PositionKey, verify_dir, verify_file, verify_source};
+pub use pages::{Entry, Group, PuzzleIndex, index};
+pub use solve::AnswerKey;
+pub use verify::{
+    PositionKey, Span, Summary, puzzle_files, verify_dir, verify_file, verify_source,
+};
 
 /// What a puzzle asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -64,6 +66,7 @@ pub enum Goal {
 }
 
 impl Goal {
+    /// Every goal, in the order pages list them.
     pub const ALL: [Goal; 9] = [
         Goal::WinNow,
         Goal::CutOffTheHead,
@@ -91,6 +94,7 @@ impl Goal {
         }
     }
 
+    /// The goal written `s` in a puzzle file.
     pub fn parse(s: &str) -> Option<Goal> {
         Goal::ALL.into_iter().find(|g| g.name() == s)
     }
@@ -114,7 +118,7 @@ impl Goal {
     /// The question a puzzle of this goal asks `side`; `shown` is the
     /// move a "what happens" puzzle plays, with its side (`N7`), named in
     /// the question since the reader is not to find it.
-    pub fn question(self, side: &str, opponent: &str, shown: &str) -> String {
+    pub(crate) fn question(self, side: &str, opponent: &str, shown: &str) -> String {
         match self {
             Goal::WinNow => format!("{side} to move and win the game with this move."),
             Goal::CutOffTheHead => format!(
@@ -159,8 +163,10 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every difficulty, easiest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
+    /// The name written in a puzzle file.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -169,6 +175,7 @@ impl Difficulty {
         }
     }
 
+    /// The difficulty written `s` in a puzzle file.
     pub fn parse(s: &str) -> Option<Difficulty> {
         Difficulty::ALL.into_iter().find(|d| d.name() == s)
     }
@@ -178,7 +185,7 @@ impl Difficulty {
     /// the efforts of the 204 puzzles found in the search player's games
     /// that the rulebook ships (set on 2026-11-24; docs/PUZZLES.md gives the
     /// efforts per goal), so a third of them is rated each way.
-    pub fn of_effort(effort: u64) -> Difficulty {
+    pub(crate) fn of_effort(effort: u64) -> Difficulty {
         if effort <= EASY_MAX_EFFORT {
             Difficulty::Easy
         } else if effort <= MEDIUM_MAX_EFFORT {
@@ -189,11 +196,11 @@ impl Difficulty {
     }
 
     /// The difficulty of a puzzle by what finding its answer takes the
-    /// engine's own search ([`best::effort`]): easy when a search two plies
+    /// engine's own search (`best::effort`): easy when a search two plies
     /// deep already keeps it (every deeper one choosing it too) and at most
-    /// [`EASY_MAX_TEMPTING`] other moves look as good one ply deep; hard
+    /// `EASY_MAX_TEMPTING` other moves look as good one ply deep; hard
     /// when a depth-2 search misses it and only a search of
-    /// [`HARD_MIN_DEPTH`] plies or more keeps it (or none to
+    /// `HARD_MIN_DEPTH` plies or more keeps it (or none to
     /// [`best::RATE_DEPTH`]); medium between.
     pub fn of_search(e: &best::Effort) -> Difficulty {
         if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
@@ -205,7 +212,8 @@ impl Difficulty {
         }
     }
 
-    pub fn title(self) -> &'static str {
+    /// The name shown to readers.
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Difficulty::Easy => "Easy",
             Difficulty::Medium => "Medium",
@@ -247,10 +255,10 @@ pub(crate) fn effort_words(p: &Puzzle) -> String {
 }
 
 /// The search depth (plies) from which a puzzle is hard.
-pub const HARD_MIN_DEPTH: u32 = 4;
+pub(crate) const HARD_MIN_DEPTH: u32 = 4;
 /// The most other moves an easy puzzle's answer may be tied with or
 /// beaten by one ply deep.
-pub const EASY_MAX_TEMPTING: usize = 2;
+pub(crate) const EASY_MAX_TEMPTING: usize = 2;
 
 /// The most laps an easy puzzle takes a solver to find.
 pub(crate) const EASY_MAX_EFFORT: u64 = 32;
@@ -347,7 +355,7 @@ pub const CHOICES: usize = 4;
 /// never ends" for a move that ends. How many are fewer than the answer
 /// depends on the board (a digest of it), so that the right answer is not
 /// always the biggest, or the middle, number offered.
-pub fn choices(played: &Played, others: &[crate::engine::LegalMove]) -> Vec<Choice> {
+pub(crate) fn choices(played: &Played, others: &[crate::engine::LegalMove]) -> Vec<Choice> {
     use crate::engine::LapEnd;
     let right = Outcome::of(&played.end);
     // the seeds of each capture, in order
@@ -485,11 +493,11 @@ pub struct Puzzle {
     /// Whether `difficulty` was written in the file (else it is the engine's
     /// rating).
     pub difficulty_stated: bool,
-    /// The engine's rating (see [`solve::rate`]).
+    /// The engine's rating (see `solve::rate`).
     pub rated_difficulty: Difficulty,
     /// What rates it: for a move to find, the positions the engine's search
-    /// visits to find it and keep it ([`best::effort`]); for "what
-    /// happens?", the move's laps ([`solve::what_happens_effort`]).
+    /// visits to find it and keep it (`best::effort`); for "what
+    /// happens?", the move's laps (`solve::what_happens_effort`).
     pub effort: u64,
     /// For a move to find, what finding it takes the search.
     pub search: Option<best::Effort>,
@@ -510,7 +518,7 @@ pub struct Puzzle {
     /// `then`.
     pub continuations: Vec<line::Continuation>,
     /// "What happens?": the answers the page offers, one right
-    /// ([`choices`]); none for a move to find.
+    /// (`choices`); none for a move to find.
     pub choices: Vec<Choice>,
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).

@@ -13,7 +13,7 @@
 //! Pages are drawn as SVG and converted with usvg; the boards are the
 //! diagram crate's, in its print theme and sheet layout ([`Layout::Sheet`]),
 //! so that a sheet's board is a site's board. The PDF is set in Source
-//! Sans 3, the sans face shipped with the site ([`crate::fonts`]);
+//! Sans 3, the sans face shipped with the site (`crate::fonts`);
 //! characters it lacks come from DejaVu Sans (or Liberation Sans, FreeSans,
 //! Noto Sans) when the system has it, and a character no loaded font has is
 //! an error, as is a text the font could not set: text is never silently
@@ -42,6 +42,7 @@ pub enum Paper {
 }
 
 impl Paper {
+    /// The paper size named `s` (`a4`, `letter`; any case).
     pub fn parse(s: &str) -> Option<Paper> {
         match s.to_ascii_lowercase().as_str() {
             "a4" => Some(Paper::A4),
@@ -534,7 +535,7 @@ fn texts(p: &Puzzle) -> Vec<String> {
 
 /// A sheet board's width, in points at full size (its height follows
 /// from the diagram's proportions: [`board_height`]).
-pub const BOARD_W: f32 = 300.0;
+pub(crate) const BOARD_W: f32 = 300.0;
 
 /// A puzzle's board as a sheet draws it: seen from the seat of the side to
 /// move (its side at the bottom), every pit named above it; a "what
@@ -574,7 +575,7 @@ fn board_options(width: Option<f32>) -> RenderOptions {
 }
 
 /// A sheet board's height in points at full size ([`BOARD_W`] wide).
-pub fn board_height() -> f32 {
+pub(crate) fn board_height() -> f32 {
     let empty = crate::engine::Position::new(
         crate::engine::Board::from_sides([0; 16], [0; 16]),
         crate::engine::Side::South,

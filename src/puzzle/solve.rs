@@ -22,6 +22,7 @@ pub enum AnswerKey {
 }
 
 impl AnswerKey {
+    /// The key of `m`: its end board, or its start pit if it never ends.
     pub fn of(m: &LegalMove) -> AnswerKey {
         match &m.end {
             MoveEnd::Finished(f) => AnswerKey::Board(f.board),
@@ -32,7 +33,7 @@ impl AnswerKey {
 
 /// A move's verdict against a goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     pub ok: bool,
     /// What the move does, in words ("captures 12 and North has no move").
     pub why: String,
@@ -40,14 +41,14 @@ pub struct Verdict {
 
 /// A win-in-two line: a reply and the winning answer to it.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub(crate) struct Line {
     pub reply: LegalMove,
     pub answer: LegalMove,
 }
 
 /// Every distinct answer of a position judged against a goal.
 #[derive(Clone, Debug)]
-pub struct Evaluation {
+pub(crate) struct Evaluation {
     pub goal: Goal,
     pub mover: Side,
     /// Every legal choice sequence.
@@ -67,14 +68,14 @@ pub struct Evaluation {
 
 impl Evaluation {
     /// Positions in `answers` of the answers achieving the goal.
-    pub fn solutions(&self) -> Vec<usize> {
+    pub(crate) fn solutions(&self) -> Vec<usize> {
         (0..self.answers.len())
             .filter(|&i| self.verdicts[i].ok)
             .collect()
     }
 
     /// The answer (position in `answers`) a move belongs to, if it is legal.
-    pub fn answer_of(&self, mv: &crate::engine::Move) -> Option<usize> {
+    pub(crate) fn answer_of(&self, mv: &crate::engine::Move) -> Option<usize> {
         let m = self.moves.iter().find(|m| m.mv.same_as(mv))?;
         let key = AnswerKey::of(m);
         self.answers
@@ -83,12 +84,12 @@ impl Evaluation {
     }
 
     /// The legal move of an answer.
-    pub fn answer_move(&self, a: usize) -> &LegalMove {
+    pub(crate) fn answer_move(&self, a: usize) -> &LegalMove {
         &self.moves[self.answers[a]]
     }
 
     /// The biggest capture of any move.
-    pub fn max_capture(&self) -> u32 {
+    pub(crate) fn max_capture(&self) -> u32 {
         self.moves
             .iter()
             .map(|m| m.end.captured())
@@ -115,7 +116,7 @@ fn wins_for(end: &MoveEnd, side: Side) -> Option<WinKind> {
 }
 
 /// A short description of what a move does (the narrator's words).
-pub fn does(m: &LegalMove) -> String {
+pub(crate) fn does(m: &LegalMove) -> String {
     narrate::move_does(&m.end)
 }
 
@@ -125,7 +126,7 @@ fn nm(side: Side, m: &LegalMove) -> String {
 
 /// Judge every answer of `pos` against `goal`. With `early`, stop as soon
 /// as two answers achieve it (enough to reject a position).
-pub fn evaluate(goal: Goal, rules: &Rules, pos: &Position, early: bool) -> Evaluation {
+pub(crate) fn evaluate(goal: Goal, rules: &Rules, pos: &Position, early: bool) -> Evaluation {
     let moves = crate::memo::legal_moves(rules, pos);
     evaluate_moves(goal, rules, pos, moves, early)
 }
@@ -725,7 +726,7 @@ impl Effort {
 /// answer comes first half the time). For the biggest capture every
 /// answer is counted (the biggest is known only then); a "what happens"
 /// puzzle takes the move's own laps.
-pub fn effort(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> u64 {
+pub(crate) fn effort(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> u64 {
     let mut e = Effort::new(*rules);
     let mut check = |a: usize| e.check(ev.goal, pos, ev.answer_move(a));
     let total = match ev.goal {
@@ -746,7 +747,7 @@ pub fn effort(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -
 /// What finding a solution takes: the solver's effort ([`effort`]) and
 /// the difficulty it makes ([`Difficulty::of_effort`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rating {
+pub(crate) struct Rating {
     /// Laps a solver follows to find the solution.
     pub effort: u64,
     pub difficulty: Difficulty,
@@ -756,7 +757,7 @@ pub struct Rating {
 }
 
 /// Rate a solved puzzle by what finding its solution takes.
-pub fn rate(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> Rating {
+pub(crate) fn rate(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> Rating {
     let sol = ev.answer_move(solution);
     let sc = sol.end.captured();
     let lookalikes = (0..ev.verdicts.len())
@@ -777,7 +778,7 @@ pub fn rate(ev: &Evaluation, rules: &Rules, pos: &Position, solution: usize) -> 
 /// What predicting a move's end takes: its laps (a never-ending move:
 /// those until it first comes round again, laps before the cycle and one
 /// whole cycle).
-pub fn what_happens_effort(played: &Played) -> u64 {
+pub(crate) fn what_happens_effort(played: &Played) -> u64 {
     match &played.end {
         MoveEnd::Finished(f) => f.laps,
         MoveEnd::NeverEnding(n) => n.laps_before_cycle.unwrap_or(0) + n.cycle_laps,
@@ -829,7 +830,7 @@ pub(crate) fn facts(played: &Played) -> TraceFacts {
 }
 
 /// Themes from what the solution does.
-pub fn themes(ev: &Evaluation, solution: usize, played: &Played) -> Vec<String> {
+pub(crate) fn themes(ev: &Evaluation, solution: usize, played: &Played) -> Vec<String> {
     let t = facts(played);
     let sol = ev.answer_move(solution);
     let mut out: Vec<&str> = Vec::new();

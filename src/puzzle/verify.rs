@@ -85,6 +85,7 @@ pub struct PositionKey {
 }
 
 impl PositionKey {
+    /// The key of `pos`.
     pub fn of(pos: &Position) -> PositionKey {
         PositionKey {
             own: *pos.board.side(pos.to_move),
@@ -463,7 +464,7 @@ pub struct Span {
 /// searched) and following one (laps) span.
 ///
 /// ```
-/// use omweso::puzzle::verify::Summary;
+/// use omweso::puzzle::Summary;
 /// let s = Summary::of(&[]);
 /// assert!(s.goals.is_empty() && s.to_find.is_empty() && s.to_follow.is_empty());
 /// ```
@@ -478,6 +479,7 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of `puzzles`.
     pub fn of(puzzles: &[Puzzle]) -> Summary {
         let goals = Goal::ALL
             .into_iter()

@@ -15,7 +15,7 @@ use crate::model::VariantDoc;
 
 /// One rule set's reason, with the section that explains its rule.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Reason {
+pub(crate) struct Reason {
     pub text: String,
     /// Relative to the site's root: `reverse-capture.html#ludii`.
     pub href: String,
@@ -47,7 +47,7 @@ enum Topic {
 }
 
 /// "Under Shackell's rules", "under modern rules", "under Ludii's rules".
-pub fn under(v: &VariantDoc) -> String {
+pub(crate) fn under(v: &VariantDoc) -> String {
     match v.name() {
         "shackell-1935" => "under Shackell's rules".into(),
         "modern" => "under modern rules".into(),
@@ -102,7 +102,7 @@ fn which_lap(lap: &Lap, mover: Side) -> String {
 /// The reason for one rule set's row: `variant`'s trace of the move
 /// against `own`'s (the example's own rules, traced as the example is).
 #[allow(clippy::too_many_arguments)]
-pub fn reason(
+pub(crate) fn reason(
     site: &Site,
     example_chapter: Option<(&str, &str)>,
     pos: &Position,

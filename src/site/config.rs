@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The configuration file's name.
-pub const CONFIG_FILE: &str = "omweso.yaml";
+pub(crate) const CONFIG_FILE: &str = "omweso.yaml";
 
 /// `omweso.yaml`: what the site is called and how it is built.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]

@@ -57,14 +57,6 @@ impl Chapter {
     pub fn url(&self) -> String {
         format!("{}.html", self.stem)
     }
-
-    /// The block whose fence is on `line`.
-    pub fn block_at(&self, line: usize) -> Option<&Block> {
-        self.blocks
-            .iter()
-            .find(|b| b.line == line)
-            .map(|b| &b.block)
-    }
 }
 
 /// A glossary term (`content/glossary.yaml`).
@@ -130,7 +122,7 @@ impl Site {
     }
 
     /// Every position with its key, in the order of [`Site::all_positions`].
-    pub fn keyed_positions(&self) -> impl Iterator<Item = (PositionKey, &PositionDoc)> {
+    pub(crate) fn keyed_positions(&self) -> impl Iterator<Item = (PositionKey, &PositionDoc)> {
         let files = self
             .positions
             .iter()
@@ -155,22 +147,17 @@ impl Site {
         files.chain(inline)
     }
 
-    /// The position with this id.
-    pub fn position(&self, id: &str) -> Option<&PositionDoc> {
-        self.find(id).map(|(_, p)| p)
-    }
-
     /// The position with this id, with its key.
-    pub fn find(&self, id: &str) -> Option<(PositionKey, &PositionDoc)> {
+    pub(crate) fn find(&self, id: &str) -> Option<(PositionKey, &PositionDoc)> {
         self.keyed_positions().find(|(_, p)| p.id() == Some(id))
     }
 
-    pub fn chapter(&self, stem: &str) -> Option<&Chapter> {
+    pub(crate) fn chapter(&self, stem: &str) -> Option<&Chapter> {
         self.chapters.iter().find(|c| c.stem == stem)
     }
 
     /// Where the site's parts live.
-    pub fn layout(&self) -> Layout {
+    pub(crate) fn layout(&self) -> Layout {
         Layout::new(&self.root)
     }
 }

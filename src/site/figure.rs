@@ -9,7 +9,7 @@ use crate::model::PositionDoc;
 
 /// The figure of a position (its move's frames, or its board), drawn from
 /// its move as played (None when it has no move).
-pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
+pub(crate) fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
     let frames = crate::frames::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
@@ -38,7 +38,7 @@ pub fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
 
 /// A figure from frames, with the element id `anchor` (e.g.
 /// `pos-capture-basic`).
-pub fn figure(
+pub(crate) fn figure(
     frames: &[Frame],
     anchor: &str,
     title: Option<&str>,
@@ -54,7 +54,7 @@ pub fn figure(
 /// prefix given where the figure is placed: unique in its page. The
 /// figures of one page can share them too ([`Figure::place`]).
 #[derive(Clone, Debug)]
-pub struct Figure {
+pub(crate) struct Figure {
     label: String,
     frames: usize,
     /// The frames' list, with slots for the id prefix.
@@ -80,7 +80,7 @@ const STEPPER: &str = "<div class=\"stepper\" hidden>\
 impl Figure {
     /// The figure's HTML with the element id `anchor` (its shared
     /// drawings' ids start with `_`, the anchor and `-`).
-    pub fn html(&self, anchor: &str) -> String {
+    pub(crate) fn html(&self, anchor: &str) -> String {
         let prefix = format!("_{}-", escape(anchor));
         self.place(anchor, &prefix, &mut Defined::default(), true)
     }
@@ -92,7 +92,13 @@ impl Figure {
     /// (with the same prefix) are not drawn again. Without the twin (a
     /// print page), the frames' descriptions are left out too: paper
     /// shows neither.
-    pub fn place(&self, anchor: &str, prefix: &str, defined: &mut Defined, twin: bool) -> String {
+    pub(crate) fn place(
+        &self,
+        anchor: &str,
+        prefix: &str,
+        defined: &mut Defined,
+        twin: bool,
+    ) -> String {
         let mut h = String::with_capacity(
             self.list.len_with(prefix.len()) + self.twin.len() + self.caption.len() + 512,
         );
@@ -126,7 +132,7 @@ impl Figure {
     /// [`link_key`]); each frame is its board ([`Layout::Board`]: its
     /// text, pit numbers, counts and side names large enough to read on a
     /// phone) and its words in HTML under it ([`Frame::words_html`]).
-    pub fn new(frames: &[Frame], title: Option<&str>, caption: Option<&str>) -> Figure {
+    pub(crate) fn new(frames: &[Frame], title: Option<&str>, caption: Option<&str>) -> Figure {
         // inline SVG without a <style> each: the site's CSS holds the
         // diagrams' stylesheet once
         let options = RenderOptions {
@@ -260,15 +266,15 @@ fn fnv(s: &str) -> u64 {
 
 /// Where a figure links to the diagrams' key: [`link_key`] makes it a link
 /// relative to each page (or leaves it out when the site has no key).
-pub const KEY_LINK: &str = "<!--omw-key-->";
+pub(crate) const KEY_LINK: &str = "<!--omw-key-->";
 
 /// The id of the section that explains how to read the diagrams.
-pub const KEY_SECTION: &str = "reading-diagrams";
+pub(crate) const KEY_SECTION: &str = "reading-diagrams";
 
 /// A page's HTML with its figures' key links made: to `key` (the page
 /// holding the [`KEY_SECTION`], from the site's root) from a page at
 /// `path` (`puzzles/x.html`); without a key, nothing.
-pub fn link_key(html: String, path: &str, key: Option<&str>) -> String {
+pub(crate) fn link_key(html: String, path: &str, key: Option<&str>) -> String {
     if !html.contains(KEY_LINK) {
         return html;
     }

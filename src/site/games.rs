@@ -49,7 +49,7 @@ fn entry(g: &GameDoc) -> GameEntry {
 }
 
 impl Renderer<'_> {
-    pub fn games_index_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn games_index_page(&self) -> Result<Page, Diagnostics> {
         let games: Vec<GameEntry> = self.site.games.iter().map(entry).collect();
         let mut ctx = self.context(
             "games",
@@ -63,7 +63,7 @@ impl Renderer<'_> {
     }
 
     /// The page of game `g`, from its replay by the trace stage.
-    pub fn game_page(&self, g: &GameDoc, r: &GameTrace) -> Result<Page, Diagnostics> {
+    pub(crate) fn game_page(&self, g: &GameDoc, r: &GameTrace) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct PlyView {
             number: usize,

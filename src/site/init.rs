@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 /// The files of a new site: (path, content).
-pub const FILES: &[(&str, &str)] = &[
+pub(crate) const FILES: &[(&str, &str)] = &[
     ("omweso.yaml", include_str!("scaffold/omweso.yaml")),
     (
         "content/introduction.md",

@@ -81,44 +81,41 @@ impl Layout {
             .ok_or(RootError::NotFound(start))
     }
 
+    /// The site's root folder.
     pub fn root(&self) -> &Path {
         &self.root
     }
 
-    pub fn config_file(&self) -> PathBuf {
-        self.root.join(CONFIG_FILE)
-    }
-
     /// Chapters, and the folders below.
-    pub fn content(&self) -> PathBuf {
+    pub(crate) fn content(&self) -> PathBuf {
         self.root.join("content")
     }
 
-    pub fn variants(&self) -> PathBuf {
+    pub(crate) fn variants(&self) -> PathBuf {
         self.content().join("variants")
     }
 
-    pub fn positions(&self) -> PathBuf {
+    pub(crate) fn positions(&self) -> PathBuf {
         self.content().join("positions")
     }
 
-    pub fn games(&self) -> PathBuf {
+    pub(crate) fn games(&self) -> PathBuf {
         self.content().join("games")
     }
 
-    pub fn glossary(&self) -> PathBuf {
+    pub(crate) fn glossary(&self) -> PathBuf {
         self.content().join("glossary.yaml")
     }
 
-    pub fn puzzles(&self) -> PathBuf {
+    pub(crate) fn puzzles(&self) -> PathBuf {
         self.root.join("puzzles")
     }
 
-    pub fn templates(&self) -> PathBuf {
+    pub(crate) fn templates(&self) -> PathBuf {
         self.root.join("templates")
     }
 
-    pub fn statics(&self) -> PathBuf {
+    pub(crate) fn statics(&self) -> PathBuf {
         self.root.join("static")
     }
 
@@ -129,7 +126,7 @@ impl Layout {
 
     /// The folders a build reads, never to be written over: content,
     /// puzzles, templates, static, and the repository's `.git`.
-    pub fn source_folders(&self) -> [PathBuf; 5] {
+    pub(crate) fn source_folders(&self) -> [PathBuf; 5] {
         [
             self.content(),
             self.puzzles(),
@@ -141,7 +138,7 @@ impl Layout {
 
     /// The built-in variants and the site's own (`content/variants/`), with
     /// every problem of the site's variant files.
-    pub fn load_variants(&self) -> (Variants, Diagnostics) {
+    pub(crate) fn load_variants(&self) -> (Variants, Diagnostics) {
         let mut variants = Variants::builtin().within(&self.root);
         let errs = variants
             .load_dir(&self.variants())

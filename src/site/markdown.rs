@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::LazyLock;
 
 /// The Markdown extensions every chapter is read with.
-pub fn options() -> Options {
+pub(crate) fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
@@ -19,11 +19,11 @@ pub fn options() -> Options {
 }
 
 /// The info string of the diagrams' fenced blocks.
-pub const FENCE: &str = "omweso";
+pub(crate) const FENCE: &str = "omweso";
 
 /// A heading's id: lower case, letters and digits kept, spaces and dashes
 /// become single dashes, other punctuation dropped ("section" if nothing is left).
-pub fn slug(text: &str) -> String {
+pub(crate) fn slug(text: &str) -> String {
     let mut s = String::new();
     let mut dash = false;
     for c in text.chars() {
@@ -41,7 +41,7 @@ pub fn slug(text: &str) -> String {
 }
 
 /// Byte offset → 1-based (line, column) in a text.
-pub struct Lines {
+pub(crate) struct Lines {
     starts: Vec<usize>,
     /// The last offset looked up and its column: columns are counted on
     /// from there, so a line of many links is read once, not once a link.
@@ -49,7 +49,7 @@ pub struct Lines {
 }
 
 impl Lines {
-    pub fn new(text: &str) -> Lines {
+    pub(crate) fn new(text: &str) -> Lines {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         Lines {
@@ -58,7 +58,7 @@ impl Lines {
         }
     }
 
-    pub fn at(&self, text: &str, offset: usize) -> (usize, usize) {
+    pub(crate) fn at(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts[line - 1];
         let end = offset.min(text.len());
@@ -82,7 +82,7 @@ impl Lines {
 
 /// Split `---` front matter from a chapter: (front matter text, lines before
 /// it) or `None` when the file does not start with `---`.
-pub fn front_matter(text: &str) -> Option<(&str, usize)> {
+pub(crate) fn front_matter(text: &str) -> Option<(&str, usize)> {
     let rest = text
         .strip_prefix("---\n")
         .or_else(|| text.strip_prefix("---\r\n"))?;
@@ -137,12 +137,12 @@ fn level_num(l: pulldown_cmark::HeadingLevel) -> u8 {
 
 /// Unique ids for headings: the slug, then `-2`, `-3`… for repeats.
 #[derive(Default)]
-pub struct Ids {
+pub(crate) struct Ids {
     seen: HashMap<String, usize>,
 }
 
 impl Ids {
-    pub fn unique(&mut self, base: String) -> String {
+    pub(crate) fn unique(&mut self, base: String) -> String {
         let n = self.seen.entry(base.clone()).or_insert(0);
         *n += 1;
         if *n == 1 { base } else { format!("{base}-{n}") }
@@ -218,7 +218,7 @@ pub fn scan(text: &str) -> Scan {
 }
 
 /// How a link is resolved when rendering.
-pub enum LinkTarget<'a> {
+pub(crate) enum LinkTarget<'a> {
     /// Leave as is (external, or already a site URL).
     Keep,
     /// A chapter (stem) and maybe an anchor.
@@ -227,7 +227,7 @@ pub enum LinkTarget<'a> {
 
 /// Classify a link destination: external links (with a scheme), `mailto:`,
 /// pure anchors and site URLs are kept; `name.md` / `name.md#x` are chapters.
-pub fn classify(dest: &str) -> LinkTarget<'_> {
+pub(crate) fn classify(dest: &str) -> LinkTarget<'_> {
     if has_scheme(dest) || dest.starts_with('#') || dest.starts_with('/') {
         return LinkTarget::Keep;
     }
@@ -243,7 +243,7 @@ pub fn classify(dest: &str) -> LinkTarget<'_> {
 }
 
 /// Whether a URL has a scheme (`https:`, `mailto:`…).
-pub fn has_scheme(dest: &str) -> bool {
+pub(crate) fn has_scheme(dest: &str) -> bool {
     match dest.find(':') {
         Some(i) => {
             let scheme = &dest[..i];
@@ -276,7 +276,7 @@ pub enum Target<'a> {
 
 impl Target<'_> {
     /// The id an element with id `id` gets.
-    pub fn id(&self, id: &str) -> String {
+    pub(crate) fn id(&self, id: &str) -> String {
         match self {
             Target::Page { .. } => id.to_string(),
             Target::Print { stem, .. } => format!("{stem}--{id}"),
@@ -316,7 +316,7 @@ impl Target<'_> {
 /// The URL schemes a link or image written in Markdown may use unless the
 /// author's HTML is trusted ([`RawHtml::Allow`]); addresses without a
 /// scheme (relative ones, `#anchors`) are always fine.
-pub const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
+pub(crate) const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
 
 /// Whether a link or image address as written is safe in a page whose
 /// author is not trusted: no scheme, or one of [`SAFE_SCHEMES`]. The
@@ -325,7 +325,7 @@ pub const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel"];
 /// any case); a `:` before the first `/`, `?` or `#` makes what precedes
 /// it a scheme, so `javascript:`, `data:`, `vbscript:` and anything else
 /// unknown is refused.
-pub fn safe_url(dest: &str) -> bool {
+pub(crate) fn safe_url(dest: &str) -> bool {
     let url: String = dest
         .trim_matches(|c: char| c <= ' ')
         .chars()
@@ -794,7 +794,7 @@ pub fn render(
 /// One entry of a chapter's table of contents: a level-2 heading with the
 /// level-3 headings under it (or a level-3 heading before any level 2).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TocEntry {
+pub(crate) struct TocEntry {
     pub id: String,
     pub text: String,
     pub level: u8,
@@ -804,7 +804,7 @@ pub struct TocEntry {
 /// Headings as a nested table of contents (levels 2 and 3): each level-3
 /// heading under the level-2 heading before it, so that the top level
 /// numbers 1, 2, 3… without gaps.
-pub fn toc(headings: &[Heading]) -> Vec<TocEntry> {
+pub(crate) fn toc(headings: &[Heading]) -> Vec<TocEntry> {
     let mut out: Vec<TocEntry> = Vec::new();
     for h in headings.iter().filter(|h| h.level == 2 || h.level == 3) {
         let entry = TocEntry {

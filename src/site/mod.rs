@@ -2,15 +2,15 @@
 //! positions, variants, glossary, puzzles), render it with tera templates
 //! and write it atomically.
 //!
-//! - [`config`]: `omweso.yaml`, finding the site root
-//! - [`content`]: loading and checking everything ([`load`])
-//! - [`traces`]: every position's move played once ([`Traces`])
+//! - `config`: `omweso.yaml`, finding the site root
+//! - `content`: loading and checking everything ([`load`])
+//! - `traces`: every position's move played once (`Traces`)
 //! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
-//! - [`figure`]: a diagram in a page (frames, text twin, stepper)
-//! - [`templates`]: built-in tera templates and the site's overrides
+//! - `figure`: a diagram in a page (frames, text twin, stepper)
+//! - `templates`: built-in tera templates and the site's overrides
 //! - [`render`]: every page, in parallel
-//! - [`search`]: the search index
-//! - [`output`]: [`build`], atomic and deterministic
+//! - `search`: the search index
+//! - `output`: [`build`], atomic and deterministic
 //! - [`init`]: a new site
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
@@ -20,30 +20,33 @@
 //! a hidden `<div class="stepper">` (prev, play, next, frame status) that
 //! the script reveals, and `<details class="text-twin">`.
 
-pub mod compare;
-pub mod config;
-pub mod content;
-pub mod figure;
-pub mod games;
+pub(crate) mod compare;
+pub(crate) mod config;
+pub(crate) mod content;
+pub(crate) mod figure;
+pub(crate) mod games;
 pub mod init;
-pub mod layout;
+pub(crate) mod layout;
 pub mod markdown;
-pub mod output;
+pub(crate) mod output;
 pub mod render;
-pub mod search;
-pub mod templates;
-pub mod traces;
+pub(crate) mod search;
+pub(crate) mod templates;
+pub(crate) mod traces;
 
-pub use config::{CONFIG_FILE, Config, RawHtml, find_root};
-pub use content::{Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load};
+pub use config::{Config, RawHtml, find_root};
+pub use content::{
+    Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load, parse_chapter,
+    parse_glossary,
+};
 pub use init::init;
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use output::{
     BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_asking, build_with,
-    check_output, is_output,
+    is_output,
 };
-pub use render::SIDEBAR_ALL;
-pub use traces::{Decisions, Traces};
+pub use render::{SIDEBAR_ALL, SIDEBAR_GAMES};
+pub use traces::Decisions;
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so
 /// nothing that may be in use is removed (build folders of killed builds

@@ -116,7 +116,7 @@ fn forbidden_even_forced(r: &Path, o: &Path) -> Option<String> {
 /// `force` is set, and even then never a home folder, the filesystem's
 /// root, a folder holding `.git` or the current folder, or a folder inside
 /// the site.
-pub fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnostic> {
+pub(crate) fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), Diagnostic> {
     let refuse = |why: String| Err(Diagnostic::new(out, 0, 0, why));
     let (Ok(r), Ok(o)) = (resolve(root), resolve(out)) else {
         return refuse("cannot resolve the output folder's path".into());
@@ -188,7 +188,7 @@ impl std::fmt::Display for BuildReport {
 }
 
 /// The site's static assets: (path, content).
-pub fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
+pub(crate) fn assets() -> Vec<(&'static str, std::borrow::Cow<'static, [u8]>)> {
     // the shipped fonts first, so that the rules below can name them
     let mut css = String::from("/* Fonts shipped with the site (assets/fonts/OFL.txt) */\n");
     css.push_str(&crate::fonts::font_face_css());
@@ -265,7 +265,7 @@ fn inline_engine() -> &'static str {
 }
 
 /// `sitemap.xml` for the pages (the 404 page left out).
-pub fn sitemap(base_url: &str, pages: &[Placed]) -> String {
+pub(crate) fn sitemap(base_url: &str, pages: &[Placed]) -> String {
     let base = base_url.trim_end_matches('/');
     let mut s = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -546,7 +546,7 @@ fn swap_in(fresh: &Path, out: &Path) -> Result<(), Diagnostic> {
 
 /// Everything a build writes but its pages (given to a [`PageSink`] as
 /// they are rendered).
-pub struct Rendered {
+pub(crate) struct Rendered {
     /// (path in the output, content): search index, assets, the output
     /// marker, sitemap and static files.
     pub files: Vec<(String, Vec<u8>)>,
@@ -558,7 +558,7 @@ pub struct Rendered {
 
 /// [`render_site_to`] dropping every page as soon as it is rendered: what
 /// `omweso check` calls, so that it reports what a build fails on.
-pub fn render_site(
+pub(crate) fn render_site(
     site: &Site,
     traces: &Traces,
     progress: &dyn Progress,
@@ -571,7 +571,7 @@ pub fn render_site(
 /// build never holds them all), search index, assets, sitemap and static
 /// files, with every problem only this finds (a template error, a static
 /// file that would replace a generated page, an unreadable static file).
-pub fn render_site_to(
+pub(crate) fn render_site_to(
     site: &Site,
     traces: &Traces,
     progress: &dyn Progress,

@@ -25,11 +25,11 @@ use tera::{Context, Tera};
 
 /// Where [`Renderer::all`] gives each page as it is rendered: written to
 /// disk by a build (the page dropped once written), or dropped by a check.
-pub type PageSink<'s> = dyn Fn(Page) -> Result<(), Diagnostics> + Sync + 's;
+pub(crate) type PageSink<'s> = dyn Fn(Page) -> Result<(), Diagnostics> + Sync + 's;
 
 /// What became of a page given to a [`PageSink`].
 #[derive(Clone, Debug)]
-pub struct Placed {
+pub(crate) struct Placed {
     /// Path in the output folder, with `/` separators.
     pub path: String,
     /// Diagrams (figures) on the page.
@@ -40,7 +40,7 @@ pub struct Placed {
 
 /// One output page.
 #[derive(Clone, Debug)]
-pub struct Page {
+pub(crate) struct Page {
     /// Path in the output folder, with `/` separators (`variants/modern.html`).
     pub path: String,
     pub html: String,
@@ -97,7 +97,7 @@ struct GamesNav {
 
 /// A printable sheet of the puzzles, as the puzzles index links it.
 #[derive(Clone, Debug, Serialize)]
-pub struct SheetLink {
+pub(crate) struct SheetLink {
     /// Relative to the puzzles index.
     pub url: String,
     /// The rule set's title.
@@ -123,7 +123,7 @@ struct LinkItem {
 
 /// A rendered chapter body.
 #[derive(Clone, Debug)]
-pub struct Body {
+pub(crate) struct Body {
     pub html: String,
     pub plain: String,
     pub diagrams: usize,
@@ -131,7 +131,7 @@ pub struct Body {
 
 /// A chapter's figures, drawn once, by the line of their fenced block, with
 /// their anchors: placed in each body made of the chapter.
-pub struct ChapterFigures {
+pub(crate) struct ChapterFigures {
     by_line: HashMap<usize, Vec<(String, Figure)>>,
     count: usize,
 }
@@ -139,12 +139,12 @@ pub struct ChapterFigures {
 /// The most bytes of chapters one print page holds: a longer rulebook is
 /// printed in parts of at most about this size (a chapter larger than it
 /// is a part of its own), so that every page stays one a browser opens.
-pub const PRINT_PART_BYTES: usize = 1_500_000;
+pub(crate) const PRINT_PART_BYTES: usize = 1_500_000;
 
 /// The parts of the print version: runs of consecutive chapters whose
 /// bodies (of the given sizes) add up to at most `budget` bytes each; one
 /// part when everything fits.
-pub fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
+pub(crate) fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
     let mut parts = Vec::new();
     let (mut start, mut size) = (0, 0);
     for (i, &s) in sizes.iter().enumerate() {
@@ -162,7 +162,7 @@ pub fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>
 
 /// The anchor of a position's figure: `pos-ID`, or for one without an id,
 /// `pos-CHAPTER-LINE` (`-N` for the N-th position of a block, from 2).
-pub fn anchor(doc: &PositionDoc, stem: &str, line: usize, i: usize) -> String {
+pub(crate) fn anchor(doc: &PositionDoc, stem: &str, line: usize, i: usize) -> String {
     match doc.id() {
         Some(id) => format!("pos-{id}"),
         None if i == 0 => format!("pos-{stem}-{line}"),
@@ -179,7 +179,7 @@ fn title_of(doc: &PositionDoc) -> String {
 }
 
 /// Renders pages with the site's templates.
-pub struct Renderer<'a> {
+pub(crate) struct Renderer<'a> {
     pub site: &'a Site,
     /// Every position's move, played once ([`Traces::for_build`]).
     pub traces: &'a Traces,
@@ -197,7 +197,7 @@ pub struct Renderer<'a> {
 }
 
 impl<'a> Renderer<'a> {
-    pub fn new(
+    pub(crate) fn new(
         site: &'a Site,
         traces: &'a Traces,
         tera: &'a Tera,
@@ -346,7 +346,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// The figures of the `i`-th chapter's fenced blocks, drawn.
-    pub fn chapter_figures(&self, i: usize) -> Result<ChapterFigures, Diagnostics> {
+    pub(crate) fn chapter_figures(&self, i: usize) -> Result<ChapterFigures, Diagnostics> {
         let c = &self.site.chapters[i];
         let mut errs = Diagnostics::default();
         // the figures of each block (by its line), with their anchors
@@ -407,7 +407,7 @@ impl<'a> Renderer<'a> {
     /// body's figures use without drawing them again. A print page leaves
     /// out the figures' text twins, which paper does not show (the
     /// chapter's own page has them).
-    pub fn chapter_body(
+    pub(crate) fn chapter_body(
         &self,
         i: usize,
         figures: &ChapterFigures,
@@ -438,7 +438,7 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    pub fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
+    pub(crate) fn chapter_page(&self, i: usize, body: &Body) -> Result<Page, Diagnostics> {
         let c = &self.site.chapters[i];
         let mut ctx = self.context(
             "chapter",
@@ -478,7 +478,7 @@ impl<'a> Renderer<'a> {
         self.render("chapter.html", c.url(), &ctx, body.diagrams)
     }
 
-    pub fn index_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn index_page(&self) -> Result<Page, Diagnostics> {
         let mut ctx = self.context("index", &self.site.config.title, "", "", "index");
         ctx.insert("puzzle_count", &self.site.puzzles.len());
         ctx.insert(
@@ -544,7 +544,11 @@ impl<'a> Renderer<'a> {
             .collect()
     }
 
-    pub fn position_page(&self, key: PositionKey, doc: &PositionDoc) -> Result<Page, Diagnostics> {
+    pub(crate) fn position_page(
+        &self,
+        key: PositionKey,
+        doc: &PositionDoc,
+    ) -> Result<Page, Diagnostics> {
         let id = doc.id().unwrap_or_default();
         let played = self.traces.played(key, doc)?;
         let fig = figure::position_figure(doc, played).html(&format!("pos-{id}"));
@@ -578,7 +582,7 @@ impl<'a> Renderer<'a> {
         self.render("position.html", format!("positions/{id}.html"), &ctx, 1)
     }
 
-    pub fn variant_page(&self, name: &str) -> Result<Page, Diagnostics> {
+    pub(crate) fn variant_page(&self, name: &str) -> Result<Page, Diagnostics> {
         let Some(v) = self.site.variants.get(name) else {
             return Err(Diagnostic::new(
                 Path::new("content/variants"),
@@ -702,7 +706,7 @@ impl<'a> Renderer<'a> {
         self.render("variant.html", format!("variants/{name}.html"), &ctx, 1)
     }
 
-    pub fn glossary_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn glossary_page(&self) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct G<'b> {
             id: &'b str,
@@ -737,7 +741,7 @@ impl<'a> Renderer<'a> {
     /// The analysis board: the page and the site's variants for its script
     /// (each with its rules written out, unless it is the built-in variant
     /// of that name), the engine itself coming from the shipped WebAssembly.
-    pub fn analysis_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn analysis_page(&self) -> Result<Page, Diagnostics> {
         let variants: Vec<serde_json::Value> = self
             .site
             .variants
@@ -773,7 +777,7 @@ impl<'a> Renderer<'a> {
         self.render("analysis.html", "analysis.html".into(), &ctx, 0)
     }
 
-    pub fn compare_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn compare_page(&self) -> Result<Page, Diagnostics> {
         fn join_and(names: &[String]) -> String {
             match names {
                 [] => String::new(),
@@ -948,7 +952,7 @@ impl<'a> Renderer<'a> {
         self.render("compare.html", "compare.html".into(), &ctx, diagrams)
     }
 
-    pub fn puzzles_index_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn puzzles_index_page(&self) -> Result<Page, Diagnostics> {
         let idx = puzzle_index(&self.site.puzzles);
         let titles: BTreeMap<&str, &str> = self
             .site
@@ -991,7 +995,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// Puzzle ids in the index's order (goal, difficulty, id).
-    pub fn puzzle_order(&self) -> Vec<usize> {
+    pub(crate) fn puzzle_order(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.site.puzzles.len()).collect();
         let ps = &self.site.puzzles;
         order.sort_by(|&a, &b| {
@@ -1113,7 +1117,7 @@ impl<'a> Renderer<'a> {
 
     /// The printable sheets of the bundled puzzles, one a rule set, as
     /// the puzzles index links them: (rule set, link), by rule set name.
-    pub fn sheets(&self) -> Vec<(String, SheetLink)> {
+    pub(crate) fn sheets(&self) -> Vec<(String, SheetLink)> {
         let mut by_variant: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
         for p in &self.site.puzzles {
             by_variant
@@ -1143,7 +1147,7 @@ impl<'a> Renderer<'a> {
     /// The sheet of one rule set's puzzles (`omweso sheet --variant NAME`
     /// as HTML, easiest first), the site's own fonts linked rather than
     /// embedded, with a link back to the puzzles index on screen.
-    pub fn sheet_page(&self, variant: &str) -> Result<Page, Diagnostics> {
+    pub(crate) fn sheet_page(&self, variant: &str) -> Result<Page, Diagnostics> {
         let chosen: Vec<crate::puzzle::Puzzle> = self
             .site
             .puzzles
@@ -1173,7 +1177,7 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    pub fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
+    pub(crate) fn puzzle_page(&self, order: &[usize], k: usize) -> Result<Page, Diagnostics> {
         let p = &self.site.puzzles[order[k]];
         // pit labels on, so that a reader can name the move asked for
         let mut ann = Annotations {
@@ -1237,7 +1241,7 @@ impl<'a> Renderer<'a> {
     /// A print page: the chapters `range` (their bodies rendered for it,
     /// [`Target::Print`]) as part `part` of `of` (`print.html` when the
     /// whole rulebook is one part).
-    pub fn print_page(
+    pub(crate) fn print_page(
         &self,
         range: std::ops::Range<usize>,
         bodies: &[Body],
@@ -1295,7 +1299,10 @@ impl<'a> Renderer<'a> {
 
     /// `print.html` of a rulebook printed in several parts: the parts, each
     /// with its first and last chapter.
-    pub fn print_index_page(&self, parts: &[std::ops::Range<usize>]) -> Result<Page, Diagnostics> {
+    pub(crate) fn print_index_page(
+        &self,
+        parts: &[std::ops::Range<usize>],
+    ) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct P<'b> {
             url: String,
@@ -1320,7 +1327,7 @@ impl<'a> Renderer<'a> {
         self.render("print.html", "print.html".into(), &ctx, 0)
     }
 
-    pub fn not_found_page(&self) -> Result<Page, Diagnostics> {
+    pub(crate) fn not_found_page(&self) -> Result<Page, Diagnostics> {
         // Served at any address (a host answers a missing /a/b/c with it):
         // with a base URL its links are absolute, else they start at the
         // host's root, where such hosts serve a site without a base URL.
@@ -1336,7 +1343,10 @@ impl<'a> Renderer<'a> {
     /// rendered (and not kept); what was given (in that order) and the
     /// search documents. Each chapter's figures are drawn once, placed in
     /// its page and in the print page of its part.
-    pub fn all(&self, sink: &PageSink) -> Result<(Vec<Placed>, Vec<SearchDoc>), Diagnostics> {
+    pub(crate) fn all(
+        &self,
+        sink: &PageSink,
+    ) -> Result<(Vec<Placed>, Vec<SearchDoc>), Diagnostics> {
         let give = |page: Result<Page, Diagnostics>| -> Result<Placed, Diagnostics> {
             let page = page?;
             let placed = Placed {
@@ -1490,7 +1500,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// Number of pages [`Renderer::all`] renders (for progress).
-    pub fn page_count(&self) -> usize {
+    pub(crate) fn page_count(&self) -> usize {
         // index, glossary, compare, analysis, print, 404, puzzles index
         self.site.chapters.len()
             + 7

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 /// One searchable document. Short keys keep the index small.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SearchDoc {
+pub(crate) struct SearchDoc {
     /// Title.
     pub t: String,
     /// URL relative to the site root.
@@ -24,7 +24,7 @@ pub struct SearchDoc {
 /// rules before the examples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A chapter.
     Chapter,
     /// A heading inside a chapter.
@@ -44,7 +44,13 @@ pub enum Kind {
 }
 
 impl SearchDoc {
-    pub fn new(kind: Kind, title: &str, url: &str, headings: Vec<String>, text: &str) -> SearchDoc {
+    pub(crate) fn new(
+        kind: Kind,
+        title: &str,
+        url: &str,
+        headings: Vec<String>,
+        text: &str,
+    ) -> SearchDoc {
         SearchDoc {
             t: title.to_string(),
             u: url.to_string(),
@@ -56,7 +62,7 @@ impl SearchDoc {
 }
 
 /// Whitespace runs become one space.
-pub fn collapse(text: &str) -> String {
+pub(crate) fn collapse(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for w in text.split_whitespace() {
         if !out.is_empty() {
@@ -68,7 +74,7 @@ pub fn collapse(text: &str) -> String {
 }
 
 /// The index as JSON (one record a line, so diffs stay readable).
-pub fn index_json(docs: &[SearchDoc]) -> String {
+pub(crate) fn index_json(docs: &[SearchDoc]) -> String {
     let mut s = String::from("[\n");
     for (i, d) in docs.iter().enumerate() {
         s.push_str(&serde_json::to_string(d).unwrap_or_else(|_| "{}".into()));

@@ -6,7 +6,7 @@ use std::path::Path;
 use tera::Tera;
 
 /// The built-in templates: (name, text).
-pub const DEFAULTS: &[(&str, &str)] = &[
+pub(crate) const DEFAULTS: &[(&str, &str)] = &[
     ("base.html", include_str!("templates/base.html")),
     ("index.html", include_str!("templates/index.html")),
     ("chapter.html", include_str!("templates/chapter.html")),
@@ -26,13 +26,13 @@ pub const DEFAULTS: &[(&str, &str)] = &[
 /// Where the built-in templates stay reachable when a site replaces them:
 /// `{% extends "builtin/game.html" %}` in a site's `game.html` keeps the
 /// built-in page and replaces only the blocks it names.
-pub const BUILTIN: &str = "builtin/";
+pub(crate) const BUILTIN: &str = "builtin/";
 
 /// The templates of a site: the defaults, with `root/templates/NAME`
 /// overriding the default of the same name (other `.html` files there are
 /// added too, for overrides to include or extend; every default stays
 /// reachable as `builtin/NAME`). Returns the names that were overridden.
-pub fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
+pub(crate) fn load(root: &Path) -> Result<(Tera, Vec<String>), Diagnostics> {
     let mut set: Vec<(String, String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| {
@@ -124,7 +124,7 @@ fn missing_parent(e: &tera::Error) -> bool {
 }
 
 /// A tera error with its causes.
-pub fn error_text(e: &tera::Error) -> String {
+pub(crate) fn error_text(e: &tera::Error) -> String {
     let mut s = e.to_string();
     let mut src = std::error::Error::source(e);
     while let Some(inner) = src {

@@ -85,13 +85,13 @@ impl Decisions {
 /// and the game's result after it (see [`Replay`], which it derefs to).
 /// Only this module makes one.
 #[derive(Debug)]
-pub struct GameTrace(Replay);
+pub(crate) struct GameTrace(Replay);
 
 impl GameTrace {
     /// Replay `game`'s moves from its start, recording at most `laps` laps
     /// of each move (0 for a run that only judges: results are decided
     /// exactly whatever the laps recorded).
-    pub fn replay(game: &GameDoc, laps: usize) -> GameTrace {
+    pub(crate) fn replay(game: &GameDoc, laps: usize) -> GameTrace {
         GameTrace(crate::model::replay(game, laps))
     }
 }
@@ -104,15 +104,14 @@ impl std::ops::Deref for GameTrace {
 }
 
 /// A position's move as played: its trace, or why it cannot be played.
-pub type Trace = Result<Played, PlayError>;
+pub(crate) type Trace = Result<Played, PlayError>;
 
 /// Laps the position page lists in words.
-pub const PAGE_LAPS: usize = 200;
+pub(crate) const PAGE_LAPS: usize = 200;
 
 /// Every documented position's move, played once.
 #[derive(Debug, Default)]
-pub struct Traces {
-    laps: usize,
+pub(crate) struct Traces {
     /// Positions with a move.
     moves: HashMap<PositionKey, Arc<Trace>>,
     /// Compared positions under each variant (by name), traced up to
@@ -128,12 +127,12 @@ pub struct Traces {
 impl Traces {
     /// Everything a build shows: every move traced up to
     /// [`TRACE_LAPS`] laps and the compared positions under every variant.
-    pub fn for_build(site: &Site) -> Traces {
+    pub(crate) fn for_build(site: &Site) -> Traces {
         Traces::for_build_with(site, &Decisions::default())
     }
 
     /// [`Traces::for_build`], asking `decisions` first (see [`Decisions`]).
-    pub fn for_build_with(site: &Site, decisions: &Decisions) -> Traces {
+    pub(crate) fn for_build_with(site: &Site, decisions: &Decisions) -> Traces {
         let mut t = Traces::play_with(site, TRACE_LAPS, decisions);
         t.compare(site);
         t
@@ -143,12 +142,12 @@ impl Traces {
     /// `laps` laps per move (0 for a run that only judges where moves end:
     /// never-ending moves are decided exactly whatever the number of laps
     /// recorded).
-    pub fn play(site: &Site, laps: usize) -> Traces {
+    pub(crate) fn play(site: &Site, laps: usize) -> Traces {
         Traces::play_with(site, laps, &Decisions::default())
     }
 
     /// [`Traces::play`], asking `decisions` first.
-    pub fn play_with(site: &Site, laps: usize, decisions: &Decisions) -> Traces {
+    pub(crate) fn play_with(site: &Site, laps: usize, decisions: &Decisions) -> Traces {
         let jobs: Vec<(PositionKey, Question)> = site
             .keyed_positions()
             .filter_map(|(key, p)| {
@@ -167,7 +166,6 @@ impl Traces {
             .map(|g| GameTrace::replay(g, laps))
             .collect();
         Traces {
-            laps,
             plays: played + games.iter().map(|g| g.plies.len()).sum::<usize>(),
             moves,
             compared: HashMap::new(),
@@ -216,13 +214,13 @@ impl Traces {
     }
 
     /// The trace of the position at `key` (None when it has no move).
-    pub fn of(&self, key: PositionKey) -> Option<&Trace> {
+    pub(crate) fn of(&self, key: PositionKey) -> Option<&Trace> {
         self.moves.get(&key).map(|t| &**t)
     }
 
     /// The trace of the position at `key` for a page: None when it has no
     /// move; an illegal move is an error located at its `move`.
-    pub fn played(
+    pub(crate) fn played(
         &self,
         key: PositionKey,
         doc: &PositionDoc,
@@ -236,7 +234,7 @@ impl Traces {
 
     /// The compared position at `key` played under `variant`, its laps
     /// traced (None when it was not compared).
-    pub fn compared(&self, key: PositionKey, variant: &str) -> Option<&Trace> {
+    pub(crate) fn compared(&self, key: PositionKey, variant: &str) -> Option<&Trace> {
         match self.compared.get(&(key, variant.to_string()))? {
             Some(t) => Some(&**t),
             None => self.of(key),
@@ -244,23 +242,19 @@ impl Traces {
     }
 
     /// The site's game records with their replays, in `Site::games` order.
-    pub fn games<'s>(
+    pub(crate) fn games<'s>(
         &'s self,
         site: &'s Site,
     ) -> impl Iterator<Item = (&'s GameDoc, &'s GameTrace)> {
         site.games.iter().zip(&self.games)
     }
 
-    /// Laps recorded per move at most.
-    pub fn laps(&self) -> usize {
-        self.laps
-    }
-
     /// How many moves the engine played to make these traces: one per
     /// distinct position and move not answered by an earlier build, one per
     /// game move replayed, plus one per compared position and variant with
     /// rules other than its own.
-    pub fn plays(&self) -> usize {
+    #[cfg(test)]
+    fn plays(&self) -> usize {
         self.plays
     }
 }
@@ -268,7 +262,7 @@ impl Traces {
 /// A trace cut to its first `laps` laps (at least 1): what tracing the
 /// move with `laps` as the limit records (the end is the same, decided
 /// exactly).
-pub fn first_laps(played: &Played, laps: usize) -> Played {
+pub(crate) fn first_laps(played: &Played, laps: usize) -> Played {
     Played {
         mv: played.mv.clone(),
         mover: played.mover,

@@ -16,9 +16,9 @@ use omweso::model::{
     parse_positions, parse_variant,
 };
 use omweso::puzzle::verify_source;
-use omweso::site::content::{parse_chapter, parse_glossary};
 use omweso::site::markdown::{Target, render};
 use omweso::site::{Config, RawHtml};
+use omweso::site::{parse_chapter, parse_glossary};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};

@@ -473,7 +473,7 @@ fn answers(rules: &Rules, pos: &Position) -> Vec<omweso::engine::LegalMove> {
     let mut seen = std::collections::HashSet::new();
     legal_moves(rules, pos)
         .into_iter()
-        .filter(|m| seen.insert(omweso::puzzle::solve::AnswerKey::of(m)))
+        .filter(|m| seen.insert(omweso::puzzle::AnswerKey::of(m)))
         .collect()
 }
 

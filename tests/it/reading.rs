@@ -5,7 +5,7 @@
 //! browser: crates/omweso-cli/tests/browser/reading.mjs.)
 
 use crate::common::{read, repo};
-use omweso::fonts;
+use omweso::FONT_FILES;
 use omweso::site::{self, BuildOptions};
 use std::path::Path;
 
@@ -42,7 +42,7 @@ fn the_fonts_ship_with_the_site_and_the_stylesheet_uses_them() {
 
     // every font file is in the site, as shipped, with its licence
     let mut total = 0;
-    for f in &fonts::FONT_FILES {
+    for f in &FONT_FILES {
         let bytes = std::fs::read(out.join(f.path)).unwrap_or_else(|e| panic!("{}: {e}", f.path));
         assert_eq!(bytes, f.bytes, "{}", f.path);
         total += bytes.len();
@@ -61,7 +61,7 @@ fn the_fonts_ship_with_the_site_and_the_stylesheet_uses_them() {
 
     // the stylesheet names each file by an address inside the site, and no other
     let urls = urls(&css);
-    assert_eq!(urls.len(), fonts::FONT_FILES.len(), "{urls:?}");
+    assert_eq!(urls.len(), FONT_FILES.len(), "{urls:?}");
     for u in &urls {
         assert!(
             !u.contains(':') && !u.starts_with('/'),
@@ -73,7 +73,7 @@ fn the_fonts_ship_with_the_site_and_the_stylesheet_uses_them() {
         );
     }
     assert!(!css.contains("@import"));
-    for f in &fonts::FONT_FILES {
+    for f in &FONT_FILES {
         let face = css
             .split("@font-face")
             .find(|r| r.contains(f.path.trim_start_matches("assets/")))
@@ -120,7 +120,7 @@ fn demonstration_games_are_listed_in_the_sidebar_not_the_top_navigation() {
     let games = std::fs::read_dir(repo().join("content/games"))
         .unwrap()
         .count();
-    assert!((1..=omweso::site::render::SIDEBAR_GAMES).contains(&games));
+    assert!((1..=omweso::site::SIDEBAR_GAMES).contains(&games));
     for page in ["index.html", "the-move.html", "games/first-game.html"] {
         let html = read(&out, page);
         assert!(!top_nav(&html).contains("Games"), "{page}");

@@ -5,7 +5,7 @@
 use omweso::engine::search::{Config, Limits, Score, Searcher};
 use omweso::engine::{Board, Position, Side, legal_moves, notation};
 use omweso::model::{Variants, load_games, replay};
-use omweso::puzzle::solve::AnswerKey;
+use omweso::puzzle::AnswerKey;
 use omweso::puzzle::{Goal, verify_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;

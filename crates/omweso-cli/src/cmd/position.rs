@@ -15,7 +15,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
     let moves = if every_sequence {
         engine::every_sequence(rules, &doc.position)
     } else {
-        omweso::parallel::legal_moves_parallel(rules, &doc.position)
+        omweso::legal_moves_parallel(rules, &doc.position)
     };
     let mover = doc.position.to_move;
     match format {

@@ -276,7 +276,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
             for e in &errs.0 {
                 eprintln!("error: {e}");
             }
-            let summary = puzzle::verify::Summary::of(&puzzles);
+            let summary = puzzle::Summary::of(&puzzles);
             for (g, n) in &summary.goals {
                 println!("{:<18} {n}", g.name());
             }
