@@ -132,25 +132,29 @@ fn main() {
                 .into_par_iter()
                 .map(|g| {
                     let pair = (g / 2) as u64;
-                    let (a, b) = if old_policy {
-                        let mut rng = Rng::stream(seed, pair);
-                        (
-                            setup::arrange_by_styles(rules, &mut rng).0,
-                            setup::arrange_by_styles(rules, &mut rng).0,
-                        )
-                    } else {
-                        setups(rules, seed, pair)
-                    };
                     let me_south = g % 2 == 0;
-                    // a player with its own set-up (the panel) always
-                    // plays it; the other then plays the pair's first
-                    // arrangement from both seats
-                    let (mine, theirs) = match (&arrangements, player.own_setup(), opp.own_setup())
-                    {
-                        (Some(list), _, _) => (list[pair as usize], list[pair as usize]),
-                        (None, None, None) if me_south => (a, b),
-                        (None, None, None) => (b, a),
-                        (None, p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
+                    let (mine, theirs) = if let Some(list) = &arrangements {
+                        // play alone: both sides (the panel too) on the
+                        // file's arrangement
+                        (list[pair as usize], list[pair as usize])
+                    } else {
+                        let (a, b) = if old_policy {
+                            let mut rng = Rng::stream(seed, pair);
+                            (
+                                setup::arrange_by_styles(rules, &mut rng).0,
+                                setup::arrange_by_styles(rules, &mut rng).0,
+                            )
+                        } else {
+                            setups(rules, seed, pair)
+                        };
+                        // a player with its own set-up (the panel) always
+                        // plays it; the other then plays the pair's first
+                        // arrangement from both seats
+                        match (player.own_setup(), opp.own_setup()) {
+                            (None, None) if me_south => (a, b),
+                            (None, None) => (b, a),
+                            (p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
+                        }
                     };
                     let (a, b) = if me_south {
                         (mine, theirs)
