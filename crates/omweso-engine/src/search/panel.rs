@@ -11,6 +11,12 @@
 //! - plain alpha-beta (negamax) to a fixed depth, [`DEPTH`] by default: no
 //!   iterative deepening, no transposition table, moves tried in the
 //!   generator's order (start pit 1 to 16), the first of equal moves kept;
+//! - as a program that plays a move only when its loop reaches it, below
+//!   the root a start pit whose move is long (not decided within
+//!   [`super::Config::decide_laps`] laps) is decided only when the loop
+//!   reaches it, in its place in that order: a cut-off before it saves
+//!   its whole cost, and the answer is the same as deciding every move at
+//!   once;
 //! - the evaluation is material only: the mover's seeds less the
 //!   opponent's;
 //! - a move that wins the game (no-move, or where the rules have them,
@@ -38,8 +44,9 @@
 //! assert_eq!(panel::CONCENTRATED.iter().map(|&n| n as u32).sum::<u32>(), 32);
 //! ```
 
-use super::{CACHE_ENTRIES, COSTLY_LAPS, SearchResult};
-use crate::{GameResult, MoveList, MoveRef, Position, Rules, Seeds, legal_moves_into};
+use super::{CACHE_ENTRIES, COSTLY_LAPS, DECIDE_LAPS, SearchResult};
+use crate::generator::{decide_until, lazy_moves_until};
+use crate::{GameResult, MoveList, MoveRef, Pit, Position, Rules, Seeds, legal_moves_into};
 use std::collections::HashMap;
 
 /// The panel's depth, in plies.
@@ -59,6 +66,13 @@ pub struct Panel {
     nodes: u64,
     generations: u64,
     laps: u64,
+    deferred: u64,
+    decided: u64,
+    /// Laps a start pit's path may take below the root before the pit is
+    /// left pending, to be decided when the move loop reaches it.
+    decide_laps: u64,
+    /// Laps sown by a generation from which its list is kept.
+    costly_laps: u64,
     lists: Vec<MoveList>,
     /// Costly generations (long relays, never-ending moves decided by
     /// cycle detection), by position: in a starved endgame the same
@@ -99,6 +113,10 @@ impl Panel {
             nodes: 0,
             generations: 0,
             laps: 0,
+            deferred: 0,
+            decided: 0,
+            decide_laps: DECIDE_LAPS,
+            costly_laps: COSTLY_LAPS,
             lists: Vec::new(),
             costly: HashMap::new(),
         }
@@ -117,22 +135,56 @@ impl Panel {
         std::mem::take(&mut self.lists[ply])
     }
 
-    /// The legal moves of `pos` into `list`, from the cache when costly.
+    /// The legal moves of `pos` into `list`, from the cache when costly;
+    /// every move decided (the root's).
     fn generate(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
-        if let Some(m) = self.costly.get(pos) {
+        if let Some(m) = self.costly.get(pos).filter(|m| m.pending() == 0) {
             list.clone_from(m);
             return;
         }
         self.generations += 1;
         legal_moves_into(rules, pos, list);
-        self.laps += list.take_sown();
-        let laps: u64 = list.iter().map(|m| m.laps()).sum();
-        if laps >= COSTLY_LAPS {
-            if self.costly.len() >= CACHE_ENTRIES {
-                self.costly.clear();
-            }
-            self.costly.insert(*pos, list.clone());
+        self.settle(list, false);
+    }
+
+    /// The legal moves of `pos` below the root into `list`, from the cache
+    /// when costly; the long start pits left pending.
+    fn generate_lazy(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
+        if let Some(m) = self.costly.get(pos) {
+            list.clone_from(m);
+            return;
         }
+        self.generations += 1;
+        lazy_moves_until(rules, pos, list, self.decide_laps, &|| false);
+        self.deferred += list.pending().count_ones() as u64;
+        self.settle(list, false);
+    }
+
+    /// Decide the pending `pit` of `list` (its moves appended).
+    fn decide(&mut self, rules: &Rules, list: &mut MoveList, pit: Pit) {
+        self.decided += 1;
+        decide_until(rules, list, pit, &|| false);
+        let cached = self.costly.contains_key(list.position());
+        self.settle(list, cached);
+    }
+
+    /// Count a generation's laps; keep the list when it was costly (or
+    /// `keep_anyway`, to update the cached copy).
+    fn settle(&mut self, list: &mut MoveList, keep_anyway: bool) {
+        let sown = list.take_sown();
+        self.laps += sown;
+        if sown < self.costly_laps && !keep_anyway {
+            return;
+        }
+        let pos = *list.position();
+        if let Some(m) = self.costly.get_mut(&pos) {
+            m.clone_from(list);
+            return;
+        }
+        if self.costly.len() >= CACHE_ENTRIES {
+            self.costly.clear();
+        }
+        self.costly.insert(pos, list.clone());
     }
 
     fn give(&mut self, ply: u32, list: MoveList) {
@@ -147,6 +199,8 @@ impl Panel {
         self.nodes = 1;
         self.generations = 0;
         self.laps = 0;
+        self.deferred = 0;
+        self.decided = 0;
         let mut list = self.take(0);
         self.generate(rules, pos, &mut list);
         let mut alpha = -INF;
@@ -178,8 +232,8 @@ impl Panel {
             nodes: self.nodes,
             generations: self.generations,
             laps: self.laps,
-            deferred: 0,
-            decided: 0,
+            deferred: self.deferred,
+            decided: self.decided,
             stopped: false,
         }
     }
@@ -198,25 +252,49 @@ impl Panel {
             return material(pos);
         }
         let mut list = self.take(ply);
-        self.generate(rules, pos, &mut list);
+        self.generate_lazy(rules, pos, &mut list);
         // no legal move: the mover has lost
         let mut best = -(WIN - ply as i32);
-        for m in list.iter() {
-            let s = match terminal(&m, ply) {
-                Some(s) => s,
-                None => {
-                    let child = m.position_after().expect("finished");
-                    -self.negamax(rules, &child, depth - 1, -beta, -alpha, ply + 1)
-                }
+        // the moves in the generator's order, start pit by start pit: a
+        // pending pit's moves are decided when its turn comes (appended
+        // after the listed ones), a listed pit's moves (one run of the
+        // list, wherever a cached list's earlier decision put it) read in
+        // place
+        let mut runs = [(0usize, 0usize); 16];
+        for (i, m) in list.iter().enumerate() {
+            let r = &mut runs[m.pit().index()];
+            if r.1 == 0 {
+                r.0 = i;
+            }
+            r.1 = i + 1;
+        }
+        'pits: for pit in Pit::ALL {
+            let range = if list.pending() >> pit.index() & 1 != 0 {
+                let from = list.len();
+                self.decide(rules, &mut list, pit);
+                from..list.len()
+            } else {
+                let (from, to) = runs[pit.index()];
+                from..to
             };
-            if s > best {
-                best = s;
-            }
-            if s > alpha {
-                alpha = s;
-            }
-            if alpha >= beta {
-                break;
+            for i in range {
+                let m = list.get(i).expect("listed");
+                let s = match terminal(&m, ply) {
+                    Some(s) => s,
+                    None => {
+                        let child = m.position_after().expect("finished");
+                        -self.negamax(rules, &child, depth - 1, -beta, -alpha, ply + 1)
+                    }
+                };
+                if s > best {
+                    best = s;
+                }
+                if s > alpha {
+                    alpha = s;
+                }
+                if alpha >= beta {
+                    break 'pits;
+                }
             }
         }
         self.give(ply, list);
@@ -227,7 +305,99 @@ impl Panel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{Rng, baseline, setup};
     use crate::{Board, Side};
+
+    /// Positions from random and greedy play, from drawn set-ups.
+    fn positions(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
+        let mut out = Vec::new();
+        for g in 0..games {
+            let mut rng = Rng::stream(seed, g);
+            let mut pos = Position {
+                board: Board::from_sides(
+                    setup::arrange(rules, &mut rng),
+                    setup::random(rules, &mut rng),
+                ),
+                to_move: Side::South,
+                first_move: true,
+                opponent_first_move: true,
+                before_first_capture: true,
+            };
+            for _ in 0..60 {
+                out.push(pos);
+                let m = if rng.chance(1, 2) {
+                    baseline::random(rules, &pos, &mut rng)
+                } else {
+                    baseline::greedy(rules, &pos, &mut rng)
+                };
+                let Some(f) = m.as_ref().and_then(|m| m.end.finished()) else {
+                    break;
+                };
+                if f.result.is_some() {
+                    break;
+                }
+                pos = f.position_after(&pos);
+            }
+        }
+        out
+    }
+
+    /// Deciding long moves only when the loop reaches them changes nothing
+    /// the panel answers: at a fixed depth, the same move, score and
+    /// positions visited as deciding every move at once, whatever the lap
+    /// allowance (none: every pit pending; 40; the default), whether
+    /// lists are kept or not; and it leaves pits pending that are never
+    /// decided.
+    #[test]
+    fn lazy_deciding_answers_as_deciding_every_move() {
+        let variants = [
+            Rules::SHACKELL_1935,
+            Rules::MODERN,
+            Rules::LUDII,
+            Rules::MCGILL_2015,
+        ];
+        let (mut checked, mut deferred, mut decided) = (0, 0, 0);
+        for rules in &variants {
+            for pos in &positions(rules, 17, 3)
+                .into_iter()
+                .step_by(5)
+                .collect::<Vec<_>>()
+            {
+                let search = |decide_laps: u64, costly_laps: u64| {
+                    let mut p = Panel::new(4);
+                    p.decide_laps = decide_laps;
+                    p.costly_laps = costly_laps;
+                    p.search(rules, pos)
+                };
+                let whole = search(u64::MAX, COSTLY_LAPS);
+                assert_eq!((whole.deferred, whole.decided), (0, 0));
+                // (a costly allowance of 0 keeps every list, so that cached
+                // lists with pits decided after the others are met)
+                for (laps, costly) in [
+                    (0, COSTLY_LAPS),
+                    (0, 0),
+                    (40, 0),
+                    (DECIDE_LAPS, COSTLY_LAPS),
+                ] {
+                    let lazy = search(laps, costly);
+                    let name = |r: &SearchResult| r.best.as_ref().map(|b| b.mv.clone());
+                    assert_eq!(
+                        (lazy.score, lazy.nodes, name(&lazy)),
+                        (whole.score, whole.nodes, name(&whole)),
+                        "{pos:?} laps {laps} costly {costly}"
+                    );
+                    deferred += lazy.deferred;
+                    decided += lazy.decided;
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "{checked} positions");
+        assert!(
+            decided > 100 && deferred > decided,
+            "{checked} positions: {deferred} pending, {decided} decided"
+        );
+    }
 
     #[test]
     fn takes_the_biggest_capture_at_depth_one() {
