@@ -24,7 +24,10 @@
 #                       (`omweso setup --balanced`): play alone, from
 #                       arrangements that do not hand the first mover the game;
 #                       BALANCE_NODES=N judges each draw with N positions
-#                       (default 300,000; deeper is steadier, see STRENGTH.md)
+#                       (default 300,000; deeper is steadier, see STRENGTH.md);
+#                       BALANCE_NODES=300000,3000000 judges in turn, keeping
+#                       a draw only when both call it level (cheaper than
+#                       the deep judge alone)
 #   SETUP=concentrated  omweso from kelzha's own arrangement (17 in pit 8,
 #                       3 in pits 10-14), kelzha its own
 #   ENGINE_ARGS="..."   omweso bestmove's options instead of --time-ms MS

@@ -40,7 +40,7 @@ public class Arena {
     static final String BALANCE_MARGIN = System.getenv().getOrDefault("BALANCE", "4");
     /** `--setup balanced`: positions the search judging a draw may visit
      * (`omweso setup --balanced M --nodes N`), from BALANCE_NODES, else the
-     * command's default (300,000). */
+     * command's default (300,000); several, comma-separated, judge in turn. */
     static final String BALANCE_NODES = System.getenv("BALANCE_NODES");
     /** The omweso binary that draws the set-ups (`--setup-omweso`; default
      * the one playing): a candidate build plays from a baseline's

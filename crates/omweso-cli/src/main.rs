@@ -116,9 +116,11 @@ enum Command {
         #[arg(long, value_name = "MARGIN", conflicts_with = "styles", value_parser = clap::value_parser!(u32).range(0..=32))]
         balanced: Option<u32>,
         /// The node budget of --balanced's search (default 300000, about
-        /// 0.3 s on a quiet machine).
-        #[arg(long, requires = "balanced", value_parser = clap::value_parser!(u64).range(1..=cmd::MAX_NODES))]
-        nodes: Option<u64>,
+        /// 0.3 s on a quiet machine); several, comma-separated (e.g.
+        /// 300000,3000000), judge each draw in turn, and it is kept only
+        /// when every one calls it level.
+        #[arg(long, requires = "balanced", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..=cmd::MAX_NODES))]
+        nodes: Vec<u64>,
         #[arg(long, value_enum, default_value = "yaml")]
         format: SetupFormat,
     },
@@ -242,7 +244,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let draw = match (styles, balanced) {
                 (_, Some(margin)) => cmd::player::Draw::Balanced {
                     margin_seeds: margin,
-                    nodes: nodes.unwrap_or(cmd::player::BALANCED_NODES),
+                    judges: if nodes.is_empty() {
+                        vec![cmd::player::BALANCED_NODES]
+                    } else {
+                        nodes
+                    },
                 },
                 (true, None) => cmd::player::Draw::Styles,
                 (false, None) => cmd::player::Draw::Policy,

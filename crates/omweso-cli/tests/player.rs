@@ -321,7 +321,7 @@ fn search_limits_out_of_range_are_refused() {
 
 #[test]
 fn setup_balanced_prints_an_arrangement_and_the_first_movers_score() {
-    let draw = |seed: &str| {
+    let draw_judged = |seed: &str, nodes: &str| {
         omweso_json(&[
             "setup",
             "--variant",
@@ -331,13 +331,25 @@ fn setup_balanced_prints_an_arrangement_and_the_first_movers_score() {
             "--balanced",
             "3",
             "--nodes",
-            "20000",
+            nodes,
             "--format",
             "json",
         ])
     };
+    let draw = |seed: &str| draw_judged(seed, "20000");
     let v = draw("5");
     assert_eq!(v, draw("5"), "the same seed, the same arrangement");
+    assert_eq!(v["judges"], serde_json::json!([20000]), "{v}");
+    // two judges in turn: a cheap one, then the deeper one (kept only when
+    // both call it level, so never drawn before the cheap one's own find)
+    let cheap = draw_judged("5", "2000");
+    let both = draw_judged("5", "2000,20000");
+    assert_eq!(both["judges"], serde_json::json!([2000, 20000]), "{both}");
+    assert_eq!(both["balanced"], true, "{both}");
+    assert!(
+        both["draws"].as_u64() >= cheap["draws"].as_u64(),
+        "{cheap} {both}"
+    );
     assert_eq!(v["balanced"], true, "{v}");
     assert_eq!(v["first_mover_score"]["kind"], "centiseeds", "{v}");
     let score = v["first_mover_score"]["value"].as_i64().unwrap();

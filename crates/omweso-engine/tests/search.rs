@@ -681,14 +681,15 @@ fn balanced_arrangements_leave_neither_seat_lost_at_the_start() {
     // the game; the balanced draw keeps only those the search calls level.
     let rules = Rules::MCGILL_2015;
     let (nodes, margin) = (20_000, 400);
+    let judges = [nodes];
     let mut balanced = 0;
     let mut draws = 0;
     let mut styles = std::collections::HashSet::new();
     for seed in 1..=6 {
-        let found = setup::arrange_balanced(&rules, &mut Rng::new(seed), nodes, margin);
+        let found = setup::arrange_balanced(&rules, &mut Rng::new(seed), &judges, margin);
         assert_eq!(found.pits.iter().map(|&n| n as u32).sum::<u32>(), 32);
         // the same draw again: the same arrangement and score
-        let again = setup::arrange_balanced(&rules, &mut Rng::new(seed), nodes, margin);
+        let again = setup::arrange_balanced(&rules, &mut Rng::new(seed), &judges, margin);
         assert_eq!(found, again);
         // the score is the first mover's, with both sides on the arrangement
         let start = Position::start(Board::from_sides(found.pits, found.pits), Side::South);
@@ -717,4 +718,38 @@ fn balanced_arrangements_leave_neither_seat_lost_at_the_start() {
     // most draws were not balanced: the filter does something here
     assert!(draws > 12, "{draws} draws for 6 arrangements");
     assert!(styles.len() >= 2, "variety: {styles:?}");
+}
+
+/// A second, deeper judge keeps only draws both judges call level: the
+/// arrangement found is one the first judge alone accepts too (drawn at
+/// or after the first judge's own find), and the deeper judge's score is
+/// within the margin.
+#[test]
+fn a_deeper_judge_keeps_only_what_both_call_level() {
+    let rules = Rules::MCGILL_2015;
+    let (shallow, deep, margin) = (5_000, 40_000, 400);
+    let (mut later, mut checked) = (0, 0);
+    for seed in 1..=6 {
+        let one = setup::arrange_balanced(&rules, &mut Rng::new(seed), &[shallow], margin);
+        let two = setup::arrange_balanced(&rules, &mut Rng::new(seed), &[shallow, deep], margin);
+        if !two.balanced {
+            continue;
+        }
+        assert!(two.draws >= one.draws, "seed {seed}");
+        let start = Position::start(Board::from_sides(two.pits, two.pits), Side::South);
+        let judge = |nodes| {
+            Searcher::new(Config::default())
+                .search(&rules, &start, Limits::nodes(nodes), &mut || false)
+                .score
+        };
+        assert!(judge(shallow).abs() <= margin, "seed {seed}");
+        assert_eq!(judge(deep), two.score, "seed {seed}");
+        if two.draws > one.draws {
+            later += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked} seeds balanced by both judges");
+    // the deeper judge turned down some draws the shallow one accepted
+    assert!(later >= 1, "the deeper judge changed nothing");
 }

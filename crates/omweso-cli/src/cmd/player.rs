@@ -113,8 +113,9 @@ pub enum Draw {
     /// By the players' styles ([`search::setup::arrange_by_styles`]).
     Styles,
     /// By the styles until the first mover is within `margin_seeds` of
-    /// level ([`search::setup::arrange_balanced`]).
-    Balanced { margin_seeds: u32, nodes: u64 },
+    /// level by each judge of `judges` (node budgets) in turn
+    /// ([`search::setup::arrange_balanced`]).
+    Balanced { margin_seeds: u32, judges: Vec<u64> },
 }
 
 /// `--balanced`'s node budget unless `--nodes` is given.
@@ -138,10 +139,10 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
         Draw::Styles => search::setup::arrange_by_styles(rules, &mut rng),
         Draw::Balanced {
             margin_seeds,
-            nodes,
+            ref judges,
         } => {
             let found =
-                search::setup::arrange_balanced(rules, &mut rng, nodes, margin_seeds as i32 * 100);
+                search::setup::arrange_balanced(rules, &mut rng, judges, margin_seeds as i32 * 100);
             balance = Some(found);
             (found.pits, found.style)
         }
@@ -154,7 +155,8 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
             "style": style.name(),
             "pits": pits,
         });
-        if let Some(b) = balance {
+        if let (Some(b), Draw::Balanced { judges, .. }) = (balance, &draw) {
+            out["judges"] = judges.clone().into();
             out["first_mover_score"] = score_json(Score::of(b.score));
             out["draws"] = b.draws.into();
             out["balanced"] = b.balanced.into();

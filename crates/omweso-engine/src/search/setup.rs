@@ -166,7 +166,8 @@ pub struct Balanced {
     pub style: Style,
     /// The first mover's score (hundredths of a seed, or a win or loss as
     /// [`super::Score`] reads it) with both sides on `pits`, South to move,
-    /// from a search of the given node budget.
+    /// by the last judge that searched it (the deepest, when it is
+    /// balanced).
     pub score: i32,
     /// Arrangements drawn until this one (1 when the first was level).
     pub draws: u32,
@@ -182,45 +183,64 @@ pub const BALANCED_DRAWS: u32 = 256;
 /// An arrangement by the players' styles ([`arrange_by_styles`]) from
 /// which neither seat is lost at the start, for matches where both sides
 /// start from the same arrangement: styles are drawn until the first
-/// mover's score, searched with `nodes` positions, is within `margin`
-/// hundredths of a seed of level (at most [`BALANCED_DRAWS`] draws; then the
-/// nearest). Under McGill's rules most styled arrangements hand the first
-/// mover the game (`docs/STRENGTH.md`), so a match from them measures the
-/// seat, not the players: engine matches use balanced openings for the
-/// same reason. Deterministic for a given `rng` and budget.
+/// mover's score, with both sides on the arrangement, is within `margin`
+/// hundredths of a seed of level by every judge of `judges` in turn (each
+/// a search of that many positions; at most [`BALANCED_DRAWS`] draws, then
+/// the nearest). A cheap first judge throws most draws away at little
+/// cost; a deeper one after it throws away the draws that only a shallow
+/// search calls level (searched ten times deeper, most arrangements a
+/// 300,000-position search called level were not: `docs/STRENGTH.md`).
+/// Under McGill's rules most styled arrangements hand the first mover the
+/// game, so a match from them measures the seat, not the players: engine
+/// matches use balanced openings for the same reason. Deterministic for a
+/// given `rng` and judges.
 ///
 /// ```
 /// use omweso_engine::search::{Rng, setup};
 /// use omweso_engine::Rules;
 ///
-/// let found = setup::arrange_balanced(&Rules::MCGILL_2015, &mut Rng::new(4), 2_000, 400);
+/// let found = setup::arrange_balanced(&Rules::MCGILL_2015, &mut Rng::new(4), &[2_000, 8_000], 400);
 /// assert_eq!(found.pits.iter().map(|&n| n as u32).sum::<u32>(), 32);
 /// assert!(!found.balanced || found.score.abs() <= 400);
 /// ```
-pub fn arrange_balanced(rules: &Rules, rng: &mut Rng, nodes: u64, margin: i32) -> Balanced {
-    let mut best: Option<Balanced> = None;
+///
+/// # Panics
+///
+/// When `judges` is empty.
+pub fn arrange_balanced(rules: &Rules, rng: &mut Rng, judges: &[u64], margin: i32) -> Balanced {
+    assert!(!judges.is_empty(), "at least one judge");
+    // the nearest so far: judged by the most judges, then nearest level
+    let mut best: Option<(usize, Balanced)> = None;
     for draws in 1..=BALANCED_DRAWS {
         let (pits, style) = arrange_by_styles(rules, rng);
         let start = Position::start(Board::from_sides(pits, pits), Side::South);
-        let mut searcher = Searcher::new(Config::default());
-        let score = searcher
-            .search(rules, &start, Limits::nodes(nodes), &mut || false)
-            .score;
+        let mut judged = 0;
+        let mut score = 0;
+        for &nodes in judges {
+            let mut searcher = Searcher::new(Config::default());
+            score = searcher
+                .search(rules, &start, Limits::nodes(nodes), &mut || false)
+                .score;
+            judged += 1;
+            if score.abs() > margin {
+                break;
+            }
+        }
         let found = Balanced {
             pits,
             style,
             score,
             draws,
-            balanced: score.abs() <= margin,
+            balanced: score.abs() <= margin && judged == judges.len(),
         };
         if found.balanced {
             return found;
         }
-        if best.is_none_or(|b| score.abs() < b.score.abs()) {
-            best = Some(found);
+        if best.is_none_or(|(j, b)| judged > j || judged == j && score.abs() < b.score.abs()) {
+            best = Some((judged, found));
         }
     }
-    let mut nearest = best.expect("at least one draw");
+    let (_, mut nearest) = best.expect("at least one draw");
     nearest.draws = BALANCED_DRAWS;
     nearest
 }
