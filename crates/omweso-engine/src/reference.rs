@@ -131,3 +131,49 @@ pub fn long_cycle_positions() -> [Position; 2] {
         mcgill_first_case(),
     ]
 }
+
+/// Positions of play for tests: `games` games from drawn set-ups (South
+/// the set-up policy's, North a random one), each move random or greedy
+/// by a coin, at most 60 positions a game; deterministic for a seed.
+///
+/// ```
+/// use omweso_engine::{Rules, reference};
+///
+/// let all = reference::positions_from_play(&Rules::MCGILL_2015, 1, 2);
+/// assert!(all.len() > 2);
+/// assert_eq!(all, reference::positions_from_play(&Rules::MCGILL_2015, 1, 2));
+/// ```
+pub fn positions_from_play(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
+    use crate::search::{Rng, baseline, setup};
+    use crate::{Board, Side};
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut rng = Rng::stream(seed, g);
+        let mut pos = Position {
+            board: Board::from_sides(
+                setup::arrange(rules, &mut rng),
+                setup::random(rules, &mut rng),
+            ),
+            to_move: Side::South,
+            first_move: true,
+            opponent_first_move: true,
+            before_first_capture: true,
+        };
+        for _ in 0..60 {
+            out.push(pos);
+            let m = if rng.chance(1, 2) {
+                baseline::random(rules, &pos, &mut rng)
+            } else {
+                baseline::greedy(rules, &pos, &mut rng)
+            };
+            let Some(f) = m.as_ref().and_then(|m| m.end.finished()) else {
+                break;
+            };
+            if f.result.is_some() {
+                break;
+            }
+            pos = f.position_after(&pos);
+        }
+    }
+    out
+}

@@ -2,8 +2,8 @@
 //! the set-up policy; the evaluation's symmetry.
 
 use omweso_engine::search::{
-    Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, baseline,
-    evaluate, features, setup,
+    Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, evaluate,
+    features, setup,
 };
 use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
 
@@ -16,35 +16,7 @@ const VARIANTS: [Rules; 4] = [
 
 /// Positions from random and greedy play from drawn set-ups.
 fn positions(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for g in 0..games {
-        let mut rng = Rng::stream(seed, g);
-        let mut pos = Position {
-            board: Board::from_sides(
-                setup::arrange(rules, &mut rng),
-                setup::random(rules, &mut rng),
-            ),
-            to_move: Side::South,
-            first_move: true,
-            opponent_first_move: true,
-            before_first_capture: true,
-        };
-        for _ in 0..60 {
-            out.push(pos);
-            let m = if rng.chance(1, 2) {
-                baseline::random(rules, &pos, &mut rng)
-            } else {
-                baseline::greedy(rules, &pos, &mut rng)
-            };
-            let Some(m) = m else { break };
-            let Some(f) = m.end.finished() else { break };
-            if f.result.is_some() {
-                break;
-            }
-            pos = f.position_after(&pos);
-        }
-    }
-    out
+    omweso_engine::reference::positions_from_play(rules, seed, games)
 }
 
 #[test]

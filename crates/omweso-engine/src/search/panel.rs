@@ -305,42 +305,8 @@ impl Panel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Rng, baseline, setup};
+    use crate::reference::positions_from_play;
     use crate::{Board, Side};
-
-    /// Positions from random and greedy play, from drawn set-ups.
-    fn positions(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
-        let mut out = Vec::new();
-        for g in 0..games {
-            let mut rng = Rng::stream(seed, g);
-            let mut pos = Position {
-                board: Board::from_sides(
-                    setup::arrange(rules, &mut rng),
-                    setup::random(rules, &mut rng),
-                ),
-                to_move: Side::South,
-                first_move: true,
-                opponent_first_move: true,
-                before_first_capture: true,
-            };
-            for _ in 0..60 {
-                out.push(pos);
-                let m = if rng.chance(1, 2) {
-                    baseline::random(rules, &pos, &mut rng)
-                } else {
-                    baseline::greedy(rules, &pos, &mut rng)
-                };
-                let Some(f) = m.as_ref().and_then(|m| m.end.finished()) else {
-                    break;
-                };
-                if f.result.is_some() {
-                    break;
-                }
-                pos = f.position_after(&pos);
-            }
-        }
-        out
-    }
 
     /// Deciding long moves only when the loop reaches them changes nothing
     /// the panel answers: at a fixed depth, the same move, score and
@@ -358,7 +324,7 @@ mod tests {
         ];
         let (mut checked, mut deferred, mut decided) = (0, 0, 0);
         for rules in &variants {
-            for pos in &positions(rules, 17, 3)
+            for pos in &positions_from_play(rules, 17, 3)
                 .into_iter()
                 .step_by(5)
                 .collect::<Vec<_>>()
