@@ -62,9 +62,12 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
 /// trace any of them without deciding it again.
 ///
 /// The cycle's entry is found during the detection when the cycle is
-/// reached once no capture can come (keeping snapshots of the pass: about
-/// 1% more work than [`legal_moves`]); a move that cycles while a capture
-/// could still come (short cycles in practice) is played once more to
+/// reached once no capture can come, as [`trace`](crate::trace) finds it
+/// (keeping evenly spaced snapshots of the pass, then searching among
+/// them: a little more work than [`legal_moves`], far less than walking
+/// the cycle again); a move that cycles while a capture could still come
+/// (none among thousands of random never-ending positions), or a board
+/// of more than 255 seeds, has its never-ending moves played once more to
 /// find it.
 ///
 /// ```
