@@ -7,6 +7,15 @@
 //! check` and the build judge the same files, and `omweso serve` rebuilds
 //! the site on every change. Each asks here, and only the first pays.
 //!
+//! A position's moves are listed in full ([`engine::legal_moves_in_full`]:
+//! a never-ending move's end with the laps before its cycle), so a trace of
+//! one of them takes its end from the listing ([`engine::trace_listed`])
+//! and sows only the laps it records: given the listing ([`trace_from`]),
+//! or when the listing of its position is kept ([`trace`]), a trace
+//! decides nothing. A "what happens?" puzzle lists its position's moves
+//! first and traces its move from that listing, so the build decides the
+//! never-ending move once.
+//!
 //! Only answers that took at least [`COSTLY`] are kept (a cheap answer is
 //! cheaper to compute again than to keep), at most [`KEPT`] of each kind
 //! and [`KEPT_LAPS`] recorded laps of all traces together, the least
@@ -15,7 +24,7 @@
 //! whether an answer was kept; this binary's engine is the only one that
 //! ever wrote them.
 
-use crate::engine::{self, LegalMove, Move, PlayError, Played, Position, Rules};
+use crate::engine::{self, LegalMove, Move, MoveEnd, PlayError, Played, Position, Rules};
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Mutex, OnceLock};
@@ -32,12 +41,28 @@ pub(crate) const KEPT: usize = 64;
 /// records up to 100,000 laps of a move; a puzzle's trace 400.
 pub(crate) const KEPT_LAPS: usize = 400_000;
 
-/// [`engine::trace`], kept when costly.
+/// [`engine::trace`], kept when costly; its end taken from the kept
+/// listing of its position, when there is one (see [`trace_from`]).
 pub(crate) fn trace(
     rules: &Rules,
     pos: &Position,
     mv: &Move,
     max_laps: usize,
+) -> Result<Played, PlayError> {
+    let listing = moves().peek(&(*rules, *pos));
+    trace_from(rules, pos, mv, max_laps, listing.as_deref().unwrap_or(&[]))
+}
+
+/// [`engine::trace`] of `mv`, kept when costly, taking the move's end
+/// from `listing` (the position's moves as [`legal_moves`] gives them)
+/// when the move is listed there: then only the laps recorded are sown
+/// ([`engine::trace_listed`]), the answer the same.
+pub(crate) fn trace_from(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    max_laps: usize,
+    listing: &[LegalMove],
 ) -> Result<Played, PlayError> {
     type Question = (Rules, Position, Move, usize);
     static TRACES: OnceLock<Kept<Question, Result<Played, PlayError>>> = OnceLock::new();
@@ -45,18 +70,79 @@ pub(crate) fn trace(
     TRACES.get_or_init(|| Kept::new(KEPT_LAPS, laps)).get_or(
         (*rules, *pos, mv.clone(), max_laps),
         COSTLY,
-        || engine::trace(rules, pos, mv, max_laps),
+        || match listing.iter().find(|m| m.mv.same_as(mv)) {
+            // the caller's own spelling of the move, in the trace
+            Some(m) => {
+                let listed = LegalMove {
+                    mv: mv.clone(),
+                    end: m.end,
+                };
+                if !complete(&listed.end) {
+                    decided(rules, pos);
+                }
+                engine::trace_listed(rules, pos, &listed, max_laps)
+            }
+            None => {
+                decided(rules, pos);
+                engine::trace(rules, pos, mv, max_laps)
+            }
+        },
     )
 }
 
-/// [`engine::legal_moves`], kept when costly.
+/// Whether an end says all [`engine::trace_listed`] needs (a never-ending
+/// one, the laps before its cycle).
+fn complete(end: &MoveEnd) -> bool {
+    match end {
+        MoveEnd::Finished(_) => true,
+        MoveEnd::NeverEnding(n) => n.laps_before_cycle.is_some(),
+    }
+}
+
+/// [`engine::legal_moves_in_full`], kept when costly.
 pub(crate) fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    moves().get_or((*rules, *pos), COSTLY, || {
+        decided(rules, pos);
+        engine::legal_moves_in_full(rules, pos)
+    })
+}
+
+/// The kept listings.
+fn moves() -> &'static Kept<(Rules, Position), Vec<LegalMove>> {
     static MOVES: OnceLock<Kept<(Rules, Position), Vec<LegalMove>>> = OnceLock::new();
     // a position has at most 32 moves (and their choice sequences): the
     // count of answers bounds them
-    MOVES
-        .get_or_init(|| Kept::new(usize::MAX, |_| 1))
-        .get_or((*rules, *pos), COSTLY, || engine::legal_moves(rules, pos))
+    MOVES.get_or_init(|| Kept::new(usize::MAX, |_| 1))
+}
+
+/// The engine decided (played to their ends) moves of `pos`: a listing,
+/// or a trace not given its end. Counted by position in tests.
+fn decided(rules: &Rules, pos: &Position) {
+    #[cfg(test)]
+    {
+        let mut d = DECIDED.lock().unwrap_or_else(|e| e.into_inner());
+        *d.get_or_insert_with(HashMap::new)
+            .entry((*rules, *pos))
+            .or_insert(0) += 1;
+    }
+    #[cfg(not(test))]
+    let _ = (rules, pos);
+}
+
+/// How many times moves of each position were decided (see [`decided`]).
+#[cfg(test)]
+static DECIDED: Mutex<Option<HashMap<(Rules, Position), usize>>> = Mutex::new(None);
+
+/// How many times the engine decided moves of `pos` under `rules` in this
+/// process (tests only).
+#[cfg(test)]
+pub(crate) fn decisions(rules: &Rules, pos: &Position) -> usize {
+    DECIDED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .and_then(|d| d.get(&(*rules, *pos)).copied())
+        .unwrap_or(0)
 }
 
 /// Answers by question, each with when it was last asked for (a count of
@@ -78,6 +164,12 @@ impl<K: Hash + Eq + Clone, V: Clone> Kept<K, V> {
             limit,
             weigh,
         }
+    }
+
+    /// The kept answer to `key`, if any (not counted as a use).
+    fn peek(&self, key: &K) -> Option<V> {
+        let guard = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        guard.1.get(key).map(|(_, v)| v.clone())
     }
 
     /// The kept answer to `key`, or `compute`'s, kept if it took at least
@@ -187,6 +279,42 @@ mod tests {
         assert_eq!(kept.get_or(9, Duration::ZERO, || 12), 12);
     }
 
+    /// A trace of a move whose position's listing is kept takes its end
+    /// from the listing: nothing is decided again, the answer the same.
+    #[test]
+    fn a_trace_takes_its_end_from_a_kept_listing() {
+        use crate::engine::{Board, Pit, Side};
+        // McGill: South's pit 1 cycles for ever (82 laps)
+        let pos = Position::new(
+            Board::from_grid(&[
+                [0, 0, 0, 0, 0, 1, 0, 0],
+                [1, 1, 0, 1, 0, 0, 0, 1],
+                [3, 4, 2, 1, 2, 1, 2, 3],
+                [2, 2, 1, 0, 1, 3, 2, 1],
+            ]),
+            Side::South,
+        )
+        .mirrored();
+        let rules = Rules::MCGILL_2015;
+        let mv = Move::forward(Pit::new(1).unwrap());
+        // kept whatever its cost (a threshold of zero)
+        moves().get_or((rules, pos), Duration::ZERO, || {
+            decided(&rules, &pos);
+            engine::legal_moves_in_full(&rules, &pos)
+        });
+        assert_eq!(decisions(&rules, &pos), 1);
+        for laps in [0, 5, 400] {
+            let t = trace(&rules, &pos, &mv, laps);
+            assert_eq!(t, engine::trace(&rules, &pos, &mv, laps));
+            assert!(t.unwrap().end.is_never_ending());
+        }
+        assert_eq!(decisions(&rules, &pos), 1);
+        // with no listing, a trace decides its move
+        let other = Position::new(pos.board, Side::South);
+        let _ = trace(&rules, &other, &mv, 5);
+        assert_eq!(decisions(&rules, &other), 1);
+    }
+
     #[test]
     fn a_kept_trace_is_the_engines() {
         use crate::engine::{Board, Pit, Side};
@@ -197,6 +325,9 @@ mod tests {
             trace(&rules, &pos, &mv, 100),
             engine::trace(&rules, &pos, &mv, 100)
         );
-        assert_eq!(legal_moves(&rules, &pos), engine::legal_moves(&rules, &pos));
+        assert_eq!(
+            legal_moves(&rules, &pos),
+            engine::legal_moves_in_full(&rules, &pos)
+        );
     }
 }

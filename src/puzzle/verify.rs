@@ -155,7 +155,8 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             )
             .into());
     }
-    let played = crate::memo::trace(&rules, &pos, &mv, MAX_TRACE_LAPS)
+    // its end is the listing's: the trace sows only the laps it records
+    let played = crate::memo::trace_from(&rules, &pos, &mv, MAX_TRACE_LAPS, &ev.moves)
         .map_err(|e| pf.at(PuzzleKey::Solution, format!("illegal solution {text}: {e}")))?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
@@ -275,11 +276,18 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
 }
 
 fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
-    let played = match pf.doc.play(MAX_TRACE_LAPS) {
-        Some(Ok(p)) => p,
-        Some(Err(d)) => return Err(d.into()),
-        None => unreachable!("parse_puzzle requires a move for what-happens"),
-    };
+    // The position's moves first (the wrong choices are drawn from them),
+    // then the move traced from that listing: its end is the listing's, so
+    // a move that takes seconds to decide is decided once.
+    let rules = *pf.doc.variant.rules();
+    let ev = solve::evaluate(Goal::WhatHappens, &rules, &pf.doc.position, false);
+    let mv = pf
+        .doc
+        .mv
+        .as_ref()
+        .expect("parse_puzzle requires a move for what-happens");
+    let played = crate::memo::trace_from(&rules, &pf.doc.position, mv, MAX_TRACE_LAPS, &ev.moves)
+        .map_err(|e| pf.doc.illegal(&e))?;
     let exp = pf.doc.expect.clone().expect("parse_puzzle requires expect");
     let mut errs = Diagnostics::default();
     let what = format!(
@@ -297,8 +305,6 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
         notation::format_with_side(played.mover, &played.mv),
         narrate::move_end(&played.end)
     );
-    let rules = *pf.doc.variant.rules();
-    let ev = solve::evaluate(Goal::WhatHappens, &rules, &pf.doc.position, false);
     Ok(build(pf, &ev, None, played, answer, Vec::new()))
 }
 
@@ -513,5 +519,62 @@ impl Summary {
             to_find: spans(false),
             to_follow: spans(true),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{self, Board, Side};
+
+    /// A McGill position whose South pit 1 never ends (a cycle of 82 laps;
+    /// nothing of North's can be captured), as a "what happens?" puzzle.
+    const NEVER_ENDING: &str = "\
+id: what-happens-82
+variant: mcgill-2015
+to_move: south
+board:
+  - [0, 0, 0, 0, 0, 1, 0, 0]
+  - [1, 1, 0, 1, 0, 0, 0, 1]
+  - [3, 4, 2, 1, 2, 1, 2, 3]
+  - [2, 2, 1, 0, 1, 3, 2, 1]
+goal: what-happens
+move: \"1\"
+expect:
+  never_ending: true
+  result: annulled
+";
+
+    /// Verifying a "what happens?" puzzle lists its position's moves (its
+    /// wrong choices come from them) and traces its move: the engine
+    /// decides the position's moves once, the trace taking its end from
+    /// the listing. Deciding twice (a trace of its own, as before) fails.
+    #[test]
+    fn a_what_happens_puzzle_decides_its_move_once() {
+        let pos = Position::new(
+            Board::from_grid(&[
+                [0, 0, 0, 0, 0, 1, 0, 0],
+                [1, 1, 0, 1, 0, 0, 0, 1],
+                [3, 4, 2, 1, 2, 1, 2, 3],
+                [2, 2, 1, 0, 1, 3, 2, 1],
+            ]),
+            Side::South,
+        );
+        let rules = engine::Rules::MCGILL_2015;
+        assert_eq!(crate::memo::decisions(&rules, &pos), 0);
+        let p = verify_source(
+            &Source::new("what-happens-82.yaml", NEVER_ENDING),
+            &Variants::builtin(),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(crate::memo::decisions(&rules, &pos), 1);
+        // the trace is the one the engine finds deciding the move itself
+        let decided = engine::trace(&rules, &pos, &p.played.mv, MAX_TRACE_LAPS).unwrap();
+        assert_eq!(p.played, decided);
+        let MoveEnd::NeverEnding(n) = p.played.end else {
+            panic!("never ends")
+        };
+        assert_eq!(n.cycle_laps, 82);
+        assert!(n.laps_before_cycle.is_some());
     }
 }

@@ -179,15 +179,42 @@ fn rest_with_entry_in(
     dir: Direction,
     cap: usize,
 ) -> (Rest, Option<u64>) {
+    match rest_until_with_entry_in(row, e, chain, dir, &|| false, u64::MAX, cap) {
+        (Until::Done(rest), before) => (rest, before),
+        _ => unreachable!("a rest that is never told to stop finishes"),
+    }
+}
+
+/// [`rest_until`], and when the rest is decided never-ending, also its
+/// entry as [`rest_with_entry`] finds it (E `e`, chain flag `chain`).
+pub(crate) fn rest_until_with_entry(
+    row: Row,
+    e: u8,
+    chain: bool,
+    dir: Direction,
+    stop: &dyn Fn() -> bool,
+    allowance: u64,
+) -> (Until, Option<u64>) {
+    rest_until_with_entry_in(row, e, chain, dir, stop, allowance, SNAPS)
+}
+
+/// [`rest_until_with_entry`] keeping at most `cap` snapshots.
+fn rest_until_with_entry_in(
+    row: Row,
+    e: u8,
+    chain: bool,
+    dir: Direction,
+    stop: &dyn Fn() -> bool,
+    allowance: u64,
+    cap: usize,
+) -> (Until, Option<u64>) {
     let mut snaps = Snaps::new(row, e, chain, dir, cap);
-    let Until::Done(rest) = rest_impl::<true>(row, e, dir, &mut snaps, &|| false, u64::MAX) else {
-        unreachable!("a rest that is never told to stop finishes")
+    let until = rest_impl::<true>(row, e, dir, &mut snaps, stop, allowance);
+    let before = match until {
+        Until::Done(Rest::Cycles { cycle_laps, .. }) => Some(snaps.entry(cycle_laps)),
+        _ => None,
     };
-    let before = match rest {
-        Rest::Cycles { cycle_laps, .. } => Some(snaps.entry(cycle_laps)),
-        Rest::Ends { .. } => None,
-    };
-    (rest, before)
+    (until, before)
 }
 
 /// Snapshots kept at most by [`rest_with_entry`] (32 bytes each).

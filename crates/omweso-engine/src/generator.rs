@@ -430,8 +430,9 @@ struct Scratch {
     seen: Seen,
     /// The choices of the start pit's never-ending move, once one is found.
     never: Vec<Direction>,
-    /// Its cycle and examined laps.
-    never_laps: Option<(u64, u64)>,
+    /// Its cycle and examined laps, and the laps before its cycle when
+    /// found (see [`MoveList::in_full`]).
+    never_laps: Option<(u64, u64, Option<u64>)>,
     /// The generation was stopped: the list is incomplete.
     stopped: bool,
     /// A path of the start pit being explored ran past the lap allowance:
@@ -456,7 +457,9 @@ enum EndKind {
 /// capture-sowing laps (one a captured column) follow from the columns.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    /// See [`EndKind`]; never-ending: the laps examined.
+    /// See [`EndKind`]; never-ending: the laps examined (the low 64 bits)
+    /// and one more than the laps before the cycle, when known (the high
+    /// 64 bits, 0 when not).
     own: u128,
     /// Finished: laps; never-ending: the cycle's laps.
     a: u64,
@@ -506,6 +509,10 @@ pub struct MoveList {
     pending: u16,
     /// Laps sown by the generations since [`MoveList::take_sown`].
     sown: u64,
+    /// The generation also finds where each never-ending move found by
+    /// the capture-free rest enters its cycle (see
+    /// [`legal_moves_in_full`](crate::legal_moves_in_full)).
+    pub(crate) in_full: bool,
     scratch: Scratch,
 }
 
@@ -554,6 +561,7 @@ impl MoveList {
             opp: 0,
             pending: 0,
             sown: 0,
+            in_full: false,
             scratch: Scratch::default(),
         }
     }
@@ -806,7 +814,7 @@ impl<'a> MoveRef<'a> {
             EndKind::Never => MoveEnd::NeverEnding(NeverEndingInfo {
                 cycle_laps: e.a,
                 examined_laps: e.own as u64,
-                laps_before_cycle: None,
+                laps_before_cycle: ((e.own >> 64) as u64).checked_sub(1),
                 result: e.result.expect("a never-ending move has a result"),
             }),
             EndKind::Packed | EndKind::Wide => MoveEnd::Finished(Finished {
@@ -1065,7 +1073,7 @@ impl MoveList {
                 )
             }
             MoveEnd::NeverEnding(n) => entry(
-                n.examined_laps as u128,
+                n.examined_laps as u128 | (n.laps_before_cycle.map_or(0, |b| b as u128 + 1) << 64),
                 n.cycle_laps,
                 0,
                 Some(n.result),
@@ -1217,14 +1225,14 @@ fn moves_from_k<V: Kind>(
             }
         }
     }
-    if let Some((cycle_laps, examined_laps)) = sc.never_laps
+    if let Some((cycle_laps, examined_laps, before)) = sc.never_laps
         && ctx.rules.never_ending != NeverEnding::Illegal
     {
         let list = &mut *out.list;
         let from = list.choices.len() as u32;
         list.choices.extend_from_slice(&sc.never);
         list.entries.push(Entry {
-            own: examined_laps as u128,
+            own: examined_laps as u128 | (before.map_or(0, |b| b as u128 + 1) << 64),
             a: cycle_laps,
             from,
             len: sc.never.len() as u32,
@@ -1290,14 +1298,15 @@ fn finish(ctx: &Ctx, sc: &Scratch, out: &mut Out, st: St, defaults: u32, laps: u
     });
 }
 
-/// A never-ending path: the first found from a start pit is kept.
+/// A never-ending path: the first found from a start pit is kept, with
+/// the laps before its cycle when known.
 #[cold]
 #[inline(never)]
-fn never(sc: &mut Scratch, cycle_laps: u64, examined: u64) {
+fn never(sc: &mut Scratch, cycle_laps: u64, examined: u64, before: Option<u64>) {
     if sc.never_laps.is_none() {
         sc.never.clear();
         sc.never.extend_from_slice(&sc.path.all);
-        sc.never_laps = Some((cycle_laps, examined));
+        sc.never_laps = Some((cycle_laps, examined, before));
     }
 }
 
@@ -1357,7 +1366,15 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
                 };
                 let row = Row { x: own, l: l as u8 };
                 let left = out.allowance.saturating_sub(steps);
-                match capture_free::rest_until(row, e as u8, dir, out.stop, left) {
+                let (until, entry) = if out.list.in_full {
+                    capture_free::rest_until_with_entry(row, e as u8, chain, dir, out.stop, left)
+                } else {
+                    (
+                        capture_free::rest_until(row, e as u8, dir, out.stop, left),
+                        None,
+                    )
+                };
+                match until {
                     Until::Done(Rest::Ends { row, laps: n, .. }) => {
                         own = row.x;
                         rest_laps = n;
@@ -1367,7 +1384,9 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
                         examined,
                     }) => {
                         sc.sown += steps + examined;
-                        never(sc, cycle_laps, steps + examined);
+                        // counted from the move's start, as playing it does
+                        let before = entry.map(|n| laps + steps + n);
+                        never(sc, cycle_laps, steps + examined, before);
                         return;
                     }
                     Until::Unfinished(n) => {
@@ -1462,7 +1481,7 @@ fn run<V: Kind>(ctx: &Ctx, sc: &mut Scratch, out: &mut Out, st: St, laps: u64) {
             && state(own, e, l, open, last_capture, chain, relay_next).meta() == tortoise.meta
         {
             sc.sown += steps;
-            never(sc, steps - saved, steps);
+            never(sc, steps - saved, steps, None);
             return;
         }
         if steps & (steps + 1) == 0 {

@@ -78,12 +78,12 @@ mod variant;
 
 pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use generator::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
-pub use listing::{every_sequence, legal_moves, moves_from};
+pub use listing::{every_sequence, legal_moves, legal_moves_in_full, moves_from};
 pub use move_types::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
     PlayError, Played,
 };
-pub use play::{outcome, trace};
+pub use play::{outcome, trace, trace_listed};
 pub use position::{GameResult, Position, WinKind};
 pub use sowing::{Direction, LapKind};
 pub use variant::{

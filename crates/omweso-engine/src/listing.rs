@@ -7,7 +7,8 @@
 use super::board::Pit;
 use super::explorer::{Mode, explore_pit};
 use super::generator::{self, MoveList, legal_moves_into};
-use super::move_types::LegalMove;
+use super::move_types::{LegalMove, MoveEnd};
+use super::play::play;
 use super::position::Position;
 use super::variant::Rules;
 
@@ -49,6 +50,65 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
         legal_moves_into(rules, pos, list);
         list.to_vec()
     })
+}
+
+/// The legal moves as [`legal_moves`] lists them, each never-ending
+/// move's end in full: with
+/// [`NeverEndingInfo::laps_before_cycle`](crate::NeverEndingInfo::laps_before_cycle), as
+/// [`trace`](crate::trace) and [`outcome`](crate::outcome) give it, where
+/// [`legal_moves`] leaves it `None`. Every end is then exactly the one
+/// [`trace`](crate::trace) finds for the move, so
+/// [`trace_listed`](crate::trace_listed) can
+/// trace any of them without deciding it again.
+///
+/// The cycle's entry is found during the detection when the cycle is
+/// reached once no capture can come, as [`trace`](crate::trace) finds it
+/// (keeping evenly spaced snapshots of the pass, then searching among
+/// them: a little more work than [`legal_moves`], far less than walking
+/// the cycle again); a move that cycles while a capture could still come
+/// (none among thousands of random never-ending positions), or a board
+/// of more than 255 seeds, has its never-ending moves played once more to
+/// find it.
+///
+/// ```
+/// use omweso_engine::{Board, MoveEnd, Pit, Position, Rules, Side, legal_moves_in_full, trace};
+///
+/// // Under McGill's rules South's pit 1 goes round for ever here (nothing
+/// // of North's can be captured): a cycle of 82 laps.
+/// let pos = Position::new(
+///     Board::from_grid(&[
+///         [0, 0, 0, 0, 0, 1, 0, 0],
+///         [1, 1, 0, 1, 0, 0, 0, 1],
+///         [3, 4, 2, 1, 2, 1, 2, 3],
+///         [2, 2, 1, 0, 1, 3, 2, 1],
+///     ]),
+///     Side::South,
+/// );
+/// let rules = Rules::MCGILL_2015;
+/// let moves = legal_moves_in_full(&rules, &pos);
+/// let m = moves.iter().find(|m| m.mv.pit == Pit::new(1).unwrap()).unwrap();
+/// let MoveEnd::NeverEnding(info) = m.end else { panic!("it never ends") };
+/// assert_eq!(info.cycle_laps, 82);
+/// assert!(info.laps_before_cycle.is_some());
+/// // the end a trace finds for the move, exactly
+/// assert_eq!(trace(&rules, &pos, &m.mv, 10).unwrap().end, m.end);
+/// /// ```
+pub fn legal_moves_in_full(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
+    let mut moves = with_list(|list| {
+        list.in_full = true;
+        legal_moves_into(rules, pos, list);
+        list.in_full = false;
+        list.to_vec()
+    });
+    for m in &mut moves {
+        if let MoveEnd::NeverEnding(n) = m.end
+            && n.laps_before_cycle.is_none()
+            && let Ok(o) = play(rules, pos, &m.mv, true)
+        {
+            m.end = o.end;
+        }
+    }
+    moves
 }
 
 thread_local! {

@@ -178,8 +178,9 @@ pub struct NeverEndingInfo {
     /// Laps sown before the cycle was detected (the detection's own work,
     /// from the last choice point on).
     pub examined_laps: u64,
-    /// Laps before the cycle is first entered (computed by `play`; `None`
-    /// from move generation).
+    /// Laps before the cycle is first entered (computed by playing the
+    /// move and by [`legal_moves_in_full`](crate::legal_moves_in_full);
+    /// `None` from the other listings).
     pub laps_before_cycle: Option<u64>,
     /// What the variant makes of it.
     pub result: GameResult,

@@ -7,7 +7,8 @@ use super::capture_free::{self, Rest, Row};
 use super::cycle::{Brent, steps_before_cycle};
 use super::move_end::{board_of, ctx_for, finish, never_result, seeds_of, seeds_of_arr, sides};
 use super::move_types::{
-    CaptureInfo, Finished, Lap, LapEnd, Move, MoveEnd, NeverEndingInfo, Outcome, PlayError, Played,
+    CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
+    PlayError, Played,
 };
 use super::position::Position;
 use super::sowing::{Ctx, Direction, LapKind, Plan, State, three_seed};
@@ -81,6 +82,58 @@ pub fn trace(
     mv: &Move,
     max_laps: usize,
 ) -> Result<Played, PlayError> {
+    trace_knowing(rules, pos, mv, max_laps, None)
+}
+
+/// [`trace`] of a move whose end is already known: `listed`, an entry of
+/// [`legal_moves_in_full`](crate::legal_moves_in_full) (or any finished
+/// move of [`legal_moves`](crate::legal_moves)) for the same rules and
+/// position. The laps are sown only as far as they are recorded: once
+/// `max_laps` laps are recorded the end is taken from `listed` instead of
+/// being decided again, so a move that never ends after a billion laps
+/// costs its first `max_laps` laps, not its cycle's detection. The answer
+/// is [`trace`]'s, equal in every field.
+///
+/// A never-ending end without its
+/// [`laps_before_cycle`](crate::NeverEndingInfo::laps_before_cycle) (as
+/// [`legal_moves`](crate::legal_moves) lists it) is not enough to say the
+/// whole end: the move is then decided again, as [`trace`] does. The
+/// end given is trusted beyond the laps recorded: an entry of another
+/// position or other rules gives a wrong end.
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, legal_moves_in_full, trace, trace_listed};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let rules = Rules::SHACKELL_1935;
+/// for m in legal_moves_in_full(&rules, &pos) {
+///     let known = trace_listed(&rules, &pos, &m, 3).unwrap();
+///     assert_eq!(known, trace(&rules, &pos, &m.mv, 3).unwrap());
+///     assert_eq!(known.end, m.end);
+/// }
+/// ```
+pub fn trace_listed(
+    rules: &Rules,
+    pos: &Position,
+    listed: &LegalMove,
+    max_laps: usize,
+) -> Result<Played, PlayError> {
+    let known = match listed.end {
+        MoveEnd::NeverEnding(n) if n.laps_before_cycle.is_none() => None,
+        end => Some(end),
+    };
+    trace_knowing(rules, pos, &listed.mv, max_laps, known)
+}
+
+/// [`trace`], taking the end from `known` once the laps recorded are all
+/// there are to record.
+fn trace_knowing(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    max_laps: usize,
+    known: Option<MoveEnd>,
+) -> Result<Played, PlayError> {
     let (own, opp) = checked_start(pos, mv)?;
     let mover = pos.to_move;
     let (end, laps, complete) = if mv.three_seed {
@@ -102,6 +155,7 @@ pub fn trace(
             laps: Vec::new(),
             max: max_laps,
             complete: true,
+            known,
         };
         let end = sow_move(rules, pos, mv, own, opp, true, &mut rec)?;
         let complete = rec.complete && !end.is_never_ending();
@@ -162,6 +216,10 @@ trait Tracer {
     fn recording(&self) -> bool;
     /// Laps were sown unseen.
     fn skipped(&mut self);
+    /// The move's end, when it is known beforehand and needs no deciding.
+    fn known(&self) -> Option<MoveEnd>;
+    /// Whether a lap went unrecorded: the laps recorded are final.
+    fn cut(&self) -> bool;
 }
 
 struct NoTrace;
@@ -177,6 +235,14 @@ impl Tracer for NoTrace {
     }
     #[inline(always)]
     fn skipped(&mut self) {}
+    #[inline(always)]
+    fn known(&self) -> Option<MoveEnd> {
+        None
+    }
+    #[inline(always)]
+    fn cut(&self) -> bool {
+        false
+    }
 }
 
 /// Sow a move that is not the three-seed opening, lap by lap, until it
@@ -220,6 +286,17 @@ fn sow_move<T: Tracer>(
             &st,
         )
     });
+    // With the end known, nothing is decided: sowing stops at the first
+    // lap not recorded (the laps recorded cannot change after it), and
+    // the capture-free rest is not followed to its end. Where a trace
+    // deciding the end would follow it, it skips the lap-by-lap cycle
+    // detection too, so the two stop recording at the same lap.
+    let known = tracer.known();
+    if let Some(end) = known
+        && tracer.cut()
+    {
+        return Ok(end);
+    }
     // choices[0] is the start; the rest are taken at the choice points in
     // order. Past the last clockwise one the move is a deterministic
     // function of its state, and cycle detection runs from there; before
@@ -235,6 +312,8 @@ fn sow_move<T: Tracer>(
     // path at once, whatever is being recorded, so that the answer does
     // not depend on the trace's length. Looked for again after captures.
     let mut free: Option<(State, u64, Rest, Option<u64>)> = None;
+    // (known end) the move is capture-free from here: its rest not followed
+    let mut free_unasked = false;
     let mut check = ctx.fast;
     loop {
         if check && !st.relay_next {
@@ -243,13 +322,17 @@ fn sow_move<T: Tracer>(
                 && ctx.capture_free(&st)
                 && let Some(x) = capture_free::pack(&st.own)
             {
-                let (rest, entry) = capture_free::rest_with_entry(
-                    Row { x, l: st.l },
-                    st.e,
-                    st.chain,
-                    ctx.relay_dir(&st),
-                );
-                free = Some((st, laps, rest, entry));
+                if known.is_some() {
+                    free_unasked = true;
+                } else {
+                    let (rest, entry) = capture_free::rest_with_entry(
+                        Row { x, l: st.l },
+                        st.e,
+                        st.chain,
+                        ctx.relay_dir(&st),
+                    );
+                    free = Some((st, laps, rest, entry));
+                }
             }
         }
         if let Some((_, free_laps, rest, entry)) = free
@@ -337,6 +420,11 @@ fn sow_move<T: Tracer>(
                     check = ctx.fast;
                 }
                 tracer.lap(|| sown_lap(mover, kind, d, from, hand, choice, &st));
+                if let Some(end) = known
+                    && tracer.cut()
+                {
+                    return Ok(end);
+                }
                 if restart {
                     brent.restart(st);
                     origin = (st, laps);
@@ -346,9 +434,13 @@ fn sow_move<T: Tracer>(
         }
         // (once the fate of the rest is known, it is the one answer)
         if free.is_none()
+            && !free_unasked
             && let Some(cycle_laps) = brent.step(&st)
         {
             never_ending_allowed(rules, explicit, used)?;
+            if let Some(end) = known {
+                return Ok(end);
+            }
             let step = |st: &mut State| match ctx.plan(st) {
                 Plan::End => unreachable!("a state on a cycle cannot end"),
                 Plan::Lap {
@@ -442,11 +534,13 @@ fn sown_lap(
     }
 }
 
-/// Records up to `max` laps.
+/// Records up to `max` laps; with the move's end `known`, sowing stops
+/// once a lap goes unrecorded.
 struct Recorder {
     laps: Vec<Lap>,
     max: usize,
     complete: bool,
+    known: Option<MoveEnd>,
 }
 
 impl Tracer for Recorder {
@@ -472,6 +566,14 @@ impl Tracer for Recorder {
 
     fn skipped(&mut self) {
         self.complete = false;
+    }
+
+    fn known(&self) -> Option<MoveEnd> {
+        self.known
+    }
+
+    fn cut(&self) -> bool {
+        !self.complete
     }
 }
 

@@ -76,7 +76,7 @@ fn random_positions_agree_with_the_reference() {
 /// positions (grid form, mover, start pit), with cycles of 82 to 3,543,040
 /// laps.
 #[rustfmt::skip]
-const LONG: [([[u16; 8]; 4], Side, u8); 6] = [
+pub(crate) const LONG: [([[u16; 8]; 4], Side, u8); 6] = [
     ([[0, 0, 0, 0, 0, 1, 0, 0], [1, 1, 0, 1, 0, 0, 0, 1], [3, 4, 2, 1, 2, 1, 2, 3], [2, 2, 1, 0, 1, 3, 2, 1]], Side::South, 1),
     ([[0, 0, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0], [2, 5, 1, 0, 3, 0, 3, 2], [1, 2, 2, 5, 0, 3, 0, 1]], Side::South, 2),
     ([[0, 1, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0], [2, 3, 2, 3, 0, 2, 1, 4], [1, 7, 1, 3, 2, 5, 4, 1]], Side::South, 11),

@@ -13,3 +13,4 @@ mod json;
 mod never_ending;
 mod properties;
 mod rules;
+mod trace_listed;
