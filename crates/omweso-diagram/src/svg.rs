@@ -1357,9 +1357,9 @@ pub(crate) struct KeyItem {
     pub text: String,
 }
 
-/// The author's labelled highlights and arrows of a scene, each once: the
-/// only words said of the board's marks (what the move's own marks mean
-/// is the diagrams' key; the frame's words name their pits).
+/// The author's labelled highlights and arrows of a scene, each once, in
+/// the author's words (what the move's own marks mean is [`move_key`];
+/// both are part of [`frame_key`]).
 pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
     let mut out = Vec::new();
     for h in &scene.highlights {
