@@ -118,8 +118,13 @@ pub fn position_frames(doc: &PositionDoc, mv: Option<&Move>) -> Result<Vec<Frame
 pub(crate) fn played_frames(doc: &PositionDoc, played: Option<&Played>) -> Vec<Frame> {
     let variant = doc.variant.name();
     match played {
-        Some(p) => move_frames(p, &doc.annotations, variant),
-        None => vec![board_frame(&doc.position, &doc.annotations, variant)],
+        Some(p) => move_frames(p, &doc.annotations, variant, doc.variant.rules()),
+        None => vec![board_frame(
+            &doc.position,
+            &doc.annotations,
+            variant,
+            doc.variant.rules(),
+        )],
     }
 }
 
@@ -286,7 +291,7 @@ pub fn write_frames(
 mod tests {
     use super::*;
     use crate::diagram::Annotations;
-    use crate::engine::{Board, Position, Side};
+    use crate::engine::{Board, Position, Rules, Side};
 
     /// `--out` naming a file (or a device) says it is not a folder.
     #[test]
@@ -302,7 +307,12 @@ mod tests {
     #[test]
     fn png_without_fonts_still_draws_the_board() {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
-        let f = board_frame(&pos, &Annotations::default(), "shackell-1935");
+        let f = board_frame(
+            &pos,
+            &Annotations::default(),
+            "shackell-1935",
+            &Rules::SHACKELL_1935,
+        );
         let empty = Arc::new(usvg::fontdb::Database::new());
         let png = render_png(&f.svg(&png_options()), 1.0, empty).expect("renders");
         let pix = tiny_skia::Pixmap::decode_png(&png).expect("png");
@@ -319,7 +329,7 @@ mod tests {
     #[test]
     fn bad_scales_are_refused() {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
-        let f = board_frame(&pos, &Annotations::default(), "modern");
+        let f = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
         for s in [0.0, -1.0, f32::NAN, f32::INFINITY, 1000.0] {
             assert!(matches!(to_png(&f, s), Err(DiagramError::Scale(_))), "{s}");
         }
@@ -340,7 +350,12 @@ mod tests {
             100,
         )
         .expect("legal");
-        let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+        let frames = move_frames(
+            &played,
+            &Annotations::default(),
+            "shackell-1935",
+            &Rules::SHACKELL_1935,
+        );
         for (name, theme) in [("dark", Theme::Dark), ("print", Theme::Print)] {
             let svg = frames[1].svg(&RenderOptions {
                 theme,
@@ -362,7 +377,7 @@ mod tests {
     #[test]
     fn png_frames_use_fixed_colours() {
         let pos = Position::new(Board::from_sides([2; 16], [3; 16]), Side::South);
-        let f = board_frame(&pos, &Annotations::default(), "modern");
+        let f = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
         assert!(f.svg(&RenderOptions::default()).contains("var(--omw-"));
         let svg = f.svg(&png_options());
         assert!(!svg.contains("var(--omw-"));

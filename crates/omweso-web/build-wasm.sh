@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 cargo build --profile wasm -p omweso-web --target wasm32-unknown-unknown
-cp target/wasm32-unknown-unknown/wasm/omweso_web.wasm src/site/assets/omweso.wasm
+cp "${CARGO_TARGET_DIR:-target}"/wasm32-unknown-unknown/wasm/omweso_web.wasm src/site/assets/omweso.wasm
 raw=$(wc -c < src/site/assets/omweso.wasm)
 gz=$(gzip -9 -c src/site/assets/omweso.wasm | wc -c)
 echo "src/site/assets/omweso.wasm: $raw bytes, $gz gzipped"

@@ -467,6 +467,52 @@ fn rules_line(puzzles: &[Puzzle]) -> String {
     }
 }
 
+/// What the boards' shaded blocks mean, for a sheet's puzzle pages: the
+/// diagrams' key line ([`crate::diagram::narrate::left_hand_pits`]) of the
+/// rule set its boards are drawn under, or of each such rule set named
+/// (on a mixed sheet); `None` when no board is shaded (no rule set with
+/// clockwise sowing).
+fn shading_line(puzzles: &[Puzzle]) -> Option<String> {
+    let mut lines: Vec<(String, Vec<&str>)> = Vec::new();
+    for p in puzzles {
+        let Some(line) = crate::diagram::narrate::left_hand_pits(p.doc.variant.rules()) else {
+            continue;
+        };
+        match lines.iter_mut().find(|(l, _)| *l == line) {
+            Some((_, names)) => {
+                if !names.contains(&p.variant_title.as_str()) {
+                    names.push(&p.variant_title)
+                }
+            }
+            None => lines.push((line, vec![&p.variant_title])),
+        }
+    }
+    let every = puzzles
+        .iter()
+        .all(|p| p.doc.variant.rules().reverse_laps != crate::engine::ReverseLaps::None);
+    let said: Vec<String> = lines
+        .iter()
+        .map(|(line, names)| {
+            let line = capitalised(line);
+            if lines.len() == 1 && every {
+                format!("{line}.")
+            } else {
+                format!("{} rules: {line}.", names.join(", "))
+            }
+        })
+        .collect();
+    (!said.is_empty()).then(|| said.join(" "))
+}
+
+/// `shaded: …` → `Shaded: …`.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 /// A puzzle's line under its question: goal and difficulty (and rule set
 /// on a mixed sheet).
 fn meta_line(p: &Puzzle, mixed: bool) -> String {
@@ -559,7 +605,7 @@ fn board_frame(p: &Puzzle, n: usize) -> Frame {
             .collect(),
         ..Annotations::default()
     };
-    crate::diagram::board_frame(&p.doc.position, &ann, &p.variant)
+    crate::diagram::board_frame(&p.doc.position, &ann, &p.variant, p.doc.variant.rules())
 }
 
 /// How a sheet renders a board `width` points wide (no size: the HTML
@@ -580,8 +626,13 @@ pub(crate) fn board_height() -> f32 {
         crate::engine::Board::from_sides([0; 16], [0; 16]),
         crate::engine::Side::South,
     );
-    let (w, h) =
-        crate::diagram::board_frame(&empty, &Annotations::default(), "").size(Layout::Sheet);
+    let (w, h) = crate::diagram::board_frame(
+        &empty,
+        &Annotations::default(),
+        "",
+        &crate::engine::Rules::MODERN,
+    )
+    .size(Layout::Sheet);
     BOARD_W * (h / w) as f32
 }
 
@@ -632,12 +683,18 @@ const FOOT: f32 = 30.0;
 
 /// The heading of a page: title, rule set, and for puzzle pages the
 /// instruction and the name and date line. Returns the y below it.
-fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, puzzle_page: bool) -> f32 {
+/// A page's heading: the title, the rules line, and on a puzzle page
+/// (`shading` given, perhaps empty) the instruction, what the boards'
+/// shading means and the name and date lines.
+fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, shading: Option<&str>) -> f32 {
     let right = w - MARGIN;
     c.text(MARGIN, TOP + 14.0, 16.0, true, title);
     let mut y = c.para(MARGIN, TOP + 30.0, right - MARGIN, 9.5, false, rules);
-    if puzzle_page {
+    if let Some(shading) = shading {
         y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, INSTRUCTION);
+        if !shading.is_empty() {
+            y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, shading);
+        }
         y += 9.0;
         c.text(MARGIN, y, 10.0, false, "Name");
         let name_end = MARGIN + (right - MARGIN) * 0.62;
@@ -659,6 +716,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
     let right = w - MARGIN;
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
+    let shading = shading_line(puzzles).unwrap_or_default();
     let mut bodies: Vec<String> = Vec::new();
 
     // the puzzles: `per` a page, each in a slot of an equal share of the
@@ -667,7 +725,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
         body: String::new(),
         m: &m,
     };
-    let y0 = heading(&mut c, w, &opts.title, &rules, true);
+    let y0 = heading(&mut c, w, &opts.title, &rules, Some(&shading));
     let nominal = (h - FOOT - y0) / per as f32;
     let scale = ((nominal - 8.0) / board_height()).min(1.0);
     let tx = MARGIN + BOARD_W * scale + 16.0;
@@ -688,7 +746,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
         let slot = nominal.max(words_h + 10.0);
         if on_page == per || (on_page > 0 && y + slot > h - FOOT) {
             bodies.push(std::mem::take(&mut c.body));
-            heading(&mut c, w, &opts.title, &rules, true);
+            heading(&mut c, w, &opts.title, &rules, Some(&shading));
             (y, on_page) = (y0, 0);
         }
         if on_page > 0 {
@@ -733,13 +791,13 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
             body: String::new(),
             m: &m,
         };
-        let mut y = heading(&mut c, w, &title, &rules, false) + 4.0;
+        let mut y = heading(&mut c, w, &title, &rules, None) + 4.0;
         for (i, p) in puzzles.iter().enumerate() {
             let Some(hint) = &p.hint else { continue };
             let lines = m.wrap(hint, right - MARGIN - 28.0, 10.0, false);
             if y + lines.len() as f32 * 12.8 > h - FOOT && !c.body.is_empty() {
                 bodies.push(std::mem::take(&mut c.body));
-                y = heading(&mut c, w, &title, &rules, false) + 4.0;
+                y = heading(&mut c, w, &title, &rules, None) + 4.0;
             }
             c.text(MARGIN, y, 10.0, true, &format!("{}.", i + 1));
             for l in lines {
@@ -768,7 +826,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
         body: String::new(),
         m: &m,
     };
-    let mut y = heading(&mut c, w, &title, &rules, false);
+    let mut y = heading(&mut c, w, &title, &rules, None);
     y = table_head(&mut c, y + 6.0);
     let limit = h - FOOT - 6.0;
     for (i, p) in puzzles.iter().enumerate() {
@@ -776,7 +834,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
         let row_h = lines.len() as f32 * lh;
         let mut new_page = |c: &mut Canvas| {
             bodies.push(std::mem::take(&mut c.body));
-            let y = heading(c, w, &title, &rules, false);
+            let y = heading(c, w, &title, &rules, None);
             table_head(c, y + 6.0)
         };
         // a row is kept whole on a page, unless it is taller than a page
@@ -953,6 +1011,7 @@ pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
     let per = opts.per_page.clamp(1, MAX_PER_PAGE);
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
+    let shading = shading_line(puzzles);
     let mut s = format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>{icon}
@@ -1017,9 +1076,15 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
         );
         if puzzle_page {
             h.push_str(&format!(
-                "<p class=\"instruction\">{}</p><p class=\"name-date\">Name <span></span> Date <span class=\"date\"></span></p>",
+                "<p class=\"instruction\">{}</p>",
                 escape(INSTRUCTION)
             ));
+            if let Some(line) = &shading {
+                h.push_str(&format!("<p class=\"shading\">{}</p>", escape(line)));
+            }
+            h.push_str(
+                "<p class=\"name-date\">Name <span></span> Date <span class=\"date\"></span></p>",
+            );
         }
         h.push_str("</header>\n");
         h

@@ -87,7 +87,7 @@ impl Renderer<'_> {
             ..Annotations::default()
         };
         let variant = g.variant.name();
-        let start = diagram::board_frame(&g.start, &ann, variant);
+        let start = diagram::board_frame(&g.start, &ann, variant, g.variant.rules());
         // named by the page's "Start" heading, not by a caption of its own
         let start = figure::figure(&[start], "game-start", None, None);
         let mut diagrams = 1;
@@ -97,7 +97,7 @@ impl Renderer<'_> {
             .zip(&g.moves)
             .map(|(p, m)| {
                 diagrams += 1;
-                let frames = diagram::move_frames(&p.played, &ann, variant);
+                let frames = diagram::move_frames(&p.played, &ann, variant, g.variant.rules());
                 let label = format!("{}. {}", p.number, p.notation);
                 PlyView {
                     number: p.number,

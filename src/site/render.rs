@@ -632,7 +632,7 @@ impl<'a> Renderer<'a> {
             labels: true,
             ..Annotations::default()
         };
-        let frame = diagram::board_frame(&start, &ann, v.name());
+        let frame = diagram::board_frame(&start, &ann, v.name(), v.rules());
         let board = figure::figure(
             &[frame],
             "variant-board",
@@ -821,7 +821,12 @@ impl<'a> Renderer<'a> {
                 continue;
             };
             let title = title_of(doc);
-            let before = diagram::board_frame(&doc.position, &doc.annotations, doc.variant.name());
+            let before = diagram::board_frame(
+                &doc.position,
+                &doc.annotations,
+                doc.variant.name(),
+                doc.variant.rules(),
+            );
             // named by the template's heading, not by a caption of its own
             let before = figure::figure(&[before], &format!("compare-{id}-before"), None, None);
             diagrams += 1;
@@ -879,7 +884,7 @@ impl<'a> Renderer<'a> {
                                 title: Some(format!("{title}: after {written}, under {}", v.title)),
                                 ..plain.clone()
                             };
-                            let f = diagram::board_frame(a, &named, v.name());
+                            let f = diagram::board_frame(a, &named, v.name(), v.rules());
                             figure::figure(&[f], &format!("compare-{id}-{}", v.name()), None, None)
                         });
                         Row {
@@ -1088,7 +1093,8 @@ impl<'a> Renderer<'a> {
             .iter()
             .enumerate()
             .map(|(k, c)| {
-                let frames = diagram::move_frames(&c.played, &plain, &p.variant);
+                let frames =
+                    diagram::move_frames(&c.played, &plain, &p.variant, p.doc.variant.rules());
                 LineFigures {
                     index: k,
                     reply: figure::figure(
@@ -1098,7 +1104,12 @@ impl<'a> Renderer<'a> {
                         None,
                     ),
                     board: c.turn.as_ref().map(|t| {
-                        let frame = diagram::board_frame(&t.position, &plain, &p.variant);
+                        let frame = diagram::board_frame(
+                            &t.position,
+                            &plain,
+                            &p.variant,
+                            p.doc.variant.rules(),
+                        );
                         figure::figure(
                             &[frame],
                             &format!("puzzle-turn-{k}"),
@@ -1198,7 +1209,7 @@ impl<'a> Renderer<'a> {
                 label: Some(p.solution_with_side.clone()),
             });
         }
-        let start = diagram::board_frame(&p.doc.position, &ann, &p.variant);
+        let start = diagram::board_frame(&p.doc.position, &ann, &p.variant, p.doc.variant.rules());
         // the page asks the question above the figure: not again under it
         let start = figure::figure(&[start], "puzzle-start", None, None);
         let plain = Annotations {
@@ -1206,7 +1217,7 @@ impl<'a> Renderer<'a> {
             labels: true,
             ..Annotations::default()
         };
-        let frames = diagram::move_frames(&p.played, &plain, &p.variant);
+        let frames = diagram::move_frames(&p.played, &plain, &p.variant, p.doc.variant.rules());
         let solution = figure::figure(
             &frames,
             "puzzle-solution",

@@ -564,6 +564,19 @@ fn diagrams_are_legible_on_a_phone_in_a_real_browser() {
         })),
     );
     assert_eq!(json["failures"], serde_json::json!([]), "{report}");
+    // the shading and its key line, both ways: frames shaded (most rule
+    // sets) and frames not (McGill's); the analysis board under each
+    assert!(json["shaded"].as_u64().unwrap() >= 40, "{report}");
+    assert!(json["unshaded"].as_u64().unwrap() >= 4, "{report}");
+    for v in site.variants.iter() {
+        let reverse = v.rules().reverse_laps != omweso::engine::ReverseLaps::None;
+        assert_eq!(
+            json["analysis"]["shading"][v.name()],
+            if reverse { 2 } else { 0 },
+            "{}: {report}",
+            v.name()
+        );
+    }
     assert!(json["figures"].as_u64().unwrap() >= 40, "{report}");
     assert!(json["stepped"].as_u64().unwrap() >= 8, "{report}");
     for (w, min) in [("390", 12.0), ("360", 11.0)] {
@@ -830,8 +843,8 @@ fn check_analysis_report(
 /// the board to pick on and then the move's frames, each turned as the
 /// figure (the same pit at the bottom left) with pit names, one board in
 /// the figure's box, Reset back to the documented frames; while picking and
-/// after a pick the figure fits within 1.2 screens, on a phone (390×844)
-/// too; stepping through the move's frames moves neither the board nor its
+/// after a pick the figure fits within a screen, on a small phone
+/// (360×740) and a phone (390×844) too; stepping through the move's frames moves neither the board nor its
 /// buttons; a puzzle's wrong
 /// move is replayed turned as the puzzle's board (the side to move at the
 /// bottom), with pit names.
@@ -858,18 +871,17 @@ fn try_a_move_and_puzzle_replays_keep_the_figures_seat_in_a_real_browser() {
         "puzzle": {"id": puzzle.id},
     });
     let (json, report) = on_the_rulebook("one-board.mjs", work.path(), Some(cases));
-    for w in ["390", "1366"] {
+    for (w, screen) in [("360", 740.0), ("390", 844.0), ("1366", 900.0)] {
         // North's seat: North's pit 1 at the bottom left
         assert_eq!(json["widths"][w]["figure"]["bottom_left"], "N1", "{report}");
         assert_eq!(json["widths"][w]["boards_after_pick"], 1, "{report}");
-        let screen = if w == "390" { 844.0 } else { 900.0 };
         let height = json["widths"][w]["height"].as_f64().expect("the height");
-        assert!(height <= 1.2 * screen, "{w} px: {height} px tall\n{report}");
+        assert!(height <= screen, "{w} px: {height} px tall\n{report}");
         let picking = json["widths"][w]["height_picking"]
             .as_f64()
             .expect("the height while picking");
         assert!(
-            picking <= 1.2 * screen,
+            picking <= screen,
             "{w} px: {picking} px tall while picking\n{report}"
         );
     }

@@ -6,7 +6,9 @@ use super::scene::{LapPath, Mark, Scene, SceneArrow, SceneHighlight};
 use crate::narrate::{self, seeds, thousands};
 use crate::{Annotations, PitRef};
 use omweso_engine::notation;
-use omweso_engine::{Board, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Seeds, Side};
+use omweso_engine::{
+    Board, Lap, LapEnd, LapKind, MoveEnd, Pit, Played, Position, Rules, Seeds, Side,
+};
 
 /// Moves of at most this many laps are shown lap by lap.
 pub const MAX_LAP_FRAMES: usize = 24;
@@ -98,9 +100,14 @@ fn flags(pos: &Position) -> Vec<&'static str> {
 }
 
 /// A position with no move.
-pub(crate) fn board_frame(pos: &Position, ann: &Annotations, variant: &str) -> Frame {
+pub(crate) fn board_frame(
+    pos: &Position,
+    ann: &Annotations,
+    variant: &str,
+    rules: &Rules,
+) -> Frame {
     let mover = pos.to_move;
-    let mut scene = Scene::new(pos.board, ann.seat, ann.labels);
+    let mut scene = Scene::new(pos.board, ann.seat, ann.labels, rules);
     scene.mover = Some(mover);
     scene.heading = ann.title.clone().unwrap_or_else(|| narrate::to_move(mover));
     let mut sub = vec![narrate::to_move(mover), variant.to_string()];
@@ -138,6 +145,7 @@ struct MoveCtx<'a> {
     played: &'a Played,
     ann: &'a Annotations,
     variant: &'a str,
+    rules: &'a Rules,
     mover: Side,
     /// `South plays 7AC`
     who: String,
@@ -167,7 +175,7 @@ impl MoveCtx<'_> {
     }
 
     fn scene(&self, board: Board) -> Scene {
-        let mut s = Scene::new(board, self.ann.seat, self.ann.labels);
+        let mut s = Scene::new(board, self.ann.seat, self.ann.labels, self.rules);
         s.mover = Some(self.mover);
         s
     }
@@ -658,12 +666,18 @@ fn summary_frame(m: &MoveCtx) -> Frame {
 }
 
 /// The frames of a played move.
-pub(crate) fn move_frames(played: &Played, ann: &Annotations, variant: &str) -> Vec<Frame> {
+pub(crate) fn move_frames(
+    played: &Played,
+    ann: &Annotations,
+    variant: &str,
+    rules: &Rules,
+) -> Vec<Frame> {
     let mover = played.mover;
     let m = MoveCtx {
         played,
         ann,
         variant,
+        rules,
         mover,
         who: format!(
             "{} plays {}",

@@ -33,7 +33,7 @@
 //! let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
 //! let mv = Move::forward(Pit::new(5).unwrap());
 //! let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
-//! let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+//! let frames = move_frames(&played, &Annotations::default(), "shackell-1935", &Rules::SHACKELL_1935);
 //! assert_eq!(frames.first().unwrap().name, "00-before");
 //!
 //! // the default: a standalone document, colours as CSS custom properties
@@ -68,7 +68,7 @@ pub use markup::{Defined, Markup};
 pub use scene::{Scene, pit_at_display};
 pub use theme::Theme;
 
-use omweso_engine::{Played, Position};
+use omweso_engine::{Played, Position, Rules};
 
 /// One picture of a sequence: its words and its [`Scene`], rendered on
 /// demand as SVG ([`Frame::svg`]) or as its plain-text twin
@@ -119,13 +119,12 @@ impl Frame {
     /// The frame's words as HTML, for a page that shows its board alone
     /// ([`Layout::Board`]) and the figure's title and caption once: a
     /// paragraph with the frame's number (`2/4`, when given) and heading,
-    /// then what happens, and the author's labels as a key, each with a
-    /// small picture of its mark. Empty when the frame has nothing to
-    /// say. All text is escaped.
+    /// then what happens, and the key ([`Frame::key_html`]). Empty when
+    /// the frame has nothing to say. All text is escaped.
     ///
     /// ```
     /// use omweso_diagram::{Annotations, Highlight, HighlightStyle, PitRef, board_frame};
-    /// use omweso_engine::{Board, Position, Side};
+    /// use omweso_engine::{Board, Position, Rules, Side};
     ///
     /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
     /// let ann = Annotations {
@@ -136,15 +135,14 @@ impl Frame {
     ///     }],
     ///     ..Annotations::default()
     /// };
-    /// let html = board_frame(&pos, &ann, "modern").words_html(None);
+    /// let html = board_frame(&pos, &ann, "modern", &Rules::MODERN).words_html(None);
     /// assert!(html.contains("S5: weak &lt;here&gt;"));
     /// assert!(html.contains("omw-ring-danger"));
     /// ```
     pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
         let mut h = String::new();
-        let mut keys = svg::move_key(&self.scene);
-        keys.extend(svg::key(&self.scene));
-        if self.heading.is_empty() && self.words.is_empty() && keys.is_empty() && number.is_none() {
+        let key = self.key_html();
+        if self.heading.is_empty() && self.words.is_empty() && key.is_empty() && number.is_none() {
             return h;
         }
         h.push_str("<div class=\"frame-words\">");
@@ -171,18 +169,43 @@ impl Frame {
         for w in words {
             h.push_str(&format!("<p class=\"frame-text\">{}</p>", escape(w)));
         }
-        if !keys.is_empty() {
-            h.push_str("<ul class=\"frame-key\">");
-            for k in &keys {
-                h.push_str(&format!(
-                    "<li>{}{}</li>",
-                    svg::swatch(k.look),
-                    escape(&k.text)
-                ));
-            }
-            h.push_str("</ul>");
-        }
+        h.push_str(&key);
         h.push_str("</div>");
+        h
+    }
+
+    /// The frame's key as HTML: a list (`<ul class="frame-key">`) of what
+    /// its marks mean, each with a small picture of its mark — the move's
+    /// marks with their pits, the author's labels, and the shaded
+    /// left-hand pits when the board shades them; empty when nothing on
+    /// the board needs saying. Part of [`Frame::words_html`]; a page that
+    /// writes the words itself (the browser module's) adds it.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, board_frame};
+    /// use omweso_engine::{Board, Position, Rules, Side};
+    ///
+    /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// let ann = Annotations::default();
+    /// let modern = board_frame(&pos, &ann, "modern", &Rules::MODERN).key_html();
+    /// assert!(modern.contains("shaded: the left-hand pits"));
+    /// // no clockwise sowing under McGill's rules: nothing shaded or said
+    /// assert_eq!(board_frame(&pos, &ann, "mcgill-2015", &Rules::MCGILL_2015).key_html(), "");
+    /// ```
+    pub fn key_html(&self) -> String {
+        let keys = svg::frame_key(&self.scene);
+        if keys.is_empty() {
+            return String::new();
+        }
+        let mut h = String::from("<ul class=\"frame-key\">");
+        for k in &keys {
+            h.push_str(&format!(
+                "<li>{}{}</li>",
+                svg::swatch(k.look),
+                escape(&k.text)
+            ));
+        }
+        h.push_str("</ul>");
         h
     }
 }
@@ -286,17 +309,27 @@ pub struct RenderOptions {
     pub width: Option<f64>,
 }
 
-/// A position without a move: one frame, named `00-board`.
-pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str) -> Frame {
-    frames::board_frame(pos, ann, variant_name)
+/// A position without a move: one frame, named `00-board`, under the
+/// rule set `variant_name` (said in its words) whose `rules` decide
+/// whether the left-hand pits are shaded and what the key says of them
+/// ([`narrate::left_hand_pits`]).
+pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str, rules: &Rules) -> Frame {
+    frames::board_frame(pos, ann, variant_name, rules)
 }
 
 /// The frames of a played move (see the module documentation). Notes on lap
 /// N appear in lap N's frame (in the elision frame when that lap is not
 /// drawn, in the summary when past the end; lap 0 in the first frame).
-/// Highlights and arrows are drawn on the position before the move.
-pub fn move_frames(played: &Played, ann: &Annotations, variant_name: &str) -> Vec<Frame> {
-    frames::move_frames(played, ann, variant_name)
+/// Highlights and arrows are drawn on the position before the move. The
+/// move was played under `rules`, the rule set named `variant_name` (as
+/// for [`board_frame`]).
+pub fn move_frames(
+    played: &Played,
+    ann: &Annotations,
+    variant_name: &str,
+    rules: &Rules,
+) -> Vec<Frame> {
+    frames::move_frames(played, ann, variant_name, rules)
 }
 
 /// The diagrams' adaptive stylesheet (theme variables with light, dark and
@@ -322,7 +355,7 @@ mod tests {
             labels: true,
             ..Annotations::default()
         };
-        move_frames(&played, &ann, "shackell-1935")
+        move_frames(&played, &ann, "shackell-1935", &Rules::SHACKELL_1935)
     }
 
     fn with(theme: Theme, embed: Embed, layout: Layout) -> RenderOptions {
@@ -438,6 +471,20 @@ mod tests {
         );
     }
 
+    /// An SVG text without its key's swatches (each a pit drawn with its
+    /// mark): what the board itself draws.
+    pub(crate) fn without_key(svg: &str) -> String {
+        let mut out = String::with_capacity(svg.len());
+        let mut rest = svg;
+        while let Some(at) = rest.find("<g class=\"omw-key\"") {
+            out.push_str(&rest[..at]);
+            let end = rest[at..].find("</g>").expect("closed") + at + "</g>".len();
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The values of the attribute `name` in an SVG text.
     fn attr_values(svg: &str, name: &str) -> Vec<String> {
         let pat = format!(" {name}=\"");
@@ -472,7 +519,10 @@ mod tests {
             seat: Side::North,
             ..Annotations::default()
         };
-        let two = figure_svgs(&move_frames(&played, &seat, "shackell-1935"), &opts);
+        let two = figure_svgs(
+            &move_frames(&played, &seat, "shackell-1935", &Rules::SHACKELL_1935),
+            &opts,
+        );
         for described in [true, false] {
             let mut page = String::new();
             let mut defined = Defined::default();
@@ -487,7 +537,8 @@ mod tests {
                 assert!(ids.iter().any(|d| d == id), "{id}");
             }
             // the pit and the small counts drawn once for both figures
-            assert_eq!(page.matches("class=\"omw-pit\"").count(), 1);
+            // (and in the keys' swatches)
+            assert_eq!(without_key(&page).matches("class=\"omw-pit\"").count(), 1);
             assert_eq!(page.matches("id=\"_k1\"").count(), 1);
             // two boards: one from each seat
             assert_eq!(page.matches("class=\"omw-board\"").count(), 2);
@@ -527,7 +578,7 @@ mod tests {
         // the board and its pits are drawn once, in the first frame
         let all = svgs.concat();
         assert_eq!(all.matches("class=\"omw-board\"").count(), 1);
-        assert_eq!(all.matches("class=\"omw-pit\"").count(), 1);
+        assert_eq!(without_key(&all).matches("class=\"omw-pit\"").count(), 1);
         assert!(svgs[0].contains("id=\"_7b"));
         // the rows of counts that several frames show alike are drawn once
         // and referred to
@@ -568,7 +619,7 @@ mod tests {
             caption: Some("South lifts pit 5 and relays at pit 8.".into()),
             ..Annotations::default()
         };
-        let f = move_frames(&played, &ann, "shackell-1935");
+        let f = move_frames(&played, &ann, "shackell-1935", &Rules::SHACKELL_1935);
         for frame in &f {
             let all = format!("{} {}", frame.heading, frame.words.join(" "));
             assert!(!all.contains("A relay"), "{}: {all}", frame.name);

@@ -26,8 +26,40 @@
 
 use omweso_engine::{
     CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd, NeverEndingInfo,
-    Pit, Played, Side, WinKind, notation, search::Score,
+    Pit, Played, ReverseLaps, ReverseStart, Rules, Side, WinKind, notation, search::Score,
 };
+
+/// What the shaded blocks of a board mean under `rules`: each side's four
+/// left-hand pits (1, 2, 15 and 16), the only ones a lap may be sown
+/// clockwise from (Okutebuka, "going back"), which laps may and when (the
+/// rules' `reverse_laps` and `reverse_start`). The key line of
+/// every board that shades them; `None` when the rules have no clockwise
+/// sowing, and a board then shades nothing.
+///
+/// ```
+/// use omweso_diagram::narrate::left_hand_pits;
+/// use omweso_engine::Rules;
+///
+/// assert_eq!(
+///     left_hand_pits(&Rules::SHACKELL_1935).as_deref(),
+///     Some("shaded: the left-hand pits (1, 2, 15, 16), where a move may start going back (clockwise), only to capture at once")
+/// );
+/// assert_eq!(left_hand_pits(&Rules::MCGILL_2015), None);
+/// ```
+pub fn left_hand_pits(rules: &Rules) -> Option<String> {
+    let which = match rules.reverse_laps {
+        ReverseLaps::None => return None,
+        ReverseLaps::StartChain | ReverseLaps::WholeMove => "where a move may start going back",
+        ReverseLaps::AnyLap => "where any lap may start going back",
+    };
+    let when = match rules.reverse_start {
+        ReverseStart::Capture => "only to capture at once",
+        ReverseStart::FacingOccupied => "aimed at an inner pit facing two occupied pits",
+    };
+    Some(format!(
+        "shaded: the left-hand pits (1, 2, 15, 16), {which} (clockwise), {when}"
+    ))
+}
 
 /// `1565991` → `1,565,991`.
 ///

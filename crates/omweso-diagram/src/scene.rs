@@ -2,7 +2,7 @@
 //! independent of the output format. `svg.rs` and `text.rs` render it.
 
 use crate::{HighlightStyle, PitRef};
-use omweso_engine::{Board, Direction, Pit, Seeds, Side};
+use omweso_engine::{Board, Direction, Pit, Rules, Seeds, Side};
 
 /// What a pit is marked with in a frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,10 @@ pub struct Scene {
     pub(crate) banner: Option<String>,
     /// Lines of prose under the board.
     pub(crate) footer: Vec<String>,
+    /// What the shaded left-hand pits mean under the rules drawn
+    /// ([`crate::narrate::left_hand_pits`]): the key's line for them. The
+    /// blocks are shaded exactly when it is given.
+    pub(crate) left_hand: Option<String>,
 }
 
 impl Scene {
@@ -98,7 +102,13 @@ impl Scene {
         self.seat
     }
 
-    pub(crate) fn new(board: Board, seat: Side, labels: bool) -> Scene {
+    /// The key's line for the shaded left-hand pits, when the board
+    /// shades them (under rules with clockwise sowing).
+    pub fn left_hand(&self) -> Option<&str> {
+        self.left_hand.as_deref()
+    }
+
+    pub(crate) fn new(board: Board, seat: Side, labels: bool, rules: &Rules) -> Scene {
         Scene {
             board,
             seat,
@@ -112,6 +122,7 @@ impl Scene {
             highlights: Vec::new(),
             banner: None,
             footer: Vec::new(),
+            left_hand: crate::narrate::left_hand_pits(rules),
         }
     }
 

@@ -312,7 +312,7 @@ fn footer_lines(scene: &Scene) -> Vec<String> {
 /// The size (width, height) of a scene's picture in user units.
 pub(crate) fn size(scene: &Scene, layout: Layout) -> (f64, f64) {
     let geo = Geo::new(scene, layout);
-    let b = below(&geo, key(scene).len(), footer_lines(scene).len());
+    let b = below(&geo, key_lines(scene).len(), footer_lines(scene).len());
     let (_, _, w, h) = shown(&geo, layout, b.height);
     (w, h)
 }
@@ -331,7 +331,7 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// Each definition's name stands for one drawing whatever the figure, so
 /// that a page can hold each once for all its figures
 /// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
-/// `k{k}` (1 to 7); a board is `b{code}` (8 to 135), its code telling what
+/// `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling what
 /// it depends on (see [`board_code`]); the counts of a row of the board
 /// that several frames of the figure show alike are `r{key}`, the key
 /// holding the row's place and its counts exactly (see [`row_key`]).
@@ -396,10 +396,11 @@ fn row_key(scene: &Scene, layout: Layout, row: usize) -> Option<u64> {
     )
 }
 
-/// What a board as drawn depends on, as a number below 128: whether the
+/// What a board as drawn depends on, as a number below 256: whether the
 /// scene has a subheading (the board's place), the seat, the pit labels,
 /// whether it is dimmed (under a banner), whether it is a sheet's
-/// ([`Layout::Sheet`]) and then the side to move (whose names are bold).
+/// ([`Layout::Sheet`]), the side to move (whose names are bold) and
+/// whether its left-hand pits are shaded.
 fn board_code(scene: &Scene, layout: Layout) -> u8 {
     let sheet = layout == Layout::Sheet;
     let mover = match scene.mover {
@@ -407,7 +408,8 @@ fn board_code(scene: &Scene, layout: Layout) -> u8 {
         Some(Side::North) if sheet => 2,
         _ => 0,
     };
-    mover << 5
+    (scene.left_hand.is_some() as u8) << 7
+        | mover << 5
         | (sheet as u8) << 4
         | scene.subheading.is_some() as u8
         | ((scene.seat == Side::North) as u8) << 1
@@ -421,7 +423,7 @@ const PIT_DEF: u64 = 0;
 fn count_def(k: usize) -> u64 {
     1 + k as u64
 }
-/// The name of a board's definition (8 to 135).
+/// The name of a board's definition (8 to 263).
 fn board_def(code: u8) -> u64 {
     8 + code as u64
 }
@@ -484,7 +486,7 @@ pub(crate) fn render_into(
     let geo = Geo::new(scene, opts.layout);
     let full = opts.layout == Layout::Full;
     let (footer, keys) = if full {
-        (footer_lines(scene), key(scene))
+        (footer_lines(scene), key_lines(scene))
     } else {
         (Vec::new(), Vec::new())
     };
@@ -623,20 +625,22 @@ pub(crate) fn render_into(
     if let Some(b) = scene.banner.as_ref().filter(|_| full) {
         add(out, banner(b, &geo));
     }
-    for (i, k) in keys.iter().enumerate() {
+    for (i, (look, line)) in keys.iter().enumerate() {
         let y = b.key_y + i as f64 * KEY_LINE;
-        let mut g = Group::new().set("class", "omw-key");
-        for shape in swatch_shapes(&k.look, Pt { x: 0.0, y: 0.0 }) {
-            g = g.add(shape);
+        if let Some(look) = look {
+            let mut g = Group::new().set("class", "omw-key");
+            for shape in swatch_shapes(look, Pt { x: 0.0, y: 0.0 }) {
+                g = g.add(shape);
+            }
+            add(
+                out,
+                g.set(
+                    "transform",
+                    format!("translate({} {}) scale(0.3)", n(MARGIN + 11.0), n(y - 4.5)),
+                ),
+            );
         }
-        add(
-            out,
-            g.set(
-                "transform",
-                format!("translate({} {}) scale(0.3)", n(MARGIN + 11.0), n(y - 4.5)),
-            ),
-        );
-        add(out, text("omw-key-text", MARGIN + 28.0, y, &k.text));
+        add(out, text("omw-key-text", MARGIN + 28.0, y, line));
     }
     for (i, line) in footer.iter().enumerate() {
         add(
@@ -709,8 +713,14 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
             .set("height", n(geo.board_h()))
             .set("rx", 14),
     );
-    // the reverse zones: each side's four left-hand pits (1, 2, 15, 16)
-    for side in Side::BOTH {
+    // the reverse zones: each side's four left-hand pits (1, 2, 15, 16),
+    // under rules with clockwise sowing (the key then says what they are)
+    let zones: &[Side] = if scene.left_hand.is_some() {
+        &Side::BOTH
+    } else {
+        &[]
+    };
+    for &side in zones {
         let cells: Vec<Pt> = [1u8, 2, 15, 16]
             .iter()
             .map(|&p| geo.centre(side, Pit::new(p).expect("pit")))
@@ -1071,6 +1081,8 @@ pub(crate) enum Look {
     PathCw,
     /// Captured seeds carried to E: a red dashed line (keys only).
     CaptureLine,
+    /// The shaded block of a side's left-hand pits (keys only).
+    LeftHand,
 }
 
 impl Look {
@@ -1133,6 +1145,19 @@ fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
         Look::PathCw => line_with_head(c, "omw-path-cw", "omw-head-cw"),
         Look::CaptureLine => line_with_head(c, "omw-capture-arrow", "omw-capture-head"),
         Look::Arrow => line_with_head_sized(c, "omw-arrow", "omw-arrow-head", 14.0, 8.0),
+        // a pit on its shaded block, as the board draws the left-hand pits
+        Look::LeftHand => {
+            let h = CELL / 2.0 - 2.0 + grow;
+            vec![Box::new(
+                Rectangle::new()
+                    .set("class", "omw-reverse-zone")
+                    .set("x", n(c.x - h))
+                    .set("y", n(c.y - h))
+                    .set("width", n(2.0 * h))
+                    .set("height", n(2.0 * h))
+                    .set("rx", 12),
+            )]
+        }
     }
 }
 
@@ -1183,6 +1208,12 @@ fn line_with_head_sized(
 /// at `c`, in the board's units.
 fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
     let mut v: Vec<Box<dyn svg::Node>> = Vec::new();
+    if *look == Look::LeftHand {
+        // the block under the pit
+        v.extend(look_shapes(*look, c, 0.0));
+        v.push(Box::new(circle("omw-pit", c, PIT_R)));
+        return v;
+    }
     if !matches!(
         look,
         Look::Arrow | Look::Path | Look::PathCw | Look::CaptureLine
@@ -1326,9 +1357,9 @@ pub(crate) struct KeyItem {
     pub text: String,
 }
 
-/// The author's labelled highlights and arrows of a scene, each once: the
-/// only words said of the board's marks (what the move's own marks mean
-/// is the diagrams' key; the frame's words name their pits).
+/// The author's labelled highlights and arrows of a scene, each once, in
+/// the author's words (what the move's own marks mean is [`move_key`];
+/// both are part of [`frame_key`]).
 pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
     let mut out = Vec::new();
     for h in &scene.highlights {
@@ -1421,6 +1452,40 @@ pub(crate) fn move_key(scene: &Scene) -> Vec<KeyItem> {
     out
 }
 
+/// The whole key of a frame, as a page shows it beside the frame and a
+/// full frame ([`Layout::Full`]) under its board: what the move's marks
+/// mean ([`move_key`]), the author's labels ([`key`]), then the shaded
+/// left-hand pits when the board shades them.
+pub(crate) fn frame_key(scene: &Scene) -> Vec<KeyItem> {
+    let mut out = move_key(scene);
+    out.extend(key(scene));
+    if let Some(l) = &scene.left_hand {
+        out.push(KeyItem {
+            look: Look::LeftHand,
+            text: l.clone(),
+        });
+    }
+    out
+}
+
+/// Characters per line of a full frame's key (13px text beside its
+/// swatch).
+const KEY_CHARS: usize = 80;
+
+/// The key's lines of a full frame: each item's text wrapped, the item's
+/// swatch beside its first line.
+fn key_lines(scene: &Scene) -> Vec<(Option<Look>, String)> {
+    frame_key(scene)
+        .into_iter()
+        .flat_map(|k| {
+            wrap(&k.text, KEY_CHARS)
+                .into_iter()
+                .enumerate()
+                .map(move |(i, l)| ((i == 0).then_some(k.look), l))
+        })
+        .collect()
+}
+
 fn banner(b: &str, geo: &Geo) -> Group {
     let lines = wrap(b, 40);
     let h = 22.0 * lines.len() as f64 + 22.0;
@@ -1466,7 +1531,12 @@ mod tests {
     }
 
     fn scene(labels: bool, seat: Side) -> Scene {
-        Scene::new(Board::from_sides([1; 16], [1; 16]), seat, labels)
+        Scene::new(
+            Board::from_sides([1; 16], [1; 16]),
+            seat,
+            labels,
+            &Rules::MODERN,
+        )
     }
 
     /// Every way along the lanes (a lap from any pit, round once or
@@ -1541,7 +1611,12 @@ mod tests {
             100,
         )
         .unwrap();
-        let frames = move_frames(&played, &Annotations::default(), "shackell-1935");
+        let frames = move_frames(
+            &played,
+            &Annotations::default(),
+            "shackell-1935",
+            &Rules::SHACKELL_1935,
+        );
         let lap = &played.laps[0];
         let svg = frames[1].svg(&RenderOptions::default());
         // the start, then one small dot a seed but the last (the head)
@@ -1579,12 +1654,18 @@ mod tests {
             }],
             ..Annotations::default()
         };
-        let before = &move_frames(&played, &ann, "x")[0];
+        let before = &move_frames(&played, &ann, "x", &Rules::SHACKELL_1935)[0];
         let svg = before.svg(&RenderOptions {
             embed: crate::Embed::Embedded,
             ..RenderOptions::default()
         });
-        assert_eq!(svg.matches("omw-ring-lift").count(), 1, "drawn once");
+        assert_eq!(
+            crate::tests::without_key(&svg)
+                .matches("omw-ring-lift")
+                .count(),
+            1,
+            "drawn once"
+        );
         // the move's marks and the author's styles share their looks
         for (m, style) in [
             (Mark::Lift, HighlightStyle::Start),
@@ -1630,7 +1711,12 @@ mod tests {
     /// An empty board (an illustration) names its sides and nothing else.
     #[test]
     fn an_empty_board_has_no_seeds_and_nobody_to_move() {
-        let mut s = Scene::new(Board::from_sides([0; 16], [0; 16]), Side::South, true);
+        let mut s = Scene::new(
+            Board::from_sides([0; 16], [0; 16]),
+            Side::South,
+            true,
+            &Rules::MODERN,
+        );
         s.mover = Some(Side::South);
         assert_eq!(side_info(&s, Side::South), None);
         let t = side_label(&s, &Geo::new(&s, Layout::Full), Side::South, 0.0).to_string();

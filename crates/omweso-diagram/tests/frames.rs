@@ -400,7 +400,7 @@ fn frames_of(c: &Case) -> Vec<Frame> {
     pos.before_first_capture = c.before_first_capture;
     let mv = notation::parse(c.mv).expect("notation").mv;
     let played = trace(&c.rules, &pos, &mv, c.max_laps).expect("legal move");
-    diagram::move_frames(&played, &c.ann, c.variant)
+    diagram::move_frames(&played, &c.ann, c.variant, &c.rules)
 }
 
 fn golden_dir() -> PathBuf {
@@ -464,7 +464,7 @@ fn golden_frames_for_every_case() {
     // a position without a move
     let c = &cases()[1];
     let pos = Position::new(c.board, c.to_move);
-    let f = diagram::board_frame(&pos, &c.ann, c.variant);
+    let f = diagram::board_frame(&pos, &c.ann, c.variant, &c.rules);
     check_golden(
         &golden_dir().join("board.txt"),
         &transcript(std::slice::from_ref(&f)),
@@ -710,7 +710,7 @@ fn user_text_is_escaped() {
     c.ann.notes[0].text = evil.into();
     let mut frames = frames_of(&c);
     let pos = Position::new(c.board, c.to_move);
-    frames.push(diagram::board_frame(&pos, &c.ann, c.variant));
+    frames.push(diagram::board_frame(&pos, &c.ann, c.variant, &c.rules));
     for f in &frames {
         assert!(
             !f.svg(&RenderOptions::default()).contains("<script"),
@@ -849,9 +849,11 @@ fn labels_are_inside_the_picture_once_and_off_the_pit_numbers() {
 fn marks_have_the_shapes_the_key_names() {
     let all = cases();
     let frames = frames_of(find("shackell-relay-annotated", &all));
+    // the board alone: a full frame's key draws each mark once more
     let svg = |f: &Frame| {
         f.svg(&RenderOptions {
             embed: diagram::Embed::Embedded,
+            layout: diagram::Layout::Board,
             ..RenderOptions::default()
         })
     };
@@ -907,7 +909,11 @@ fn captured_pits_stay_marked_until_the_move_ends() {
                     }
                 }
             }
-            let svg = f.svg(&RenderOptions::default());
+            // the board alone (a full frame's key draws the ring once more)
+            let svg = f.svg(&RenderOptions {
+                layout: diagram::Layout::Board,
+                ..RenderOptions::default()
+            });
             let rings = svg.matches("<circle class=\"omw-ring-captured\"").count();
             assert_eq!(
                 rings,
@@ -937,4 +943,87 @@ fn captured_pits_stay_marked_until_the_move_ends() {
         checked > 10,
         "only {checked} frames after a capture checked"
     );
+}
+
+/// The shaded blocks of the left-hand pits have a key line exactly when
+/// they are drawn (issue 24): under rules with clockwise sowing every
+/// frame's board shades them and its key — beside it in a page
+/// (`words_html`) and under it in a full frame — says what they are in
+/// the rules' own terms; under rules without, no frame shades them and no
+/// key mentions them. Over every case of every variant, and over each
+/// built-in rule set and two made-up ones (reverse sowing taken from
+/// McGill's and given to the modern rules).
+#[test]
+fn the_left_hand_pits_are_shaded_exactly_when_the_key_says_so() {
+    use diagram::{Embed, Layout};
+    const ZONE: &str = "class=\"omw-reverse-zone\"";
+    const LINE: &str = "shaded: the left-hand pits (1, 2, 15, 16)";
+    let board_only = RenderOptions {
+        embed: Embed::Embedded,
+        layout: Layout::Board,
+        ..RenderOptions::default()
+    };
+    let mut checked = 0;
+    let mut shaded = 0;
+    let mut check = |f: &Frame, rules: &Rules, at: &str| {
+        let reverse = rules.reverse_laps != omweso_engine::ReverseLaps::None;
+        // the board: both sides' blocks, or none
+        let board = f.svg(&board_only);
+        assert_eq!(
+            board.matches(ZONE).count(),
+            if reverse { 2 } else { 0 },
+            "{at}"
+        );
+        // the page's key beside the board
+        let html = f.words_html(None);
+        assert_eq!(html.contains(LINE), reverse, "{at}: {html}");
+        assert_eq!(f.scene.left_hand().is_some(), reverse, "{at}");
+        // a full frame: the board's two blocks and the key's swatch, and
+        // the key's line under the board
+        let full = f.svg(&RenderOptions::default());
+        assert_eq!(
+            full.matches(ZONE).count(),
+            if reverse { 3 } else { 0 },
+            "{at}"
+        );
+        assert_eq!(full.contains(LINE), reverse, "{at}");
+        checked += 1;
+        shaded += reverse as usize;
+    };
+    for c in cases() {
+        for f in frames_of(&c) {
+            check(&f, &c.rules, &format!("{} {}", c.name, f.name));
+        }
+    }
+    let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    let made_up = [
+        (
+            "mcgill-with-reverse",
+            Rules {
+                reverse_laps: Rules::MODERN.reverse_laps,
+                ..Rules::MCGILL_2015
+            },
+        ),
+        (
+            "modern-without-reverse",
+            Rules {
+                reverse_laps: Rules::MCGILL_2015.reverse_laps,
+                ..Rules::MODERN
+            },
+        ),
+    ];
+    for (name, rules) in Rules::BUILTIN.iter().chain(&made_up) {
+        let f = diagram::board_frame(&pos, &Annotations::default(), name, rules);
+        check(&f, rules, name);
+    }
+    // every case's frames and the six boards; McGill's and one made-up
+    // rule set's without the shading
+    assert_eq!(checked, 141, "frames checked");
+    assert_eq!(shaded, 76, "frames shaded");
+    // the line says what the rules allow
+    let said = |r: &Rules| diagram::narrate::left_hand_pits(r).expect("reverse sowing");
+    assert!(said(&Rules::MODERN).contains("any lap"));
+    assert!(said(&Rules::SHACKELL_1935).contains("where a move may start going back"));
+    assert!(said(&Rules::SHACKELL_1935).ends_with("only to capture at once"));
+    assert!(said(&Rules::LUDII).contains("aimed at an inner pit facing two occupied pits"));
 }

@@ -508,7 +508,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 labels: req.labels,
                 ..Annotations::default()
             };
-            let frames = omweso_diagram::move_frames(&played, &drawn, &req.variant.name);
+            let frames = omweso_diagram::move_frames(&played, &drawn, &req.variant.name, rules);
             frames_json(&mut j, &frames, req.theme);
         }
         Command::Board => {
@@ -519,7 +519,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 labels: true,
                 ..Annotations::default()
             };
-            let frame = omweso_diagram::board_frame(pos, &labelled, &req.variant.name);
+            let frame = omweso_diagram::board_frame(pos, &labelled, &req.variant.name, rules);
             frames_json(&mut j, std::slice::from_ref(&frame), req.theme);
         }
         Command::Best => {
@@ -584,8 +584,8 @@ pub fn respond(req: &Request) -> Result<String, String> {
 }
 
 /// The frames as a page draws them: the board alone (its text sized for a
-/// phone), and the words beside it (`heading`, `words`) for the page to
-/// write under it, as the site's figures do.
+/// phone), and the words beside it (`heading`, `words`, and the key as
+/// HTML, `key`) for the page to write under it, as the site's figures do.
 fn frames_json(j: &mut Json, frames: &[Frame], theme: Theme) {
     let options = RenderOptions {
         theme,
@@ -605,6 +605,9 @@ fn frames_json(j: &mut Json, frames: &[Frame], theme: Theme) {
             j.string(w);
         }
         j.close(']');
+        // what the board's marks and shading mean, as the site's figures
+        // say it under each frame
+        j.key("key").string(&f.key_html());
         j.key("svg").string(&f.svg(&options));
         j.close('}');
     }
@@ -902,7 +905,8 @@ mod tests {
             labels: true,
             ..Annotations::default()
         };
-        let frames = omweso_diagram::move_frames(&played, &drawn, &req.variant.name);
+        let frames =
+            omweso_diagram::move_frames(&played, &drawn, &req.variant.name, &req.variant.rules);
         let mut expected = Json::default();
         frames_json(&mut expected, &frames, req.theme);
         let json = respond(&Request::parse(&req.text()).unwrap()).unwrap();
@@ -911,7 +915,12 @@ mod tests {
         // the board too, from North's seat
         req.command = Command::Board;
         let json = respond(&req).unwrap();
-        let frame = omweso_diagram::board_frame(&req.position, &drawn, &req.variant.name);
+        let frame = omweso_diagram::board_frame(
+            &req.position,
+            &drawn,
+            &req.variant.name,
+            &req.variant.rules,
+        );
         let mut expected = Json::default();
         frames_json(&mut expected, std::slice::from_ref(&frame), req.theme);
         assert!(json.contains(&expected.finish()), "{json}");

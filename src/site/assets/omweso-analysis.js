@@ -145,6 +145,7 @@
   var NS = "http://www.w3.org/2000/svg";
   var drawer = window.OmwesoEngineClient(assets);
   var boardEl = $(".an-board"), drawnEl = $(".an-drawn"), replayEl = $(".an-replay");
+  var shadedEl = $(".an-key-shaded");
   var seatChoice = ""; // "" the seat of the game (below), else "south" or "north"
   var drawnKey = "", targets = {}, display = {};
   // The side drawn at the bottom: the one chosen with "Turn the board",
@@ -172,6 +173,9 @@
       if (req !== drawnKey) return;
       drawnEl.innerHTML = a.frames[0].svg;
       var svg = drawnEl.querySelector("svg");
+      // what the board's shading means, in the board's key (the engine's
+      // words for the rule set: none where nothing is shaded)
+      shadedEl.innerHTML = a.frames[0].key || "";
       var counts = window.OmwesoTry.counts(req);
       targets = {};
       ["S", "N"].forEach(function (side) {

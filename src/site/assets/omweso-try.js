@@ -104,7 +104,8 @@
   }
 
   // A frame's words under its board, as in a figure: its number and
-  // heading, then what happens (the engine's `heading` and `words`).
+  // heading, then what happens (the engine's `heading` and `words`) and
+  // the key.
   function words(f, i, n) {
     var box = el("div", "frame-words");
     var first = el("p", "frame-text");
@@ -115,6 +116,15 @@
     if (rest.length) first.appendChild(document.createTextNode(" " + rest.shift()));
     box.appendChild(first);
     rest.forEach(function (w) { box.appendChild(el("p", "frame-text", w)); });
+    // the key: what the board's marks and shading mean (the engine's HTML)
+    if (f.key) box.insertAdjacentHTML("beforeend", f.key);
+    return box;
+  }
+  // A drawn board's key alone (the engine's `key`, HTML), as under a
+  // figure's frame: for the boards to pick on.
+  function keyBox(f) {
+    var box = el("div", "frame-words board-key");
+    if (f && f.key) box.innerHTML = f.key;
     return box;
   }
   // A played move's frames (the engine's `play` answer) with Previous and
@@ -179,6 +189,7 @@
   }
   window.OmwesoTry.ask = ask;
   window.OmwesoTry.viewer = viewer;
+  window.OmwesoTry.keyBox = keyBox;
 
   function setup(fig) {
     var request = fig.getAttribute("data-position");
@@ -284,6 +295,8 @@
         if (panel !== mine) return;
         pickBox.innerHTML = a.frames[0].svg;
         var svg = pickBox.querySelector("svg");
+        // what the board's shading means, under it
+        pickBox.appendChild(keyBox(a.frames[0]));
         if (svg) pickLayer(pickBox, svg, side, counts(request), pickPit);
         pickBox.classList.add("pickable");
       }, function () { /* the list is enough */ });

@@ -161,8 +161,8 @@ try {
   one.boards = await boards();
   if (one.boards !== 1) fail(`the page shows ${one.boards} boards`);
   await page.click('.an-moves li:nth-child(1) .an-show');
-  await page.waitForSelector('.an-replay .try-frame svg', { timeout: 30000 });
-  one.frames = await page.$$eval('.an-replay .try-frame svg', (l, c) => l.map(new Function('svg', `return (${c})(svg)`)), corner.toString());
+  await page.waitForSelector('.an-replay .try-frame svg:not(.omw-swatch)', { timeout: 30000 });
+  one.frames = await page.$$eval('.an-replay .try-frame svg:not(.omw-swatch)', (l, c) => l.map(new Function('svg', `return (${c})(svg)`)), corner.toString());
   one.frames.forEach((f, i) => {
     if (f.bottom_left !== 'S1') fail(`frame ${i + 1} of a move shown has ${f.bottom_left} bottom left, the board S1`);
     if (f.names !== 32) fail(`frame ${i + 1} of a move shown names ${f.names} pits`);
@@ -274,8 +274,8 @@ try {
   const game = await lines();
   // the computer's last move, frame by frame, in the board's place
   await page.click('.an-replay-last');
-  await page.waitForSelector('.an-replay .try-frame svg', { timeout: 30000 });
-  vs.replay = { title: await page.textContent('.an-frames-title'), frames: await page.$$eval('.an-replay .try-frame svg', (l) => l.length) };
+  await page.waitForSelector('.an-replay .try-frame svg:not(.omw-swatch)', { timeout: 30000 });
+  vs.replay = { title: await page.textContent('.an-frames-title'), frames: await page.$$eval('.an-replay .try-frame svg:not(.omw-swatch)', (l) => l.length) };
   if (!vs.replay.title.includes(game.length ? game[game.length - 1].move : '?')) fail(`the last move's replay is titled "${vs.replay.title}"`);
   await page.screenshot({ path: join(artifacts, 'analysis-replay-phone.png') });
   await page.click('.an-back');
@@ -365,7 +365,7 @@ try {
     await page.waitForFunction(([f, n]) => {
       const p = document.querySelector(f + ' .try-panel');
       // the move's frames in the figure's box, in its frames' place
-      return p && p.dataset.played === n && document.querySelector(f + ' .try-board .try-frame svg');
+      return p && p.dataset.played === n && document.querySelector(f + ' .try-board .try-frame svg:not(.omw-swatch)');
     }, [fig, n]);
     report.tried[n] = JSON.parse(await page.getAttribute(fig + ' .try-panel', 'data-after') || 'null');
   }

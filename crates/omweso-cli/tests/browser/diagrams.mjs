@@ -18,6 +18,9 @@
 //   24), and so are the analysis
 //   board's pit names (cases.analysis); its selected pit is framed by a
 //   square, not a ring (a ring means seeds lifted, a relay or a capture);
+// - in every frame of every figure, the board shades the left-hand pits
+//   (one block a side) exactly when the frame's key says what they are,
+//   and so does the analysis board under each rule set (cases.variants);
 // and on the pages listed for stepping, stepping a figure through all its
 // frames with Next and back with Previous leaves both buttons where they
 // were (the frames keep one height). On the compare page (cases.compare,
@@ -43,10 +46,13 @@ const report = { pages: 0, figures: 0, frames: 0, texts: 0, smallest: {}, steppe
 const MIN_PX = 11;
 // pit names at 390 px (issue 24)
 const MIN_NAME_PX = 12;
+// how the key names the shaded left-hand pits (narrate::left_hand_pits)
+const SHADED = 'shaded: the left-hand pits (1, 2, 15, 16)';
 
-// In the page: measure every figure. Runs in the browser.
-function measure() {
-  const out = { figures: 0, frames: 0, texts: 0, smallest: Infinity, where: '', names: Infinity, nameWhere: '', problems: [] };
+// In the page: measure every figure (`shaded`: how the key names the
+// shaded left-hand pits). Runs in the browser.
+function measure(shaded) {
+  const out = { figures: 0, frames: 0, texts: 0, smallest: Infinity, where: '', names: Infinity, nameWhere: '', shaded: 0, unshaded: 0, problems: [] };
   const problem = (m) => { if (out.problems.length < 20) out.problems.push(m); };
   // a laid-out element (not display: none, e.g. a closed text version)
   const laidOut = (e) => e.getClientRects().length > 0;
@@ -121,6 +127,14 @@ function measure() {
       const where = `#${fig.id} ${frame}`;
       const { copy, box } = flatten(svg, width);
       try {
+        // the shaded left-hand pits have their key line exactly when the
+        // board shades them (issue 24)
+        const zones = copy.querySelectorAll('.omw-reverse-zone').length;
+        const key = svg.parentElement.querySelector('.frame-key');
+        const said = !!key && key.textContent.includes(shaded);
+        if (zones !== 0 && zones !== 2) problem(`${where}: ${zones} shaded blocks, not one a side`);
+        if ((zones > 0) !== said) problem(`${where}: ${zones} shaded blocks, and the key ${said ? 'says' : 'does not say'} what they are`);
+        if (zones > 0) out.shaded++; else out.unshaded++;
         const scale = copy.getBoundingClientRect().width / copy.viewBox.baseVal.width;
         const picture = copy.getBoundingClientRect();
         const texts = [...copy.querySelectorAll('text')].filter((t) => t.textContent.trim());
@@ -177,11 +191,13 @@ try {
       await page.goto(new URL(p, base).href, { waitUntil: 'load' });
       // measured in the shipped faces, not in a fallback
       await page.evaluate(() => document.fonts.ready);
-      const m = await page.evaluate(measure);
+      const m = await page.evaluate(measure, SHADED);
       report.pages++;
       report.figures += m.figures;
       report.frames += m.frames;
       report.texts += m.texts;
+      report.shaded = (report.shaded || 0) + m.shaded;
+      report.unshaded = (report.unshaded || 0) + m.unshaded;
       if (m.figures === 0) fail(`${p}: no figure`);
       for (const pr of m.problems) fail(`${p} at ${width} px: ${pr}`);
       if (m.smallest < smallest.px) smallest = { px: m.smallest, where: `${p} ${m.where}` };
@@ -226,6 +242,22 @@ try {
     });
     report.analysis = a;
     if (a.names !== 32) fail(`${now}${a.names} pit names shown, expected 32`);
+    // the shading in the board's key exactly when the board is shaded,
+    // under each rule set (the first listed shades, McGill's does not)
+    report.analysis.shading = {};
+    for (const v of cases.variants) {
+      await page.selectOption('.an-variant', v);
+      await page.waitForTimeout(300);
+      await page.waitForSelector('.an-board:not([aria-busy]) .an-drawn svg');
+      const sh = await page.evaluate((line) => ({
+        zones: document.querySelectorAll('.an-drawn svg .omw-reverse-zone').length,
+        said: (document.querySelector('.an-key-shaded') || {}).textContent || '',
+        shown: !!document.querySelector('.an-key-shaded .frame-key') && document.querySelector('.an-key-shaded .frame-key').getClientRects().length > 0,
+      }), SHADED);
+      report.analysis.shading[v] = sh.zones;
+      const said = sh.said.includes(SHADED) && sh.shown;
+      if ((sh.zones > 0) !== said) fail(`${now}under ${v} the board has ${sh.zones} shaded blocks, and its key ${said ? 'says' : 'does not say'} what they are`);
+    }
     if (!(a.smallest >= MIN_NAME_PX)) fail(`${now}a pit name is ${a.smallest} px (< ${MIN_NAME_PX})`);
     if (a.selectedRadius === null) fail(`${now}no pit selected after a click`);
     else if (/50%/.test(a.selectedRadius) || parseFloat(a.selectedRadius) >= 10) fail(`${now}the selected pit is framed by a ring (border-radius ${a.selectedRadius}), the key's mark for seeds lifted`);

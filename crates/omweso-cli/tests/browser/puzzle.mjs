@@ -67,7 +67,7 @@ try {
     verdict: await page.getAttribute('.trainer', 'data-verdict'),
     again: await page.isVisible('.trainer-again'),
   };
-  await page.waitForSelector('.trainer-frames .try-frame svg', { timeout: 30000 });
+  await page.waitForSelector('.trainer-frames .try-frame svg:not(.omw-swatch)', { timeout: 30000 });
   report.wrong.after = JSON.parse(await page.getAttribute('.trainer-frames', 'data-after') || 'null');
   report.wrong.progress = await page.textContent('.trainer-progress');
   await page.screenshot({ path: join(artifacts, 'puzzle-wrong-phone.png'), fullPage: true });
@@ -98,7 +98,7 @@ try {
       again: await page.isVisible('.trainer-again'),
       solved: await page.getAttribute('.trainer', 'data-solved'),
     };
-    await page.waitForSelector('.trainer-frames .try-frame svg', { timeout: 30000 });
+    await page.waitForSelector('.trainer-frames .try-frame svg:not(.omw-swatch)', { timeout: 30000 });
     report.line_wrong.after = JSON.parse(await page.getAttribute('.trainer-frames', 'data-after') || 'null');
     await page.click('.trainer-again');
   }
