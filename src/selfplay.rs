@@ -3,7 +3,7 @@
 //! `omweso check` replays; and the match statistics of `examples/strength.rs`.
 //!
 //! A game starts from both players' set-ups (drawn by
-//! [`setup::arrange`](crate::engine::search::setup::arrange)), South first, and ends
+//! [`setup::arrange`]), South first, and ends
 //! when a move wins, when a never-ending move annuls or draws it (as the
 //! variant says), or at the move limit (the record's `result` is then
 //! `none`, and match scoring counts it as a draw).

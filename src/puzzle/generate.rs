@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 /// What to generate.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct GeneratorOptions {
     pub goal: Goal,
     pub count: usize,
     pub variant: VariantDoc,
@@ -43,12 +43,12 @@ pub struct Options {
     /// output folder), by [`PositionKey`].
     pub exclude: HashSet<PositionKey>,
     /// Who plays the games the puzzles are found in.
-    pub player: Player,
+    pub player: GeneratorPlayer,
 }
 
 /// Who plays the generator's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum GeneratorPlayer {
     /// Random set-ups, then the biggest capture or a random move (the
     /// first generator's games).
     Mix,
@@ -57,23 +57,25 @@ pub enum Player {
     Search { nodes: u64 },
 }
 
-impl Player {
+impl GeneratorPlayer {
     /// The games in words, for a puzzle's provenance.
     fn describe(self, variant: &str, seed: u64, game: u64) -> String {
         match self {
-            Player::Mix => format!("random and greedy play ({variant}, seed {seed}, game {game})"),
-            Player::Search { nodes } => format!(
+            GeneratorPlayer::Mix => {
+                format!("random and greedy play ({variant}, seed {seed}, game {game})")
+            }
+            GeneratorPlayer::Search { nodes } => format!(
                 "engine self-play ({variant}, the search player at {nodes} positions a move, seed {seed}, game {game})"
             ),
         }
     }
 }
 
-impl Options {
+impl GeneratorOptions {
     /// Options for `count` puzzles with `goal` under `variant`, from
     /// `seed`; the other settings at their defaults.
-    pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> Options {
-        Options {
+    pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> GeneratorOptions {
+        GeneratorOptions {
             goal,
             count,
             variant,
@@ -82,14 +84,14 @@ impl Options {
             max_games: 20_000,
             max_per_pit: None,
             exclude: HashSet::new(),
-            player: Player::Mix,
+            player: GeneratorPlayer::Mix,
         }
     }
 }
 
 /// A generated, verified puzzle.
 #[derive(Clone, Debug)]
-pub struct Generated {
+pub struct GeneratedPuzzle {
     pub id: String,
     pub goal: Goal,
     pub position: Position,
@@ -105,7 +107,7 @@ pub struct Generated {
     /// The variant's name.
     pub variant: String,
     /// The game it arose in.
-    pub origin: Origin,
+    pub origin: PuzzleOrigin,
     /// Moves played before the position.
     pub ply: u32,
     /// The move that led to the position, with side (none at a game's
@@ -167,9 +169,9 @@ pub fn mine_into(
     goals: &[Goal],
     difficulty: Option<Difficulty>,
     variants: &Variants,
-    wrote: &mut dyn FnMut(&Path, &Generated),
+    wrote: &mut dyn FnMut(&Path, &GeneratedPuzzle),
     tick: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+) -> Result<Vec<(PathBuf, GeneratedPuzzle)>, GenerateError> {
     let mut seen: HashSet<(Goal, PositionKey)> = HashSet::new();
     if dir.is_dir() {
         let (existing, _) = verify_dir(dir, variants);
@@ -185,7 +187,7 @@ pub fn mine_into(
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let found: Vec<Vec<Generated>> = games
+    let found: Vec<Vec<GeneratedPuzzle>> = games
         .par_iter()
         .map(|(path, game)| {
             let g = mine_record(game, &path.display().to_string(), goals, difficulty, &seen);
@@ -214,11 +216,11 @@ pub fn mine_into(
 /// `wrote`. Returns the files with their puzzles.
 pub fn generate_into(
     dir: &Path,
-    mut opts: Options,
+    mut opts: GeneratorOptions,
     variants: &Variants,
     tick: &(dyn Fn(usize) + Sync),
-    wrote: &mut dyn FnMut(&Path, &Generated),
-) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+    wrote: &mut dyn FnMut(&Path, &GeneratedPuzzle),
+) -> Result<Vec<(PathBuf, GeneratedPuzzle)>, GenerateError> {
     if dir.is_dir() {
         let (existing, _) = verify_dir(dir, variants);
         opts.exclude.extend(
@@ -247,9 +249,9 @@ pub fn generate_into(
 
 /// Generate puzzles. `tick` is called with the number found so far.
 pub fn generate(
-    opts: &Options,
+    opts: &GeneratorOptions,
     tick: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<Generated>, GenerateError> {
+) -> Result<Vec<GeneratedPuzzle>, GenerateError> {
     let mut out = Vec::with_capacity(opts.count);
     generate_each(opts, tick, &mut |g| {
         out.push(g);
@@ -261,15 +263,15 @@ pub fn generate(
 /// Generate puzzles, each given to `each` as soon as its batch of games is
 /// played. `tick` is called with the number found so far.
 pub(crate) fn generate_each(
-    opts: &Options,
+    opts: &GeneratorOptions,
     tick: &(dyn Fn(usize) + Sync),
-    each: &mut dyn FnMut(Generated) -> Result<(), GenerateError>,
+    each: &mut dyn FnMut(GeneratedPuzzle) -> Result<(), GenerateError>,
 ) -> Result<(), GenerateError> {
     let rules = *opts.variant.rules();
     if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
         return Err(GenerateError::GoalUnavailable(why));
     }
-    if opts.goal == Goal::WinInThree && opts.player == Player::Mix {
+    if opts.goal == Goal::WinInThree && opts.player == GeneratorPlayer::Mix {
         return Err(GenerateError::GoalUnavailable(
             "win-in-three puzzles are looked for where the search player sees a forced win: use --player search".into(),
         ));
@@ -279,7 +281,7 @@ pub(crate) fn generate_each(
     let mut next = 0u64;
     while n < opts.count && next < opts.max_games {
         let end = (next + BATCH).min(opts.max_games);
-        let found: Vec<Vec<Generated>> = (next..end)
+        let found: Vec<Vec<GeneratedPuzzle>> = (next..end)
             .into_par_iter()
             .map(|g| play_game(opts, &rules, g))
             .collect();
@@ -366,7 +368,7 @@ pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
     pits
 }
 
-fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
+fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<GeneratedPuzzle> {
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     rng.set_stream(game);
     let cap = opts
@@ -375,20 +377,20 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         .unwrap_or(10);
     let mut engine_rng = crate::engine::search::Rng::stream(opts.seed, game);
     let (south, north) = match opts.player {
-        Player::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
+        GeneratorPlayer::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
         // the styles' variety (the policy may draw few arrangements where
         // they were chosen against strong play, and puzzles need variety)
-        Player::Search { .. } => (
+        GeneratorPlayer::Search { .. } => (
             crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
             crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
         ),
     };
     let mut searcher = match opts.player {
-        Player::Search { .. } => Some(Searcher::new(crate::engine::search::Config {
+        GeneratorPlayer::Search { .. } => Some(Searcher::new(crate::engine::search::Config {
             tt_bits: 16,
             ..Default::default()
         })),
-        Player::Mix => None,
+        GeneratorPlayer::Mix => None,
     };
     let mut previous: Option<String> = None;
     let mut pos = game_start(south, north, !rng.random_bool(0.5));
@@ -408,7 +410,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         }
         // the search player's choice, and what it makes of the position
         let searched = match (opts.player, searcher.as_mut()) {
-            (Player::Search { nodes }, Some(s)) => {
+            (GeneratorPlayer::Search { nodes }, Some(s)) => {
                 Some(s.search(rules, &pos, Limits::nodes(nodes), &mut || false))
             }
             _ => None,
@@ -423,7 +425,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
                 moves.clone(),
                 searched.as_ref().map(|r| Score::of(r.score)),
                 At {
-                    origin: Origin::Generated {
+                    origin: PuzzleOrigin::GeneratedPuzzle {
                         player: opts.player,
                         seed: opts.seed,
                         game,
@@ -492,7 +494,7 @@ pub(crate) fn mine_record(
     goals: &[Goal],
     difficulty: Option<Difficulty>,
     exclude: &HashSet<(Goal, PositionKey)>,
-) -> Vec<Generated> {
+) -> Vec<GeneratedPuzzle> {
     let rules = *game.variant.rules();
     let replay = replay(game, 0);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -529,7 +531,7 @@ pub(crate) fn mine_record(
                 variant: game.variant.name(),
             };
             let at = At {
-                origin: Origin::Record {
+                origin: PuzzleOrigin::Record {
                     file: file.to_string(),
                     game: describe.clone(),
                 },
@@ -593,7 +595,7 @@ pub fn reword_dir(
 /// puzzle not made by the generator (its `source` does not start with
 /// `generated:` or `mined:`), or without provenance: those are an
 /// author's words and are left alone.
-pub fn reword(p: &super::Puzzle) -> Option<Generated> {
+pub fn reword(p: &super::Puzzle) -> Option<GeneratedPuzzle> {
     let source = p.source.as_deref()?;
     if !super::format::made_by_generator(Some(source), p.from.is_some()) {
         return None;
@@ -607,7 +609,7 @@ pub fn reword(p: &super::Puzzle) -> Option<Generated> {
         variant: p.doc.variant.name(),
     };
     let at = At {
-        origin: Origin::Kept {
+        origin: PuzzleOrigin::Kept {
             source: source.to_string(),
             game: from.game,
         },
@@ -740,10 +742,10 @@ pub(super) struct Target<'a> {
 
 /// Where a puzzle's position arose.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub enum PuzzleOrigin {
     /// One of the generator's own games.
-    Generated {
-        player: Player,
+    GeneratedPuzzle {
+        player: GeneratorPlayer,
         seed: u64,
         game: u64,
     },
@@ -753,14 +755,14 @@ pub enum Origin {
     /// A puzzle file's own `source` and `from.game`, kept as written (see
     /// [`reword`]).
     Kept { source: String, game: String },
-    /// One of `omweso puzzles regenerate`'s games ([`super::fromplay`]):
+    /// One of `omweso puzzles regenerate`'s games ([`regenerate`](super::regenerate)):
     /// the search player at `nodes` positions a move on both sides.
     Regenerated { nodes: u64, seed: u64, game: u64 },
 }
 
 /// Where in a game a candidate position is.
 pub(super) struct At {
-    pub(super) origin: Origin,
+    pub(super) origin: PuzzleOrigin,
     /// Moves played before the position.
     pub(super) ply: u32,
     /// The move that led to it, with side.
@@ -775,7 +777,7 @@ fn candidate(
     score: Option<Score>,
     at: At,
     rng: &mut ChaCha8Rng,
-) -> Option<Generated> {
+) -> Option<GeneratedPuzzle> {
     let goal = target.goal;
     if !promising(goal, rules, pos, &moves, score) {
         return None;
@@ -866,9 +868,9 @@ pub(super) fn finish(
     themes: Vec<String>,
     [title, hint, explanation]: [String; 3],
     at: At,
-) -> Generated {
+) -> GeneratedPuzzle {
     let id = puzzle_id(target.goal, target.variant, pos);
-    let mut g = Generated {
+    let mut g = GeneratedPuzzle {
         id,
         goal: target.goal,
         variant: target.variant.to_string(),
@@ -919,7 +921,7 @@ fn q(s: &str) -> String {
 }
 
 /// The puzzle file for a generated puzzle.
-pub(crate) fn to_yaml(g: &Generated) -> String {
+pub(crate) fn to_yaml(g: &GeneratedPuzzle) -> String {
     let mut s = String::new();
     s.push_str(&format!("id: {}\n", g.id));
     s.push_str(&format!("title: {}\n", q(&g.title)));
@@ -966,10 +968,10 @@ pub(crate) fn to_yaml(g: &Generated) -> String {
     }
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
     let (source, game) = match &g.origin {
-        Origin::Generated { player, seed, game } => {
+        PuzzleOrigin::GeneratedPuzzle { player, seed, game } => {
             let flags = match player {
-                Player::Mix => String::new(),
-                Player::Search { nodes } => format!(" --player search --nodes {nodes}"),
+                GeneratorPlayer::Mix => String::new(),
+                GeneratorPlayer::Search { nodes } => format!(" --player search --nodes {nodes}"),
             };
             (
                 format!(
@@ -979,17 +981,17 @@ pub(crate) fn to_yaml(g: &Generated) -> String {
                 player.describe(&g.variant, *seed, *game),
             )
         }
-        Origin::Record { file, game } => (
+        PuzzleOrigin::Record { file, game } => (
             format!("mined: omweso puzzles mine {file} (ply {})", g.ply),
             game.clone(),
         ),
-        Origin::Kept { source, game } => (source.clone(), game.clone()),
-        Origin::Regenerated { nodes, seed, game } => (
+        PuzzleOrigin::Kept { source, game } => (source.clone(), game.clone()),
+        PuzzleOrigin::Regenerated { nodes, seed, game } => (
             format!(
                 "generated: omweso puzzles regenerate --variant {} --seed {seed} --nodes {nodes} (game {game}, ply {})",
                 g.variant, g.ply
             ),
-            Player::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
+            GeneratorPlayer::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
         ),
     };
     s.push_str(&format!("source: {}\n", q(&source)));

@@ -270,7 +270,7 @@ pub fn parse_chapter(
             return None;
         }
     };
-    let scan = markdown::scan(&text);
+    let scan = markdown::scan_markdown(&text);
     let mut blocks = Vec::new();
     for raw in &scan.blocks {
         let src = Source::block(path, raw.text.clone(), raw.line);

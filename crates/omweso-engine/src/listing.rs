@@ -27,7 +27,8 @@ use super::variant::Rules;
 /// the moves are generated on a packed state: the mover's pits one byte
 /// each in a word, the opponent's side implied by the columns captured so
 /// far. Larger boards go through the general explorer
-/// ([`reference::general_legal_moves`]); the answers are the same.
+/// (`reference::general_legal_moves`, with the `reference` feature); the
+/// answers are the same.
 ///
 /// ```
 /// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
