@@ -26,10 +26,15 @@ pub struct Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExpectedResult {
+    /// The game goes on after the move (no result).
     None,
+    /// South wins.
     SouthWins,
+    /// North wins.
     NorthWins,
+    /// A never-ending move annuls the game.
     Annulled,
+    /// A never-ending move draws the game.
     Draw,
 }
 
@@ -65,14 +70,19 @@ impl ExpectedResult {
 /// A loaded, validated position with everything its author wrote.
 #[derive(Clone, Debug)]
 pub struct PositionDoc {
+    /// The rule set the position is played under.
     pub variant: VariantDoc,
+    /// The board, the side to move and the first-move flags.
     pub position: Position,
     /// The move to illustrate.
     pub mv: Option<Move>,
     /// The move as written.
     pub move_text: Option<String>,
+    /// How the position is drawn (highlights, arrows, notes, seat, title, caption).
     pub annotations: Annotations,
+    /// What the author claims the move does (`expect:`), checked by `omweso check`.
     pub expect: Option<Expect>,
+    /// The file the position was read from (a chapter for a fenced block).
     pub file: PathBuf,
     /// Index in its file or block (0 for a single position).
     pub index: usize,
@@ -124,10 +134,15 @@ impl PositionDoc {
 /// position by id.
 #[derive(Clone, Debug)]
 pub enum Block {
+    /// Positions written in the block.
     Positions(Vec<PositionDoc>),
+    /// A reference to a position by id (`ref: ID`), drawn where the block is.
     Ref {
+        /// The id referred to.
         id: String,
+        /// 1-based line of the reference in its file.
         line: usize,
+        /// 1-based column of the reference.
         column: usize,
     },
 }

@@ -56,7 +56,9 @@ const BATCH: u64 = 8;
 /// North/South mirror image have the same key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardKey {
+    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
     pub own: [Seeds; 16],
+    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
     pub opp: [Seeds; 16],
 }
 
@@ -74,7 +76,9 @@ impl BoardKey {
 /// What `omweso puzzles regenerate` plays.
 #[derive(Clone, Debug)]
 pub struct PlaySettings {
+    /// The rule set the games are played under.
     pub variant: VariantDoc,
+    /// The seed of the games' random streams (game `g` draws from stream `g`).
     pub seed: u64,
     /// Puzzles wanted.
     pub count: usize,
@@ -91,6 +95,7 @@ pub struct PlaySettings {
 /// What a regeneration found in one rule set.
 #[derive(Clone, Debug, Default)]
 pub struct FoundInPlay {
+    /// The puzzles found, in game order.
     pub puzzles: Vec<GeneratedPuzzle>,
     /// Games played.
     pub games: u64,
@@ -481,6 +486,7 @@ pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<GeneratedPuzz
 pub struct RegeneratePlan {
     /// The rule sets to find new puzzles in, in order.
     pub variants: Vec<VariantDoc>,
+    /// The seed of the games' random streams, the same for every rule set.
     pub seed: u64,
     /// Judged puzzles (every goal but what happens?) wanted per rule set,
     /// those kept included.

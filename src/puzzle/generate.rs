@@ -28,9 +28,13 @@ use std::path::{Path, PathBuf};
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct GeneratorOptions {
+    /// The goal every puzzle is to have.
     pub goal: Goal,
+    /// Puzzles wanted.
     pub count: usize,
+    /// The rule set the games are played under.
     pub variant: VariantDoc,
+    /// The seed of the games' random streams (game `g` draws from stream `g`).
     pub seed: u64,
     /// Keep only puzzles the engine rates so.
     pub difficulty: Option<Difficulty>,
@@ -54,7 +58,10 @@ pub enum GeneratorPlayer {
     Mix,
     /// The search player on both sides, from set-ups arranged as players
     /// arrange them (`omweso selfplay`'s), this many positions a move.
-    Search { nodes: u64 },
+    Search {
+        /// Positions searched a move.
+        nodes: u64,
+    },
 }
 
 impl GeneratorPlayer {
@@ -92,17 +99,25 @@ impl GeneratorOptions {
 /// A generated, verified puzzle.
 #[derive(Clone, Debug)]
 pub struct GeneratedPuzzle {
+    /// The puzzle's id (also its file name, with `.yaml`).
     pub id: String,
+    /// What the puzzle asks.
     pub goal: Goal,
+    /// The position the solver moves in.
     pub position: Position,
     /// The solution (or, for what-happens, the move asked about).
     pub mv: Move,
+    /// The move played with its full trace.
     pub played: Played,
+    /// How hard the engine rates it.
     pub difficulty: Difficulty,
+    /// Its themes (`capture`, `relay-chain`, …), for the index pages and sheets.
     pub themes: Vec<String>,
+    /// The puzzle's title.
     pub title: String,
     /// The hint, in steps (most often one).
     pub hint: Vec<String>,
+    /// What the answer does and why it is right, in words.
     pub explanation: String,
     /// The variant's name.
     pub variant: String,
@@ -138,19 +153,26 @@ pub enum GenerateError {
     /// The goal does not exist under the variant (e.g. nkutemye in Ludii).
     #[error("{0}")]
     GoalUnavailable(String),
+    /// A puzzle file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     Io {
+        /// The file that could not be written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The games played found fewer puzzles than asked for.
     #[error(
         "found only {} in {games} games (try another seed, or a larger --max-games)",
         narrate::plural(*found as u64, &format!("{goal} puzzle"))
     )]
     TooFew {
+        /// Puzzles found.
         found: usize,
+        /// The goal asked for.
         goal: Goal,
+        /// Games played.
         games: u64,
     },
     /// A written puzzle does not verify (a generator bug, never hidden).
@@ -425,7 +447,7 @@ fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<Generated
                 moves.clone(),
                 searched.as_ref().map(|r| Score::of(r.score)),
                 At {
-                    origin: PuzzleOrigin::GeneratedPuzzle {
+                    origin: PuzzleOrigin::Generated {
                         player: opts.player,
                         seed: opts.seed,
                         game,
@@ -744,20 +766,40 @@ pub(super) struct Target<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleOrigin {
     /// One of the generator's own games.
-    GeneratedPuzzle {
+    Generated {
+        /// Who played the game.
         player: GeneratorPlayer,
+        /// The run's seed.
         seed: u64,
+        /// The game's number in the run (its random stream).
         game: u64,
     },
     /// A game record: the file as named to the miner, and the game in
     /// words (its title and event).
-    Record { file: String, game: String },
+    Record {
+        /// The record's file, as named to the miner.
+        file: String,
+        /// The game in words (its title and event).
+        game: String,
+    },
     /// A puzzle file's own `source` and `from.game`, kept as written (see
     /// [`reword`]).
-    Kept { source: String, game: String },
+    Kept {
+        /// The file's `source`, as written.
+        source: String,
+        /// The file's `from.game`, as written.
+        game: String,
+    },
     /// One of `omweso puzzles regenerate`'s games ([`regenerate`](super::regenerate)):
     /// the search player at `nodes` positions a move on both sides.
-    Regenerated { nodes: u64, seed: u64, game: u64 },
+    Regenerated {
+        /// Positions the search player searched a move.
+        nodes: u64,
+        /// The run's seed.
+        seed: u64,
+        /// The game's number in the run (its random stream).
+        game: u64,
+    },
 }
 
 /// Where in a game a candidate position is.
@@ -968,7 +1010,7 @@ pub(crate) fn to_yaml(g: &GeneratedPuzzle) -> String {
     }
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
     let (source, game) = match &g.origin {
-        PuzzleOrigin::GeneratedPuzzle { player, seed, game } => {
+        PuzzleOrigin::Generated { player, seed, game } => {
             let flags = match player {
                 GeneratorPlayer::Mix => String::new(),
                 GeneratorPlayer::Search { nodes } => format!(" --player search --nodes {nodes}"),

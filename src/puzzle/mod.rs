@@ -185,8 +185,14 @@ impl fmt::Display for Goal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
+    /// The easiest rating: for a move to find, a search two plies deep
+    /// already keeps the answer and few other moves look as good (see
+    /// [`Difficulty::of_search`]).
     Easy,
+    /// Between easy and hard.
     Medium,
+    /// The hardest rating: for a move to find, only a deeper search keeps
+    /// the answer (see [`Difficulty::of_search`]).
     Hard,
 }
 
@@ -337,7 +343,9 @@ pub struct Attempt {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// The move ends, having captured this many seeds.
     Captures(u32),
+    /// The move never ends.
     NeverEnds,
 }
 
@@ -365,6 +373,7 @@ impl Outcome {
 /// One answer a "what happens?" page offers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
+    /// The answer's outcome.
     pub outcome: Outcome,
     /// [`Outcome::words`].
     pub text: String,
@@ -494,18 +503,26 @@ pub struct Puzzle {
     pub id: String,
     /// The file's title, or the goal's.
     pub title: String,
+    /// What the puzzle asks.
     pub goal: Goal,
+    /// The goal's heading ("Win now").
     pub goal_title: String,
     /// The task in words ("South to move and win the game with this move.").
     pub question: String,
+    /// The rule set's name (`modern`, `shackell-1935`, …).
     pub variant: String,
+    /// The rule set's title, for the page.
     pub variant_title: String,
     /// `south` or `north`.
     pub to_move: String,
     /// Grid form, as seen from South's seat.
     pub board: Grid,
+    /// The side to move has not moved yet this game.
     pub first_move: bool,
+    /// The opponent has not moved yet either.
     pub opponent_first_move: bool,
+    /// No capture has been made in the game yet (the three-seed opening is possible where the
+    /// variant has it).
     pub before_first_capture: bool,
     /// The solution in canonical notation without side (`7AC`); for
     /// what-happens, the move asked about.
@@ -518,8 +535,11 @@ pub struct Puzzle {
     pub hint: Option<String>,
     /// The hint in steps, each shown on request after the one before.
     pub hints: Vec<String>,
+    /// What the answer does and why, shown after the reader solves it (or gives up).
     pub explanation: Option<String>,
+    /// Its themes (`capture`, `relay-chain`, …), for the index pages and sheets.
     pub themes: Vec<String>,
+    /// How hard it is: as the file states it, or as the engine rates it.
     pub difficulty: Difficulty,
     /// Whether `difficulty` was written in the file (else it is the engine's
     /// rating).
@@ -532,6 +552,7 @@ pub struct Puzzle {
     pub effort: u64,
     /// For a move to find, what finding it takes the search.
     pub search: Option<best::SearchEffort>,
+    /// Where the position comes from, in words (a game record, a book), as the file says.
     pub source: Option<String>,
     /// Where the position arose in play (game, ply, the move before).
     pub from: Option<Provenance>,
@@ -551,6 +572,7 @@ pub struct Puzzle {
     /// "What happens?": the answers the page offers, one right
     /// (`choices`); none for a move to find.
     pub choices: Vec<Choice>,
+    /// The puzzle's file.
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).
     #[serde(skip)]

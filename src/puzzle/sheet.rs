@@ -37,7 +37,9 @@ use std::sync::Arc;
 /// Paper sizes, in PDF points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
+    /// ISO A4, 595.28 × 841.89 points.
     A4,
+    /// US Letter, 612 × 792 points.
     Letter,
 }
 
@@ -94,12 +96,15 @@ pub const SHEET_MAX_PER_PAGE: usize = 4;
 /// How to lay out a sheet.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
+    /// The paper size.
     pub paper: Paper,
     /// Puzzles per page (1–4; 3 by default, boards at full size up to 3,
     /// at three quarters with 4: more would make the pit names too small
     /// to read).
     pub per_page: usize,
+    /// The sheet's heading, on its first page.
     pub title: String,
+    /// Where the hints are printed, if at all.
     pub hints: SheetHints,
     /// Where the HTML sheet's fonts (and icon) come from (the PDF embeds
     /// its own).
@@ -158,33 +163,65 @@ fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
 /// Why a sheet could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum SheetError {
+    /// A font could not be loaded.
     #[error("cannot load font {name}: {reason}")]
-    Font { name: String, reason: String },
+    Font {
+        /// The font's file name.
+        name: String,
+        /// Why it could not be loaded.
+        reason: String,
+    },
+    /// The selection holds no puzzle.
     #[error("no puzzles selected for the sheet")]
     Empty,
+    /// A selection term (given) that matches no puzzle.
     #[error(
         "selection term {0:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
     )]
     NoMatch(String),
+    /// No puzzle of the selection is of the rule set asked for.
     #[error(
         "no puzzle of the selection is of the rule set {name:?}; the selection has {available}"
     )]
-    NoneOfRuleSet { name: String, available: String },
+    NoneOfRuleSet {
+        /// The rule set asked for.
+        name: String,
+        /// The rule sets the selection has, in words.
+        available: String,
+    },
+    /// The selection mixes rule sets and none was chosen.
     #[error(
         "the puzzles selected are of {count} rule sets ({available}): choose one with --variant NAME, or --variant all for a sheet that mixes them"
     )]
-    MixedRuleSets { count: usize, available: String },
+    MixedRuleSets {
+        /// How many rule sets the selection has.
+        count: usize,
+        /// Those rule sets, in words.
+        available: String,
+    },
+    /// A character of a puzzle's text is in none of the sheet's fonts.
     #[error(
         "puzzle {puzzle}: the character {ch:?} (U+{code:04X}) is in none of the sheet's fonts ({fonts}); install fonts-dejavu-core or change the text"
     )]
     Glyph {
+        /// The puzzle's id.
         puzzle: String,
+        /// The character.
         ch: char,
+        /// Its Unicode code point.
         code: u32,
+        /// The fonts tried, in words.
         fonts: String,
     },
+    /// A page could not be drawn into the PDF.
     #[error("page {page}: {what}")]
-    Page { page: usize, what: String },
+    Page {
+        /// The page, counted from 1.
+        page: usize,
+        /// What went wrong.
+        what: String,
+    },
+    /// The PDF could not be written (the reason).
     #[error("cannot write the PDF: {0}")]
     Write(String),
 }
@@ -691,7 +728,14 @@ fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, shading: Option<&st
     c.text(MARGIN, TOP + 14.0, 16.0, true, title);
     let mut y = c.para(MARGIN, TOP + 30.0, right - MARGIN, 9.5, false, rules);
     if let Some(shading) = shading {
-        y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, SHEET_INSTRUCTION);
+        y = c.para(
+            MARGIN,
+            y + 1.0,
+            right - MARGIN,
+            9.0,
+            false,
+            SHEET_INSTRUCTION,
+        );
         if !shading.is_empty() {
             y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, shading);
         }

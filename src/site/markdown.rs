@@ -99,17 +99,25 @@ pub(crate) fn front_matter(text: &str) -> Option<(&str, usize)> {
 /// A heading of a chapter.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Heading {
+    /// The heading's level, 1 to 6 (`#` to `######`).
     pub level: u8,
+    /// The heading's text, without its markup.
     pub text: String,
+    /// The heading's anchor id: the one written (`{#id}`) or a slug of the
+    /// text, made unique in the chapter.
     pub id: String,
+    /// 1-based line of the heading in the chapter's file.
     pub line: usize,
 }
 
 /// A link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// The link's destination, as written.
     pub dest: String,
+    /// 1-based line of the link in the chapter's file.
     pub line: usize,
+    /// 1-based column of the link.
     pub column: usize,
     /// An image rather than a link.
     pub image: bool,
@@ -118,16 +126,22 @@ pub struct Link {
 /// A fenced `omweso` block as written: the fence's line and the YAML.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawBlock {
+    /// 1-based line of the opening fence.
     pub line: usize,
+    /// 1-based column of the opening fence.
     pub column: usize,
+    /// The YAML between the fences.
     pub text: String,
 }
 
 /// What the loader needs from a chapter's Markdown.
 #[derive(Clone, Debug, Default)]
 pub struct MarkdownScan {
+    /// The chapter's headings, in order.
     pub headings: Vec<Heading>,
+    /// The chapter's links, in order.
     pub links: Vec<Link>,
+    /// The chapter's fenced `omweso` blocks, in order.
     pub blocks: Vec<RawBlock>,
 }
 
@@ -263,13 +277,18 @@ pub(crate) fn has_scheme(dest: &str) -> bool {
 pub enum MarkdownTarget<'a> {
     /// Its own page: links to chapters become `.html` links with `root`
     /// (the way back to the site root); ids are kept.
-    Page { root: &'a str },
+    Page {
+        /// The way back to the site root from the page (`""` or `../`).
+        root: &'a str,
+    },
     /// Its section of the all-in-one print page: ids get the chapter's
     /// `stem` as prefix (`the-move--summary`), and links within the
     /// chapter and to the `chapters` printed stay within the page (a
     /// chapter's own section is `#chapter-STEM`). Links elsewhere are kept.
     Print {
+        /// The printed chapter's file stem (its section is `#chapter-STEM`).
         stem: &'a str,
+        /// The stems of every chapter the print page holds.
         chapters: &'a BTreeSet<&'a str>,
     },
 }
@@ -428,7 +447,9 @@ fn unforged_nonce(html: &str) -> usize {
 pub struct Hidden {
     /// 1-based line and column in the chapter's file.
     pub line: usize,
+    /// 1-based column.
     pub column: usize,
+    /// What would be hidden, in words, for the author.
     pub message: String,
 }
 

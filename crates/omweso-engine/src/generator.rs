@@ -571,6 +571,8 @@ impl MoveList {
         self.entries.len()
     }
 
+    /// Whether the list holds no move (the side to move has none: it has lost, under a variant with
+    /// the no-move win).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
