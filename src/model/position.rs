@@ -15,10 +15,15 @@ use std::path::PathBuf;
 /// What a move must do, as an author claims it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Expect {
+    /// The board after the move, in grid form (rows as seen from South's seat).
     pub board: Option<Grid>,
+    /// The seeds the move captures.
     pub captured: Option<u32>,
+    /// The laps the move sows.
     pub laps: Option<u64>,
+    /// Whether the move never ends.
     pub never_ending: Option<bool>,
+    /// The game result the move brings about.
     pub result: Option<ExpectedResult>,
 }
 
@@ -89,7 +94,7 @@ pub struct PositionDoc {
     /// 1-based (line, column) in `file` of each value written
     /// (`Field::Doc` is the position itself; `move`, `expect.board`...),
     /// and of the keys of the `expect` claims (`Field::ExpectCaptured.key()`...).
-    pub locations: Locations,
+    pub(crate) locations: Locations,
 }
 
 impl PositionDoc {

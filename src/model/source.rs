@@ -304,7 +304,7 @@ impl From<Field> for Spot {
 /// Where a document's values and keys were written: 1-based (line,
 /// column) in its file, by [`Spot`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
+pub(crate) struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
 
 impl Locations {
     pub(crate) fn insert(&mut self, spot: impl Into<Spot>, at: (usize, usize)) {
