@@ -83,7 +83,7 @@ pub struct GameMove {
     pub side: Option<Side>,
     /// The move itself, as the engine plays it.
     pub mv: Move,
-    /// What the record says about the move, if anything.
+    /// The record's comment on the move, if any (the caption of its diagram).
     pub comment: Option<String>,
     /// What the author claims the move does (`expect:`), checked by `omweso check`.
     pub expect: Option<Expect>,

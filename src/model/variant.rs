@@ -32,9 +32,9 @@ pub(crate) const DEFAULT_VARIANT: &str = "shackell-1935";
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SourceRef {
-    /// The work cited (author, year, title).
+    /// The source, cited in full (author, year, title, where published).
     pub cite: String,
-    /// What the variant takes from it, if said.
+    /// A note on the source and how the variant uses it, if any.
     #[serde(default)]
     pub note: Option<String>,
     /// Where it can be read online, if anywhere.

@@ -535,7 +535,7 @@ pub struct Puzzle {
     pub hint: Option<String>,
     /// The hint in steps, each shown on request after the one before.
     pub hints: Vec<String>,
-    /// What the answer does and why, shown after the reader solves it (or gives up).
+    /// What the answer does and why, as the file explains it, if it does.
     pub explanation: Option<String>,
     /// Its themes (`capture`, `relay-chain`, …), for the index pages and sheets.
     pub themes: Vec<String>,
@@ -566,7 +566,7 @@ pub struct Puzzle {
     /// for what-happens, which asks about one move).
     pub attempts: Vec<Attempt>,
     /// Win in two or three: the defender's replies the page plays and the
-    /// reader's turns after them ([`line`]), referred to by the attempts'
+    /// reader's turns after them ([`LineTurn`]), referred to by the attempts'
     /// `then`.
     pub continuations: Vec<line::LineContinuation>,
     /// "What happens?": the answers the page offers, one right

@@ -246,7 +246,7 @@ fn rule_set_counts(puzzles: &[Puzzle]) -> String {
 /// the caller must choose: the error names the rule sets and their counts.
 ///
 /// ```
-/// use omweso::puzzle::sheet::one_rule_set;
+/// use omweso::puzzle::one_rule_set;
 /// let puzzles = omweso::puzzle::verify_dir(
 ///     std::path::Path::new("puzzles"),
 ///     &omweso::model::Variants::builtin(),

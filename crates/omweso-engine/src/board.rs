@@ -32,7 +32,7 @@ impl Side {
         self as usize
     }
 
-    /// The lower-case name used in files and notation (`south`, `north`).
+    /// The lower-case name used in files (`south`, `north`).
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
