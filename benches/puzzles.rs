@@ -6,8 +6,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use omweso::model::{Source, Variants};
-use omweso::puzzle::generate::{self, Options};
-use omweso::puzzle::{Goal, verify_source};
+use omweso::puzzle::{self, GeneratorOptions, Goal, verify_source};
 use std::path::Path;
 use std::time::Duration;
 
@@ -24,8 +23,8 @@ fn generation(c: &mut Criterion) {
         // the same seed every iteration: identical work, a stable figure
         group.bench_function(goal.name(), |b| {
             b.iter(|| {
-                let opts = Options::new(goal, PER_RUN, v.clone(), 7);
-                generate::generate(&opts, &|_| {}).expect("puzzles found")
+                let opts = GeneratorOptions::new(goal, PER_RUN, v.clone(), 7);
+                puzzle::generate(&opts, &|_| {}).expect("puzzles found")
             })
         });
     }

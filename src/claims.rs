@@ -58,16 +58,22 @@ impl Claim {
 /// What a claim said, or what the move did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
+    /// A board in grid form (rows as seen from South's seat).
     Board(Grid),
+    /// A count: seeds captured, or laps sown.
     Count(u64),
+    /// A yes or no (whether the move never ends).
     Flag(bool),
+    /// A game result as a claim names it.
     Result(ExpectedResult),
     /// The move never ends, so it has no such value.
     NeverEnds,
     /// How a game record's replay ends: its result (None: the game is not
     /// over) after its `moves`.
     GameEnd {
+        /// The game's result, or `None` when the moves leave it unfinished.
         result: Option<GameResult>,
+        /// The moves the record plays.
         moves: usize,
     },
 }

@@ -13,9 +13,11 @@ use std::sync::{Arc, OnceLock};
 /// Output format of [`write_frames`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// SVG pictures (`.svg`).
     Svg,
     /// PNG at `DEFAULT_PNG_SCALE`.
     Png,
+    /// Plain-text boards (`.txt`), as the text twins read.
     Text,
 }
 
@@ -72,19 +74,27 @@ pub(crate) const DEFAULT_PNG_SCALE: f32 = 2.0;
 /// Why a diagram could not be rendered or written.
 #[derive(Debug, thiserror::Error)]
 pub enum DiagramError {
+    /// The SVG could not be parsed for rasterising (the reason).
     #[error("cannot read the SVG for rendering: {0}")]
     Svg(String),
+    /// The PNG scale given, which is not positive or makes a side larger than 16,384 pixels.
     #[error("bad PNG scale {0} (expected a positive number giving at most 16384 pixels a side)")]
     Scale(f32),
+    /// The PNG encoder failed (the reason).
     #[error("cannot encode PNG: {0}")]
     Png(String),
+    /// The file stem given, which is empty or holds a path separator.
     #[error("bad file stem {0:?} (expected a non-empty name without path separators)")]
     Stem(String),
+    /// The `--out` path given, which exists and is not a folder.
     #[error("{0}: not a folder; --out names the folder the frames are written into")]
     NotAFolder(PathBuf),
+    /// A frame file could not be written.
     #[error("cannot write {path}: {source}")]
     Io {
+        /// The file that could not be written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },

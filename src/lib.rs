@@ -35,7 +35,7 @@
 //! assert!(frames.len() > 1); // the board before, each lap, the board after
 //! ```
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod check;
 mod claims;

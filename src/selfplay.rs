@@ -3,7 +3,7 @@
 //! `omweso check` replays; and the match statistics of `examples/strength.rs`.
 //!
 //! A game starts from both players' set-ups (drawn by
-//! [`setup::arrange`](crate::engine::search::setup::arrange)), South first, and ends
+//! [`setup::arrange`]), South first, and ends
 //! when a move wins, when a never-ending move annuls or draws it (as the
 //! variant says), or at the move limit (the record's `result` is then
 //! `none`, and match scoring counts it as a draw).
@@ -23,11 +23,17 @@ pub enum Agent {
     Greedy,
     /// The panel: material-only alpha-beta at a fixed depth, with its own
     /// concentrated set-up ([`search::panel`]).
-    Panel { depth: u32 },
+    Panel {
+        /// The search depth, in plies.
+        depth: u32,
+    },
     /// The search player, bounded by depth and/or nodes and/or time a move.
     Search {
+        /// The deepest search, in plies, if bounded.
         depth: Option<u32>,
+        /// The most positions searched a move, if bounded.
         nodes: Option<u64>,
+        /// The longest a move may take, in milliseconds, if bounded.
         time_ms: Option<u64>,
     },
 }
@@ -123,6 +129,7 @@ impl Agent {
 
 /// A player: an agent with its own random stream and search state.
 pub struct Player {
+    /// Who chooses the moves.
     pub agent: Agent,
     rng: Rng,
     searcher: Option<Searcher>,
@@ -132,7 +139,9 @@ pub struct Player {
 /// One move chosen, with what the search thought of it.
 #[derive(Clone, Debug)]
 pub struct Choice {
+    /// The move chosen, with where it leads.
     pub chosen: LegalMove,
+    /// What the search reported, for the search player; `None` for the others.
     pub search: Option<SearchResult>,
 }
 
@@ -247,19 +256,27 @@ impl End {
 /// A played game.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// South's set-up: its sixteen pits in Shackell's numbering (seeds).
     pub south_setup: [Seeds; 16],
+    /// North's set-up: its sixteen pits in Shackell's numbering (seeds).
     pub north_setup: [Seeds; 16],
+    /// The position the game starts from (South to move).
     pub start: Position,
     /// Every ply: the mover, the move, the search's view.
     pub plies: Vec<(Side, Move, Option<SearchSummary>)>,
+    /// How the game ended.
     pub end: End,
 }
 
 /// What the search reported for a move (kept in records for later mining).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchSummary {
+    /// The search's score of the move for its mover, in centiseeds (a win or loss near ±1,000,000,
+    /// less the plies to it).
     pub score: i32,
+    /// The depth of the deepest finished search, in plies.
     pub depth: u32,
+    /// Positions searched.
     pub nodes: u64,
 }
 
@@ -318,12 +335,17 @@ pub fn play_game(
 /// What a self-play record says about itself.
 #[derive(Clone, Debug)]
 pub struct RecordInfo {
+    /// The record's `id`.
     pub id: String,
+    /// The rule set's name.
     pub variant: String,
+    /// Who played South, in words (`omweso search`, …).
     pub south: String,
+    /// Who played North, in words.
     pub north: String,
     /// The command (or program) that made it, with its seed and game number.
     pub made_by: String,
+    /// The most plies a game was played for before it was stopped.
     pub max_plies: usize,
 }
 
@@ -413,9 +435,13 @@ pub fn setups(rules: &Rules, seed: u64, n: u64) -> ([Seeds; 16], [Seeds; 16]) {
 /// at the move limit) and annulled games, from the first player's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games the first player won.
     pub wins: u32,
+    /// Games the first player lost.
     pub losses: u32,
+    /// Games drawn (never-ending draws, and games stopped at the move limit).
     pub draws: u32,
+    /// Games annulled by a never-ending move.
     pub annulled: u32,
 }
 

@@ -6,7 +6,7 @@ use libfuzzer_sys::fuzz_target;
 use omweso::model::{Diagnostics, Source};
 use omweso::site::parse_chapter;
 use omweso::site::RawHtml;
-use omweso::site::markdown::{Target, render};
+use omweso::site::{MarkdownTarget, render_markdown};
 use omweso_fuzz::{check, script_in, text, variants};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -27,13 +27,13 @@ fuzz_target!(|data: &[u8]| {
     if chapter.is_some() {
         let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
         let chapters = BTreeSet::from(["chapter", "other"]);
-        let print = Target::Print {
+        let print = MarkdownTarget::Print {
             stem: "chapter",
             chapters: &chapters,
         };
         for raw in [RawHtml::Sanitize, RawHtml::Escape, RawHtml::Allow] {
-            for target in [&Target::Page { root: "" }, &print] {
-                let html = match render(&text, target, raw, &figure) {
+            for target in [&MarkdownTarget::Page { root: "" }, &print] {
+                let html = match render_markdown(&text, target, raw, &figure) {
                     Ok((html, _)) => html,
                     Err(hidden) => {
                         // only the sanitizer refuses, at a place in the text

@@ -20,21 +20,34 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FixValue {
     /// A scalar written `old` (as text, unquoted), to become `new`.
-    Scalar { old: String, new: String },
+    Scalar {
+        /// The value as the file writes it.
+        old: String,
+        /// The value the move gives.
+        new: String,
+    },
     /// A board (grid form): only the cells that differ are rewritten.
-    Board { old: Grid, new: Grid },
+    Board {
+        /// The board as the file writes it.
+        old: Grid,
+        /// The board the move leaves.
+        new: Grid,
+    },
 }
 
 /// One claim to rewrite.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
+    /// The file the claim is written in.
     pub file: PathBuf,
     /// 1-based line and column (in characters) of the scalar value, or of
     /// the `board` key.
     pub line: usize,
+    /// 1-based column (in characters) of the value.
     pub column: usize,
     /// The claim's dotted key (`expect.captured`, `result`...), for messages.
     pub key: String,
+    /// What the claim says and what it becomes.
     pub value: FixValue,
 }
 

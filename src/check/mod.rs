@@ -32,12 +32,15 @@ use std::path::{Path, PathBuf};
 /// up to the output (`report`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
+    /// The file the problem is in.
     pub file: PathBuf,
     /// 1-based; 0 when the problem is with the file as a whole.
     pub line: usize,
     /// 1-based; 0 when unknown.
     pub column: usize,
+    /// What kind of problem it is (for tests and tools to match on).
     pub kind: Kind,
+    /// The problem in words, for the author.
     pub message: String,
     /// What the author claimed.
     pub expected: Option<JudgedValue>,
@@ -99,7 +102,9 @@ impl Counts {
 /// The outcome of a check run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
+    /// How many of each thing were checked.
     pub checked: Counts,
+    /// Everything found wrong, in the order reported.
     pub problems: Vec<Problem>,
 }
 

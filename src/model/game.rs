@@ -66,8 +66,10 @@ impl RecordKind {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
+    /// South's name, if recorded.
     #[serde(default)]
     pub south: Option<String>,
+    /// North's name, if recorded.
     #[serde(default)]
     pub north: Option<String>,
 }
@@ -79,40 +81,52 @@ pub struct GameMove {
     pub text: String,
     /// The side named in the notation, if any (checked on replay).
     pub side: Option<Side>,
+    /// The move itself, as the engine plays it.
     pub mv: Move,
+    /// The record's comment on the move, if any (the caption of its diagram).
     pub comment: Option<String>,
+    /// What the author claims the move does (`expect:`), checked by `omweso check`.
     pub expect: Option<Expect>,
     /// 1-based (line, column) in the record's file of the entry
     /// ([`Field::Doc`]), its `move`, `comment`, `expect`, `expect.board`...
     /// (values) and their keys (`Field::ExpectCaptured.key()`...).
-    pub locations: Locations,
+    pub(crate) locations: Locations,
 }
 
 /// A loaded, validated game record.
 #[derive(Clone, Debug)]
 pub struct GameDoc {
+    /// The record's id, unique in a site (its page is `games/ID.html`).
     pub id: String,
+    /// The record's title, if given.
     pub title: Option<String>,
+    /// The rule set the game is played under.
     pub variant: VariantDoc,
     /// Historical or demonstration: said on every page that shows it.
     pub record: RecordKind,
     /// Where the record comes from (a citation), if anywhere.
     pub source: Option<String>,
+    /// The event the game was played at, if recorded.
     pub event: Option<String>,
+    /// When it was played, as written, if recorded.
     pub date: Option<String>,
+    /// Who played.
     pub players: Players,
     /// What is real about this record and anything else a reader should know.
     pub notes: Option<String>,
+    /// How the game starts: the standard start, the two set-ups, or a given position.
     pub start_kind: Start,
     /// The position the first move is played from.
     pub start: Position,
+    /// The moves, in order.
     pub moves: Vec<GameMove>,
     /// The claimed final result (`none`: the record stops before the game ends).
     pub result: ExpectedResult,
+    /// The record's file.
     pub file: PathBuf,
     /// 1-based (line, column) of the record's values and keys (`id`,
     /// `start`, `moves`, `result`...); [`Field::Doc`] is the document.
-    pub locations: Locations,
+    pub(crate) locations: Locations,
 }
 
 impl GameDoc {
@@ -166,10 +180,13 @@ impl GameDoc {
 pub struct Ply {
     /// 1-based.
     pub number: usize,
+    /// The side that played it.
     pub side: Side,
     /// The canonical notation with the mover's side (`S12`, `N2C`).
     pub notation: String,
+    /// The position it was played from.
     pub before: Position,
+    /// The move as played, with its full trace.
     pub played: Played,
     /// The position after the move (None for a never-ending move).
     pub after: Option<Position>,
@@ -181,7 +198,12 @@ pub enum ReplayStop {
     /// The engine refused the move.
     Illegal(PlayError),
     /// The notation names the side not to move.
-    WrongSide { written: Side, to_move: Side },
+    WrongSide {
+        /// The side the notation names.
+        written: Side,
+        /// The side to move.
+        to_move: Side,
+    },
     /// The game had already ended (with this result) before this move.
     AfterEnd(GameResult),
 }

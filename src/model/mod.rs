@@ -7,19 +7,19 @@ pub(crate) mod source;
 pub(crate) mod variant;
 pub(crate) mod yaml;
 
-pub(crate) use game::{GameDoc, Replay, ReplayStop};
-pub use game::{RecordKind, Start, load_games, parse_game, replay};
+pub use game::{
+    GameDoc, GameMove, Players, Ply, RecordKind, Replay, ReplayStop, Start, load_games, parse_game,
+    replay,
+};
 /// What an author adds to a position to explain it (the diagram crate's types).
 pub(crate) use omweso_diagram::Annotations;
-pub(crate) use position::Expect;
 pub use position::{
-    Block, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
+    Block, Expect, ExpectedResult, PositionDoc, parse_block, parse_positions, position_yaml,
 };
 pub use source::{
     Diagnostic, Diagnostics, Kind, MAX_SOURCE_BYTES, Source, printable, read_text,
     unsafe_on_terminal,
 };
 pub(crate) use source::{Field, Spot, files_in, name_list, read_bounded};
-pub(crate) use variant::VariantDoc;
-pub use variant::{Variants, parse_variant};
+pub use variant::{SourceRef, VariantDoc, VariantError, Variants, parse_variant};
 pub(crate) use yaml::Seg;

@@ -15,10 +15,15 @@ use std::path::PathBuf;
 /// What a move must do, as an author claims it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Expect {
+    /// The board after the move, in grid form (rows as seen from South's seat).
     pub board: Option<Grid>,
+    /// The seeds the move captures.
     pub captured: Option<u32>,
+    /// The laps the move sows.
     pub laps: Option<u64>,
+    /// Whether the move never ends.
     pub never_ending: Option<bool>,
+    /// The game result the move brings about.
     pub result: Option<ExpectedResult>,
 }
 
@@ -26,10 +31,15 @@ pub struct Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExpectedResult {
+    /// The game goes on after the move (no result).
     None,
+    /// South wins.
     SouthWins,
+    /// North wins.
     NorthWins,
+    /// A never-ending move annuls the game.
     Annulled,
+    /// A never-ending move draws the game.
     Draw,
 }
 
@@ -65,21 +75,26 @@ impl ExpectedResult {
 /// A loaded, validated position with everything its author wrote.
 #[derive(Clone, Debug)]
 pub struct PositionDoc {
+    /// The rule set the position is played under.
     pub variant: VariantDoc,
+    /// The board, the side to move and the first-move flags.
     pub position: Position,
     /// The move to illustrate.
     pub mv: Option<Move>,
     /// The move as written.
     pub move_text: Option<String>,
+    /// How the position is drawn (highlights, arrows, notes, seat, title, caption).
     pub annotations: Annotations,
+    /// What the author claims the move does (`expect:`), checked by `omweso check`.
     pub expect: Option<Expect>,
+    /// The file the position was read from (a chapter for a fenced block).
     pub file: PathBuf,
     /// Index in its file or block (0 for a single position).
     pub index: usize,
     /// 1-based (line, column) in `file` of each value written
     /// (`Field::Doc` is the position itself; `move`, `expect.board`...),
     /// and of the keys of the `expect` claims (`Field::ExpectCaptured.key()`...).
-    pub locations: Locations,
+    pub(crate) locations: Locations,
 }
 
 impl PositionDoc {
@@ -124,10 +139,15 @@ impl PositionDoc {
 /// position by id.
 #[derive(Clone, Debug)]
 pub enum Block {
+    /// Positions written in the block.
     Positions(Vec<PositionDoc>),
+    /// A reference to a position by id (`ref: ID`), drawn where the block is.
     Ref {
+        /// The id referred to.
         id: String,
+        /// 1-based line of the reference in its file.
         line: usize,
+        /// 1-based column of the reference.
         column: usize,
     },
 }

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 /// A piece of YAML: a whole file, or a fenced block inside a Markdown file.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// The file the text came from (a chapter for a fenced block), as named in messages.
     pub path: PathBuf,
+    /// The YAML text itself.
     pub text: String,
     /// Lines before the text in its file (a fenced block's position).
     pub line_offset: usize,
@@ -302,7 +304,7 @@ impl From<Field> for Spot {
 /// Where a document's values and keys were written: 1-based (line,
 /// column) in its file, by [`Spot`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
+pub(crate) struct Locations(std::collections::BTreeMap<Spot, (usize, usize)>);
 
 impl Locations {
     pub(crate) fn insert(&mut self, spot: impl Into<Spot>, at: (usize, usize)) {
@@ -426,12 +428,15 @@ impl Kind {
 /// A located problem in a source file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Diagnostic {
+    /// The file the problem is in.
     pub file: PathBuf,
     /// 1-based; 0 when the problem is with the file as a whole.
     pub line: usize,
     /// 1-based; 0 when unknown.
     pub column: usize,
+    /// The problem in words, for the author.
     pub message: String,
+    /// What kind of problem it is (for tests and tools to match on).
     pub kind: Kind,
 }
 

@@ -32,9 +32,12 @@ pub(crate) const DEFAULT_VARIANT: &str = "shackell-1935";
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SourceRef {
+    /// The source, cited in full (author, year, title, where published).
     pub cite: String,
+    /// A note on the source and how the variant uses it, if any.
     #[serde(default)]
     pub note: Option<String>,
+    /// Where it can be read online, if anywhere.
     #[serde(default)]
     pub url: Option<String>,
 }
@@ -42,10 +45,15 @@ pub struct SourceRef {
 /// A loaded variant: the engine's rules plus what the file documents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantDoc {
+    /// The rule parameters and the variant's name.
     pub variant: Variant,
+    /// The variant's title, for pages.
     pub title: String,
+    /// A short description, if given.
     pub summary: Option<String>,
+    /// The works the variant is drawn from.
     pub sources: Vec<SourceRef>,
+    /// How the file reads ambiguous sources, one sentence a reading.
     pub readings: Vec<String>,
     /// Where it was loaded from (`None` for a built-in).
     pub path: Option<PathBuf>,
@@ -54,10 +62,12 @@ pub struct VariantDoc {
 }
 
 impl VariantDoc {
+    /// The variant's name (`shackell-1935`, or a variant file's own).
     pub fn name(&self) -> &str {
         &self.variant.name
     }
 
+    /// The variant's rule parameters.
     pub fn rules(&self) -> &Rules {
         &self.variant.rules
     }
@@ -521,23 +531,52 @@ impl Variants {
 /// Why a variant reference does not resolve.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
+    /// The reference is neither a known variant's name nor a file.
     #[error("unknown variant {reference:?}: expected one of {known} or a path to a variant file")]
-    Unknown { reference: String, known: String },
+    Unknown {
+        /// The reference as written.
+        reference: String,
+        /// The known names, in words.
+        known: String,
+    },
+    /// The reference names a file that is not a `.yaml` or `.yml` file.
     #[error(
         "unknown variant {reference:?}: a variant file's name ends in .yaml or .yml; expected a \
          variant's name or a path to a variant file"
     )]
-    NotYaml { reference: String },
+    NotYaml {
+        /// The reference as written.
+        reference: String,
+    },
+    /// The reference names a file outside the folder variant files may
+    /// be read from.
     #[error(
         "variant file {reference:?} is outside {}: a file may name only variant files inside \
          the site (or, outside a site, beside it)",
         scope.display()
     )]
-    Outside { reference: String, scope: PathBuf },
+    Outside {
+        /// The reference as written.
+        reference: String,
+        /// The folder variant files must be inside.
+        scope: PathBuf,
+    },
+    /// The variant file could not be read.
     #[error("unknown variant file {}: {reason}", path.display())]
-    Unreadable { path: PathBuf, reason: String },
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why it could not be read.
+        reason: String,
+    },
+    /// The variant file was read but is not a valid variant.
     #[error("in {}: {errors}", path.display())]
-    Invalid { path: PathBuf, errors: Diagnostics },
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it, located.
+        errors: Diagnostics,
+    },
 }
 
 impl VariantError {

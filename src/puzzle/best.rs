@@ -338,18 +338,18 @@ pub(crate) fn mop_up(pos: &Position) -> Option<String> {
 }
 
 /// The deepest search the rating tries, in plies.
-pub const RATE_DEPTH: u32 = 5;
+pub const EFFORT_MAX_DEPTH: u32 = 5;
 /// The node cap of each of the rating's searches (so that the rating is
 /// deterministic and bounded whatever the position).
-pub const RATE_NODES: u64 = 50_000;
+pub const EFFORT_NODES: u64 = 50_000;
 
 /// What finding the answer takes the engine's own search: the first depth
-/// from which every deeper search (to [`RATE_DEPTH`]) chooses it, the
+/// from which every deeper search (to [`EFFORT_MAX_DEPTH`]) chooses it, the
 /// positions that search visits, and how many other moves look at least
 /// as good after one ply (the plausible wrong moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Effort {
-    /// Plies; [`RATE_DEPTH`] + 1 when no search to that depth keeps it.
+pub struct SearchEffort {
+    /// Plies; [`EFFORT_MAX_DEPTH`] + 1 when no search to that depth keeps it.
     pub find_depth: u32,
     /// Whether a depth-2 search chooses it (`omweso bestmove --depth 2`).
     pub at_two: bool,
@@ -363,16 +363,16 @@ pub struct Effort {
 /// What finding `answer` in `pos` takes the search (the player's default
 /// settings, as `omweso bestmove --depth D`; a fresh table for every
 /// depth).
-pub(crate) fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
-    static MEMO: Memo<(Rules, Position, AnswerKey), Effort> = OnceLock::new();
+pub(crate) fn effort(rules: &Rules, pos: &Position, answer: AnswerKey) -> SearchEffort {
+    static MEMO: Memo<(Rules, Position, AnswerKey), SearchEffort> = OnceLock::new();
     remembered(&MEMO, (*rules, *pos, answer), || {
         effort_now(rules, pos, answer)
     })
 }
 
-fn effort_now(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
+fn effort_now(rules: &Rules, pos: &Position, answer: AnswerKey) -> SearchEffort {
     let mut searcher = Searcher::new(Config::default());
-    let picks: Vec<(bool, u64)> = (1..=RATE_DEPTH)
+    let picks: Vec<(bool, u64)> = (1..=EFFORT_MAX_DEPTH)
         .map(|depth| {
             searcher.clear();
             let r = searcher.search(
@@ -380,22 +380,22 @@ fn effort_now(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
                 pos,
                 Limits {
                     depth,
-                    nodes: Some(RATE_NODES),
+                    nodes: Some(EFFORT_NODES),
                 },
                 &mut || false,
             );
             (r.best.as_ref().map(AnswerKey::of) == Some(answer), r.nodes)
         })
         .collect();
-    let mut find_depth = RATE_DEPTH + 1;
-    for d in (1..=RATE_DEPTH).rev() {
+    let mut find_depth = EFFORT_MAX_DEPTH + 1;
+    for d in (1..=EFFORT_MAX_DEPTH).rev() {
         if picks[d as usize - 1].0 {
             find_depth = d;
         } else {
             break;
         }
     }
-    let nodes = picks[(find_depth.min(RATE_DEPTH) - 1) as usize].1;
+    let nodes = picks[(find_depth.min(EFFORT_MAX_DEPTH) - 1) as usize].1;
     // one ply deep: the position each move leaves, as the mover sees it
     let weights = Config::default().weights;
     let one_ply = |m: &LegalMove| match terminal(pos.to_move, m) {
@@ -414,7 +414,7 @@ fn effort_now(rules: &Rules, pos: &Position, answer: AnswerKey) -> Effort {
         .iter()
         .filter(|m| AnswerKey::of(m) != answer && one_ply(m) >= mine)
         .count();
-    Effort {
+    SearchEffort {
         find_depth,
         at_two: picks[1].0,
         nodes,
@@ -563,7 +563,10 @@ before_first_capture: false
         // the rating: found by some depth, and a deeper search keeps it
         let key = v.moves[0].key;
         let e = effort(&rules, &p, key);
-        assert!(e.find_depth >= 1 && e.find_depth <= RATE_DEPTH + 1, "{e:?}");
+        assert!(
+            e.find_depth >= 1 && e.find_depth <= EFFORT_MAX_DEPTH + 1,
+            "{e:?}"
+        );
         assert_eq!(e, effort(&rules, &p, key));
     }
 

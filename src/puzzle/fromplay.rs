@@ -22,7 +22,7 @@
 
 use super::best::{self, CHECK_NODES, Clear, Values};
 use super::format::PuzzleFile;
-use super::generate::{At, Generated, Origin, Target, finish, game_start, to_yaml};
+use super::generate::{At, GeneratedPuzzle, PuzzleOrigin, Target, finish, game_start, to_yaml};
 use super::solve::{self, AnswerKey, Evaluation};
 use super::verify::PositionKey;
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
@@ -56,7 +56,9 @@ const BATCH: u64 = 8;
 /// North/South mirror image have the same key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardKey {
+    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
     pub own: [Seeds; 16],
+    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
     pub opp: [Seeds; 16],
 }
 
@@ -73,8 +75,10 @@ impl BoardKey {
 
 /// What `omweso puzzles regenerate` plays.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct PlaySettings {
+    /// The rule set the games are played under.
     pub variant: VariantDoc,
+    /// The seed of the games' random streams (game `g` draws from stream `g`).
     pub seed: u64,
     /// Puzzles wanted.
     pub count: usize,
@@ -90,8 +94,9 @@ pub struct Settings {
 
 /// What a regeneration found in one rule set.
 #[derive(Clone, Debug, Default)]
-pub struct Found {
-    pub puzzles: Vec<Generated>,
+pub struct FoundInPlay {
+    /// The puzzles found, in game order.
+    pub puzzles: Vec<GeneratedPuzzle>,
     /// Games played.
     pub games: u64,
     /// Candidates judged (positions after a swing in an undecided game).
@@ -102,19 +107,19 @@ pub struct Found {
 /// are found (or `settings.max_games` played), none on a board of
 /// `exclude` or found before; `each` is given every puzzle as it is found
 /// (in game order).
-pub fn find(
-    settings: &Settings,
+pub fn find_in_play(
+    settings: &PlaySettings,
     exclude: &HashSet<BoardKey>,
-    each: &mut dyn FnMut(&Generated) -> Result<(), String>,
-) -> Result<Found, String> {
+    each: &mut dyn FnMut(&GeneratedPuzzle) -> Result<(), String>,
+) -> Result<FoundInPlay, String> {
     let rules = *settings.variant.rules();
     let mut seen = exclude.clone();
-    let mut found = Found::default();
+    let mut found = FoundInPlay::default();
     let mut next = settings.first_game;
     let last = settings.first_game.saturating_add(settings.max_games);
     while found.puzzles.len() < settings.count && next < last {
         let end = (next + BATCH).min(last);
-        let games: Vec<(Option<Generated>, u64)> = (next..end)
+        let games: Vec<(Option<GeneratedPuzzle>, u64)> = (next..end)
             .into_par_iter()
             .map(|g| play(settings, &rules, g, exclude))
             .collect();
@@ -137,11 +142,11 @@ pub fn find(
 /// One game: the first candidate that makes a puzzle, and the candidates
 /// judged.
 fn play(
-    settings: &Settings,
+    settings: &PlaySettings,
     rules: &Rules,
     game: u64,
     exclude: &HashSet<BoardKey>,
-) -> (Option<Generated>, u64) {
+) -> (Option<GeneratedPuzzle>, u64) {
     let mut rng = crate::engine::search::Rng::stream(settings.seed, game);
     let setup = |rng: &mut crate::engine::search::Rng| {
         crate::engine::search::setup::arrange_by_styles(rules, rng).0
@@ -167,7 +172,7 @@ fn play(
             if undecided && swing >= SWING && !exclude.contains(&BoardKey::of(&pos)) {
                 candidates += 1;
                 let at = At {
-                    origin: Origin::Regenerated {
+                    origin: PuzzleOrigin::Regenerated {
                         nodes: settings.nodes,
                         seed: settings.seed,
                         game,
@@ -210,7 +215,7 @@ pub(super) fn make(
     answer: Option<&crate::engine::Move>,
     deep: u64,
     at: At,
-) -> Result<Generated, String> {
+) -> Result<GeneratedPuzzle, String> {
     if let Some(why) = best::mop_up(pos) {
         return Err(why);
     }
@@ -446,7 +451,7 @@ fn explanation(
 /// best one); any other is judged with its own answer at `deep` positions
 /// a move ([`make`]) and, when clearly best, written again as a puzzle of
 /// the task it accomplishes, its provenance kept.
-pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, String> {
+pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<GeneratedPuzzle>, String> {
     if pf.goal == Goal::WhatHappens {
         return Ok(None);
     }
@@ -466,7 +471,7 @@ pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, S
         return Ok(None);
     };
     let at = At {
-        origin: Origin::Kept {
+        origin: PuzzleOrigin::Kept {
             source: pf.source.clone().unwrap_or_default(),
             game: from.game,
         },
@@ -478,9 +483,10 @@ pub(crate) fn rejudge(pf: &PuzzleFile, deep: u64) -> Result<Option<Generated>, S
 
 /// What `omweso puzzles regenerate` does to a folder.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct RegeneratePlan {
     /// The rule sets to find new puzzles in, in order.
     pub variants: Vec<VariantDoc>,
+    /// The seed of the games' random streams, the same for every rule set.
     pub seed: u64,
     /// Judged puzzles (every goal but what happens?) wanted per rule set,
     /// those kept included.
@@ -495,7 +501,7 @@ pub struct Plan {
 
 /// What a regeneration did.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub struct RegenerateReport {
     /// Puzzles kept as they were (what happens?, and those written by hand
     /// that pass the judge).
     pub kept: Vec<std::path::PathBuf>,
@@ -514,15 +520,15 @@ pub struct Report {
 
 /// Re-judge every puzzle of `dir` (`rejudge`; withdrawn ones are
 /// deleted, a board met twice is kept once, the first in file order), then
-/// find new puzzles from play ([`find`]) until every rule set of the plan
+/// find new puzzles from play ([`find_in_play`]) until every rule set of the plan
 /// has `per_variant` judged puzzles. `log` is given a line per step. The
 /// folder then verifies as a whole, or the error says what does not.
 pub fn regenerate(
     dir: &std::path::Path,
     variants: &crate::model::Variants,
-    plan: &Plan,
+    plan: &RegeneratePlan,
     log: &(dyn Fn(&str) + Sync),
-) -> Result<Report, String> {
+) -> Result<RegenerateReport, String> {
     use crate::model::Source;
     let files = super::verify::puzzle_files(dir).map_err(|d| d.to_string())?;
     let mut parsed = Vec::with_capacity(files.len());
@@ -535,12 +541,12 @@ pub fn regenerate(
         narrate::plural(parsed.len() as u64, "puzzle"),
         narrate::thousands(plan.judge_nodes)
     ));
-    let judged: Vec<Result<Option<Generated>, String>> = parsed
+    let judged: Vec<Result<Option<GeneratedPuzzle>, String>> = parsed
         .par_iter()
         .map(|pf| rejudge(pf, plan.judge_nodes))
         .collect();
     let io = |p: &std::path::Path, e: std::io::Error| format!("{}: {e}", p.display());
-    let mut report = Report::default();
+    let mut report = RegenerateReport::default();
     let mut boards: HashSet<BoardKey> = HashSet::new();
     let mut names: HashSet<std::path::PathBuf> = HashSet::new();
     let mut per_variant: std::collections::HashMap<String, usize> = Default::default();
@@ -625,7 +631,7 @@ pub fn regenerate(
                 continue;
             }
             progressed = true;
-            let settings = Settings {
+            let settings = PlaySettings {
                 variant: v.clone(),
                 seed: plan.seed,
                 count: *want - written.len(),
@@ -634,7 +640,7 @@ pub fn regenerate(
                 nodes: plan.nodes,
                 judge_nodes: plan.judge_nodes,
             };
-            let found = find(&settings, &boards, &mut |g| {
+            let found = find_in_play(&settings, &boards, &mut |g| {
                 let path = dir.join(format!("{}.yaml", g.id));
                 write_new(&path, &g.yaml).map_err(|e| io(&path, e))?;
                 log(&format!(

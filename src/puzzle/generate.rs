@@ -27,10 +27,14 @@ use std::path::{Path, PathBuf};
 
 /// What to generate.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct GeneratorOptions {
+    /// The goal every puzzle is to have.
     pub goal: Goal,
+    /// Puzzles wanted.
     pub count: usize,
+    /// The rule set the games are played under.
     pub variant: VariantDoc,
+    /// The seed of the games' random streams (game `g` draws from stream `g`).
     pub seed: u64,
     /// Keep only puzzles the engine rates so.
     pub difficulty: Option<Difficulty>,
@@ -43,37 +47,42 @@ pub struct Options {
     /// output folder), by [`PositionKey`].
     pub exclude: HashSet<PositionKey>,
     /// Who plays the games the puzzles are found in.
-    pub player: Player,
+    pub player: GeneratorPlayer,
 }
 
 /// Who plays the generator's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum GeneratorPlayer {
     /// Random set-ups, then the biggest capture or a random move (the
     /// first generator's games).
     Mix,
     /// The search player on both sides, from set-ups arranged as players
     /// arrange them (`omweso selfplay`'s), this many positions a move.
-    Search { nodes: u64 },
+    Search {
+        /// Positions searched a move.
+        nodes: u64,
+    },
 }
 
-impl Player {
+impl GeneratorPlayer {
     /// The games in words, for a puzzle's provenance.
     fn describe(self, variant: &str, seed: u64, game: u64) -> String {
         match self {
-            Player::Mix => format!("random and greedy play ({variant}, seed {seed}, game {game})"),
-            Player::Search { nodes } => format!(
+            GeneratorPlayer::Mix => {
+                format!("random and greedy play ({variant}, seed {seed}, game {game})")
+            }
+            GeneratorPlayer::Search { nodes } => format!(
                 "engine self-play ({variant}, the search player at {nodes} positions a move, seed {seed}, game {game})"
             ),
         }
     }
 }
 
-impl Options {
+impl GeneratorOptions {
     /// Options for `count` puzzles with `goal` under `variant`, from
     /// `seed`; the other settings at their defaults.
-    pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> Options {
-        Options {
+    pub fn new(goal: Goal, count: usize, variant: VariantDoc, seed: u64) -> GeneratorOptions {
+        GeneratorOptions {
             goal,
             count,
             variant,
@@ -82,30 +91,38 @@ impl Options {
             max_games: 20_000,
             max_per_pit: None,
             exclude: HashSet::new(),
-            player: Player::Mix,
+            player: GeneratorPlayer::Mix,
         }
     }
 }
 
 /// A generated, verified puzzle.
 #[derive(Clone, Debug)]
-pub struct Generated {
+pub struct GeneratedPuzzle {
+    /// The puzzle's id (also its file name, with `.yaml`).
     pub id: String,
+    /// What the puzzle asks.
     pub goal: Goal,
+    /// The position the solver moves in.
     pub position: Position,
     /// The solution (or, for what-happens, the move asked about).
     pub mv: Move,
+    /// The move played with its full trace.
     pub played: Played,
+    /// How hard the engine rates it.
     pub difficulty: Difficulty,
+    /// Its themes (`capture`, `relay-chain`, …), for the index pages and sheets.
     pub themes: Vec<String>,
+    /// The puzzle's title.
     pub title: String,
     /// The hint, in steps (most often one).
     pub hint: Vec<String>,
+    /// What the answer does and why it is right, in words.
     pub explanation: String,
     /// The variant's name.
     pub variant: String,
     /// The game it arose in.
-    pub origin: Origin,
+    pub origin: PuzzleOrigin,
     /// Moves played before the position.
     pub ply: u32,
     /// The move that led to the position, with side (none at a game's
@@ -136,19 +153,26 @@ pub enum GenerateError {
     /// The goal does not exist under the variant (e.g. nkutemye in Ludii).
     #[error("{0}")]
     GoalUnavailable(String),
+    /// A puzzle file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     Io {
+        /// The file that could not be written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The games played found fewer puzzles than asked for.
     #[error(
         "found only {} in {games} games (try another seed, or a larger --max-games)",
         narrate::plural(*found as u64, &format!("{goal} puzzle"))
     )]
     TooFew {
+        /// Puzzles found.
         found: usize,
+        /// The goal asked for.
         goal: Goal,
+        /// Games played.
         games: u64,
     },
     /// A written puzzle does not verify (a generator bug, never hidden).
@@ -167,9 +191,9 @@ pub fn mine_into(
     goals: &[Goal],
     difficulty: Option<Difficulty>,
     variants: &Variants,
-    wrote: &mut dyn FnMut(&Path, &Generated),
+    wrote: &mut dyn FnMut(&Path, &GeneratedPuzzle),
     tick: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+) -> Result<Vec<(PathBuf, GeneratedPuzzle)>, GenerateError> {
     let mut seen: HashSet<(Goal, PositionKey)> = HashSet::new();
     if dir.is_dir() {
         let (existing, _) = verify_dir(dir, variants);
@@ -185,7 +209,7 @@ pub fn mine_into(
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let found: Vec<Vec<Generated>> = games
+    let found: Vec<Vec<GeneratedPuzzle>> = games
         .par_iter()
         .map(|(path, game)| {
             let g = mine_record(game, &path.display().to_string(), goals, difficulty, &seen);
@@ -214,11 +238,11 @@ pub fn mine_into(
 /// `wrote`. Returns the files with their puzzles.
 pub fn generate_into(
     dir: &Path,
-    mut opts: Options,
+    mut opts: GeneratorOptions,
     variants: &Variants,
     tick: &(dyn Fn(usize) + Sync),
-    wrote: &mut dyn FnMut(&Path, &Generated),
-) -> Result<Vec<(PathBuf, Generated)>, GenerateError> {
+    wrote: &mut dyn FnMut(&Path, &GeneratedPuzzle),
+) -> Result<Vec<(PathBuf, GeneratedPuzzle)>, GenerateError> {
     if dir.is_dir() {
         let (existing, _) = verify_dir(dir, variants);
         opts.exclude.extend(
@@ -247,9 +271,9 @@ pub fn generate_into(
 
 /// Generate puzzles. `tick` is called with the number found so far.
 pub fn generate(
-    opts: &Options,
+    opts: &GeneratorOptions,
     tick: &(dyn Fn(usize) + Sync),
-) -> Result<Vec<Generated>, GenerateError> {
+) -> Result<Vec<GeneratedPuzzle>, GenerateError> {
     let mut out = Vec::with_capacity(opts.count);
     generate_each(opts, tick, &mut |g| {
         out.push(g);
@@ -261,15 +285,15 @@ pub fn generate(
 /// Generate puzzles, each given to `each` as soon as its batch of games is
 /// played. `tick` is called with the number found so far.
 pub(crate) fn generate_each(
-    opts: &Options,
+    opts: &GeneratorOptions,
     tick: &(dyn Fn(usize) + Sync),
-    each: &mut dyn FnMut(Generated) -> Result<(), GenerateError>,
+    each: &mut dyn FnMut(GeneratedPuzzle) -> Result<(), GenerateError>,
 ) -> Result<(), GenerateError> {
     let rules = *opts.variant.rules();
     if let Some(why) = solve::goal_unavailable(opts.goal, &rules, opts.variant.name()) {
         return Err(GenerateError::GoalUnavailable(why));
     }
-    if opts.goal == Goal::WinInThree && opts.player == Player::Mix {
+    if opts.goal == Goal::WinInThree && opts.player == GeneratorPlayer::Mix {
         return Err(GenerateError::GoalUnavailable(
             "win-in-three puzzles are looked for where the search player sees a forced win: use --player search".into(),
         ));
@@ -279,7 +303,7 @@ pub(crate) fn generate_each(
     let mut next = 0u64;
     while n < opts.count && next < opts.max_games {
         let end = (next + BATCH).min(opts.max_games);
-        let found: Vec<Vec<Generated>> = (next..end)
+        let found: Vec<Vec<GeneratedPuzzle>> = (next..end)
             .into_par_iter()
             .map(|g| play_game(opts, &rules, g))
             .collect();
@@ -366,7 +390,7 @@ pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
     pits
 }
 
-fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
+fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<GeneratedPuzzle> {
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     rng.set_stream(game);
     let cap = opts
@@ -375,20 +399,20 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         .unwrap_or(10);
     let mut engine_rng = crate::engine::search::Rng::stream(opts.seed, game);
     let (south, north) = match opts.player {
-        Player::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
+        GeneratorPlayer::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
         // the styles' variety (the policy may draw few arrangements where
         // they were chosen against strong play, and puzzles need variety)
-        Player::Search { .. } => (
+        GeneratorPlayer::Search { .. } => (
             crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
             crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
         ),
     };
     let mut searcher = match opts.player {
-        Player::Search { .. } => Some(Searcher::new(crate::engine::search::Config {
+        GeneratorPlayer::Search { .. } => Some(Searcher::new(crate::engine::search::Config {
             tt_bits: 16,
             ..Default::default()
         })),
-        Player::Mix => None,
+        GeneratorPlayer::Mix => None,
     };
     let mut previous: Option<String> = None;
     let mut pos = game_start(south, north, !rng.random_bool(0.5));
@@ -408,7 +432,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
         }
         // the search player's choice, and what it makes of the position
         let searched = match (opts.player, searcher.as_mut()) {
-            (Player::Search { nodes }, Some(s)) => {
+            (GeneratorPlayer::Search { nodes }, Some(s)) => {
                 Some(s.search(rules, &pos, Limits::nodes(nodes), &mut || false))
             }
             _ => None,
@@ -423,7 +447,7 @@ fn play_game(opts: &Options, rules: &Rules, game: u64) -> Vec<Generated> {
                 moves.clone(),
                 searched.as_ref().map(|r| Score::of(r.score)),
                 At {
-                    origin: Origin::Generated {
+                    origin: PuzzleOrigin::Generated {
                         player: opts.player,
                         seed: opts.seed,
                         game,
@@ -492,7 +516,7 @@ pub(crate) fn mine_record(
     goals: &[Goal],
     difficulty: Option<Difficulty>,
     exclude: &HashSet<(Goal, PositionKey)>,
-) -> Vec<Generated> {
+) -> Vec<GeneratedPuzzle> {
     let rules = *game.variant.rules();
     let replay = replay(game, 0);
     let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -529,7 +553,7 @@ pub(crate) fn mine_record(
                 variant: game.variant.name(),
             };
             let at = At {
-                origin: Origin::Record {
+                origin: PuzzleOrigin::Record {
                     file: file.to_string(),
                     game: describe.clone(),
                 },
@@ -593,7 +617,7 @@ pub fn reword_dir(
 /// puzzle not made by the generator (its `source` does not start with
 /// `generated:` or `mined:`), or without provenance: those are an
 /// author's words and are left alone.
-pub fn reword(p: &super::Puzzle) -> Option<Generated> {
+pub fn reword(p: &super::Puzzle) -> Option<GeneratedPuzzle> {
     let source = p.source.as_deref()?;
     if !super::format::made_by_generator(Some(source), p.from.is_some()) {
         return None;
@@ -607,7 +631,7 @@ pub fn reword(p: &super::Puzzle) -> Option<Generated> {
         variant: p.doc.variant.name(),
     };
     let at = At {
-        origin: Origin::Kept {
+        origin: PuzzleOrigin::Kept {
             source: source.to_string(),
             game: from.game,
         },
@@ -740,27 +764,47 @@ pub(super) struct Target<'a> {
 
 /// Where a puzzle's position arose.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub enum PuzzleOrigin {
     /// One of the generator's own games.
     Generated {
-        player: Player,
+        /// Who played the game.
+        player: GeneratorPlayer,
+        /// The run's seed.
         seed: u64,
+        /// The game's number in the run (its random stream).
         game: u64,
     },
     /// A game record: the file as named to the miner, and the game in
     /// words (its title and event).
-    Record { file: String, game: String },
+    Record {
+        /// The record's file, as named to the miner.
+        file: String,
+        /// The game in words (its title and event).
+        game: String,
+    },
     /// A puzzle file's own `source` and `from.game`, kept as written (see
     /// [`reword`]).
-    Kept { source: String, game: String },
-    /// One of `omweso puzzles regenerate`'s games ([`super::fromplay`]):
+    Kept {
+        /// The file's `source`, as written.
+        source: String,
+        /// The file's `from.game`, as written.
+        game: String,
+    },
+    /// One of `omweso puzzles regenerate`'s games ([`regenerate`](super::regenerate)):
     /// the search player at `nodes` positions a move on both sides.
-    Regenerated { nodes: u64, seed: u64, game: u64 },
+    Regenerated {
+        /// Positions the search player searched a move.
+        nodes: u64,
+        /// The run's seed.
+        seed: u64,
+        /// The game's number in the run (its random stream).
+        game: u64,
+    },
 }
 
 /// Where in a game a candidate position is.
 pub(super) struct At {
-    pub(super) origin: Origin,
+    pub(super) origin: PuzzleOrigin,
     /// Moves played before the position.
     pub(super) ply: u32,
     /// The move that led to it, with side.
@@ -775,7 +819,7 @@ fn candidate(
     score: Option<Score>,
     at: At,
     rng: &mut ChaCha8Rng,
-) -> Option<Generated> {
+) -> Option<GeneratedPuzzle> {
     let goal = target.goal;
     if !promising(goal, rules, pos, &moves, score) {
         return None;
@@ -866,9 +910,9 @@ pub(super) fn finish(
     themes: Vec<String>,
     [title, hint, explanation]: [String; 3],
     at: At,
-) -> Generated {
+) -> GeneratedPuzzle {
     let id = puzzle_id(target.goal, target.variant, pos);
-    let mut g = Generated {
+    let mut g = GeneratedPuzzle {
         id,
         goal: target.goal,
         variant: target.variant.to_string(),
@@ -919,7 +963,7 @@ fn q(s: &str) -> String {
 }
 
 /// The puzzle file for a generated puzzle.
-pub(crate) fn to_yaml(g: &Generated) -> String {
+pub(crate) fn to_yaml(g: &GeneratedPuzzle) -> String {
     let mut s = String::new();
     s.push_str(&format!("id: {}\n", g.id));
     s.push_str(&format!("title: {}\n", q(&g.title)));
@@ -966,10 +1010,10 @@ pub(crate) fn to_yaml(g: &Generated) -> String {
     }
     s.push_str(&format!("explanation: {}\n", q(&g.explanation)));
     let (source, game) = match &g.origin {
-        Origin::Generated { player, seed, game } => {
+        PuzzleOrigin::Generated { player, seed, game } => {
             let flags = match player {
-                Player::Mix => String::new(),
-                Player::Search { nodes } => format!(" --player search --nodes {nodes}"),
+                GeneratorPlayer::Mix => String::new(),
+                GeneratorPlayer::Search { nodes } => format!(" --player search --nodes {nodes}"),
             };
             (
                 format!(
@@ -979,17 +1023,17 @@ pub(crate) fn to_yaml(g: &Generated) -> String {
                 player.describe(&g.variant, *seed, *game),
             )
         }
-        Origin::Record { file, game } => (
+        PuzzleOrigin::Record { file, game } => (
             format!("mined: omweso puzzles mine {file} (ply {})", g.ply),
             game.clone(),
         ),
-        Origin::Kept { source, game } => (source.clone(), game.clone()),
-        Origin::Regenerated { nodes, seed, game } => (
+        PuzzleOrigin::Kept { source, game } => (source.clone(), game.clone()),
+        PuzzleOrigin::Regenerated { nodes, seed, game } => (
             format!(
                 "generated: omweso puzzles regenerate --variant {} --seed {seed} --nodes {nodes} (game {game}, ply {})",
                 g.variant, g.ply
             ),
-            Player::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
+            GeneratorPlayer::Search { nodes: *nodes }.describe(&g.variant, *seed, *game),
         ),
     };
     s.push_str(&format!("source: {}\n", q(&source)));

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 /// What follows a reader's right move that does not end the game: the
 /// defender's reply, and the reader's turn after it.
 #[derive(Clone, Debug, Serialize)]
-pub struct Continuation {
+pub struct LineContinuation {
     /// The reply in canonical notation without side (`10C`).
     pub reply: String,
     /// The reply with its side (`S10C`).
@@ -32,12 +32,12 @@ pub struct Continuation {
     pub played: Played,
     /// The reader's turn after the reply: none when the reply ends the
     /// game (it loses by itself).
-    pub turn: Option<Turn>,
+    pub turn: Option<LineTurn>,
 }
 
 /// A turn of the reader's inside the line.
 #[derive(Clone, Debug, Serialize)]
-pub struct Turn {
+pub struct LineTurn {
     /// The position the reader moves in.
     #[serde(skip)]
     pub position: Position,
@@ -89,7 +89,7 @@ pub(crate) fn continuation(
     pos: &Position,
     m: &LegalMove,
     left: u32,
-    arena: &mut Vec<Continuation>,
+    arena: &mut Vec<LineContinuation>,
 ) -> Option<usize> {
     let reply = expected_reply(rules, pos, m)?;
     let before = m.end.finished()?.position_after(pos);
@@ -97,11 +97,11 @@ pub(crate) fn continuation(
     let played = trace(rules, &before, &reply.mv, MAX_TRACE_LAPS).ok()?;
     let turn = match &reply.end {
         MoveEnd::Finished(f) if f.result.is_none() => {
-            Some(turn(rules, &f.position_after(&before), left, arena))
+            Some(line_turn(rules, &f.position_after(&before), left, arena))
         }
         _ => None,
     };
-    arena.push(Continuation {
+    arena.push(LineContinuation {
         reply: notation::format(&reply.mv),
         reply_with_side: notation::format_with_side(defender, &reply.mv),
         reply_text: solve::does(&reply),
@@ -114,7 +114,12 @@ pub(crate) fn continuation(
 /// The reader's turn in `pos` with `left` moves to win in: every move
 /// judged (a win at once is always right; with two left, a win in two is
 /// too, and is followed by the engine's reply, added to `arena`).
-pub fn turn(rules: &Rules, pos: &Position, left: u32, arena: &mut Vec<Continuation>) -> Turn {
+pub fn line_turn(
+    rules: &Rules,
+    pos: &Position,
+    left: u32,
+    arena: &mut Vec<LineContinuation>,
+) -> LineTurn {
     let now = solve::evaluate(Goal::WinNow, rules, pos, false);
     let two = (left >= 2).then(|| solve::evaluate(Goal::WinInTwo, rules, pos, false));
     let verdicts: Vec<Verdict> = (0..now.answers.len())
@@ -135,7 +140,7 @@ pub fn turn(rules: &Rules, pos: &Position, left: u32, arena: &mut Vec<Continuati
             }
         })
         .collect();
-    Turn {
+    LineTurn {
         position: *pos,
         moves_left: left,
         attempts: attempts(&now, &verdicts, &then),

@@ -4,21 +4,32 @@
 //! achieves its goal and no other move does (every choice sequence is
 //! considered; sequences reaching the same end position are one answer).
 //!
-//! - [`format`]: the puzzle YAML file (a position file plus puzzle keys);
+//! - `format`: the puzzle YAML file (a position file plus puzzle keys);
 //! - `solve`: the goals, judged by the engine (no I/O);
-//! - `verify`: files and folders → [`Puzzle`]s with located diagnostics;
-//! - [`generate`]: searching realistic positions for new puzzles;
-//! - [`line`]: the line a reader plays through (a win in two or three);
+//! - `verify`: files and folders → [`Puzzle`]s with located diagnostics
+//!   ([`verify_dir`], [`verify_file`], [`verify_source`]);
+//! - `best`: the judge of a best-move puzzle by the engine's search, and
+//!   what finding an answer takes it ([`SearchEffort`], [`calibrate`]);
+//! - `generate`: searching realistic positions for new puzzles
+//!   ([`generate()`], [`mine_into`], [`reword`]);
+//! - `fromplay`: best-move puzzles found in the search player's games and
+//!   a folder re-judged ([`regenerate`]);
+//! - `line`: the line a reader plays through (a win in two or three:
+//!   [`LineTurn`], [`LineContinuation`]);
 //! - `pages`: index data for the site (by goal, theme, difficulty);
-//! - [`sheet`]: printable sheets (PDF through krilla, and HTML).
+//! - `sheet`: printable sheets (PDF through krilla, and HTML:
+//!   [`sheet_pdf`], [`sheet_html`]).
+//!
+//! The modules are private; what the `omweso` command, the tests and the
+//! benches use is re-exported here under names that say what each is.
 
-pub mod best;
+mod best;
 pub(crate) mod format;
-pub mod fromplay;
-pub mod generate;
-pub mod line;
+mod fromplay;
+mod generate;
+mod line;
 pub(crate) mod pages;
-pub mod sheet;
+mod sheet;
 pub(crate) mod solve;
 pub(crate) mod verify;
 
@@ -28,8 +39,25 @@ use serde::Serialize;
 use std::fmt;
 use std::path::PathBuf;
 
+pub use best::{
+    Calibration, DEEP_NODES, EFFORT_MAX_DEPTH, EFFORT_NODES, GENERATOR_NODES, SearchEffort,
+    calibrate,
+};
 pub use format::Provenance;
+pub use fromplay::{
+    BoardKey, FoundInPlay, PlaySettings, RegeneratePlan, RegenerateReport, find_in_play, regenerate,
+};
+pub use generate::{
+    GenerateError, GeneratedPuzzle, GeneratorOptions, GeneratorPlayer, PuzzleOrigin, generate,
+    generate_into, mine_into, puzzle_id, reword, reword_dir,
+};
+pub use line::{LineContinuation, LineTurn, line_turn, moves_after_first};
 pub use pages::{Entry, Group, PuzzleIndex, index};
+pub use sheet::{
+    Paper, SHEET_INSTRUCTION, SHEET_MAX_PER_PAGE, SheetAssets, SheetError, SheetFonts, SheetHints,
+    SheetOptions, answer_text, one_rule_set, select_puzzles, sheet_html, sheet_outputs,
+    sheet_page_svgs, sheet_pdf,
+};
 pub use solve::AnswerKey;
 pub use verify::{
     PositionKey, Span, Summary, puzzle_files, verify_dir, verify_file, verify_source,
@@ -60,8 +88,8 @@ pub enum Goal {
     /// answer).
     WhatHappens,
     /// The move clearly better than every other by the engine's deep
-    /// search ([`best`]): the only win, the only defence, or ahead of the
-    /// next best by a margin. What it does is a theme, never the test.
+    /// search ([`DEEP_NODES`] after each move): the only win, the only
+    /// defence, or ahead of the next best by a margin. What it does is a theme, never the test.
     BestMove,
 }
 
@@ -157,8 +185,14 @@ impl fmt::Display for Goal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
+    /// The easiest rating: for a move to find, a search two plies deep
+    /// already keeps the answer and few other moves look as good (see
+    /// [`Difficulty::of_search`]).
     Easy,
+    /// Between easy and hard.
     Medium,
+    /// The hardest rating: for a move to find, only a deeper search keeps
+    /// the answer (see [`Difficulty::of_search`]).
     Hard,
 }
 
@@ -201,8 +235,8 @@ impl Difficulty {
     /// `EASY_MAX_TEMPTING` other moves look as good one ply deep; hard
     /// when a depth-2 search misses it and only a search of
     /// `HARD_MIN_DEPTH` plies or more keeps it (or none to
-    /// [`best::RATE_DEPTH`]); medium between.
-    pub fn of_search(e: &best::Effort) -> Difficulty {
+    /// [`best::EFFORT_MAX_DEPTH`]); medium between.
+    pub fn of_search(e: &best::SearchEffort) -> Difficulty {
         if e.find_depth <= 2 && e.tempting <= EASY_MAX_TEMPTING {
             Difficulty::Easy
         } else if !e.at_two && e.find_depth >= HARD_MIN_DEPTH {
@@ -228,8 +262,11 @@ pub(crate) fn effort_words(p: &Puzzle) -> String {
     let laps = crate::diagram::narrate::plural(p.effort, "lap");
     let d = p.rated_difficulty.name();
     if let Some(e) = &p.search {
-        let depth = if e.find_depth > best::RATE_DEPTH {
-            format!("no search up to {} plies deep keeps it", best::RATE_DEPTH)
+        let depth = if e.find_depth > best::EFFORT_MAX_DEPTH {
+            format!(
+                "no search up to {} plies deep keeps it",
+                best::EFFORT_MAX_DEPTH
+            )
         } else {
             format!(
                 "the engine's search keeps it from {} deep",
@@ -306,7 +343,9 @@ pub struct Attempt {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// The move ends, having captured this many seeds.
     Captures(u32),
+    /// The move never ends.
     NeverEnds,
 }
 
@@ -334,6 +373,7 @@ impl Outcome {
 /// One answer a "what happens?" page offers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Choice {
+    /// The answer's outcome.
     pub outcome: Outcome,
     /// [`Outcome::words`].
     pub text: String,
@@ -463,18 +503,26 @@ pub struct Puzzle {
     pub id: String,
     /// The file's title, or the goal's.
     pub title: String,
+    /// What the puzzle asks.
     pub goal: Goal,
+    /// The goal's heading ("Win now").
     pub goal_title: String,
     /// The task in words ("South to move and win the game with this move.").
     pub question: String,
+    /// The rule set's name (`modern`, `shackell-1935`, …).
     pub variant: String,
+    /// The rule set's title, for the page.
     pub variant_title: String,
     /// `south` or `north`.
     pub to_move: String,
     /// Grid form, as seen from South's seat.
     pub board: Grid,
+    /// The side to move has not moved yet this game.
     pub first_move: bool,
+    /// The opponent has not moved yet either.
     pub opponent_first_move: bool,
+    /// No capture has been made in the game yet (the three-seed opening is possible where the
+    /// variant has it).
     pub before_first_capture: bool,
     /// The solution in canonical notation without side (`7AC`); for
     /// what-happens, the move asked about.
@@ -487,8 +535,11 @@ pub struct Puzzle {
     pub hint: Option<String>,
     /// The hint in steps, each shown on request after the one before.
     pub hints: Vec<String>,
+    /// What the answer does and why, as the file explains it, if it does.
     pub explanation: Option<String>,
+    /// Its themes (`capture`, `relay-chain`, …), for the index pages and sheets.
     pub themes: Vec<String>,
+    /// How hard it is: as the file states it, or as the engine rates it.
     pub difficulty: Difficulty,
     /// Whether `difficulty` was written in the file (else it is the engine's
     /// rating).
@@ -500,7 +551,8 @@ pub struct Puzzle {
     /// happens?", the move's laps (`solve::what_happens_effort`).
     pub effort: u64,
     /// For a move to find, what finding it takes the search.
-    pub search: Option<best::Effort>,
+    pub search: Option<best::SearchEffort>,
+    /// Where the position comes from, in words (a game record, a book), as the file says.
     pub source: Option<String>,
     /// Where the position arose in play (game, ply, the move before).
     pub from: Option<Provenance>,
@@ -514,12 +566,13 @@ pub struct Puzzle {
     /// for what-happens, which asks about one move).
     pub attempts: Vec<Attempt>,
     /// Win in two or three: the defender's replies the page plays and the
-    /// reader's turns after them ([`line`]), referred to by the attempts'
+    /// reader's turns after them ([`LineTurn`]), referred to by the attempts'
     /// `then`.
-    pub continuations: Vec<line::Continuation>,
+    pub continuations: Vec<line::LineContinuation>,
     /// "What happens?": the answers the page offers, one right
     /// (`choices`); none for a move to find.
     pub choices: Vec<Choice>,
+    /// The puzzle's file.
     pub file: PathBuf,
     /// The position as loaded (variant, position, annotations).
     #[serde(skip)]

@@ -13,21 +13,32 @@ pub struct Group {
     pub key: String,
     /// Heading ("Win now").
     pub title: String,
+    /// The puzzle ids of the group, in the index's order.
     pub ids: Vec<String>,
 }
 
 /// A short entry for index pages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
+    /// The puzzle's id (its page is `ID.html`).
     pub id: String,
+    /// The puzzle's title.
     pub title: String,
+    /// What the puzzle asks.
     pub goal: Goal,
+    /// The goal's heading ("Win now").
     pub goal_title: String,
+    /// How hard it is.
     pub difficulty: Difficulty,
+    /// The difficulty's heading ("Easy").
     pub difficulty_title: String,
+    /// The rule set's name.
     pub variant: String,
+    /// The rule set's title.
     pub variant_title: String,
+    /// The side to move ("South").
     pub to_move: String,
+    /// Its themes.
     pub themes: Vec<String>,
     /// The board as the puzzle shows it (from its seat): four rows of
     /// counts, top to bottom, for a thumbnail.
@@ -79,6 +90,7 @@ pub(crate) fn unique_titles(puzzles: &mut [Puzzle]) {
 /// difficulty, then id) and groupings of their ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PuzzleIndex {
+    /// Every puzzle, sorted by goal, difficulty, then id.
     pub entries: Vec<Entry>,
     /// In the order of [`Goal::ALL`]; goals without puzzles are left out.
     pub by_goal: Vec<Group>,

@@ -6,7 +6,7 @@
 //! to write an answer and leaves a line for the solver's name and the date
 //! (each puzzle's board drawn from the seat of the side to move, every pit's
 //! name printed above it, then the question and room to write); the hints
-//! on a page of their own when asked for ([`Hints`]; none by default); then
+//! on a page of their own when asked for ([`SheetHints`]; none by default); then
 //! the answer key, one table with a row a puzzle, its sentences wrapped to
 //! the column by the font's own glyph widths and never cut.
 //!
@@ -37,7 +37,9 @@ use std::sync::Arc;
 /// Paper sizes, in PDF points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
+    /// ISO A4, 595.28 × 841.89 points.
     A4,
+    /// US Letter, 612 × 792 points.
     Letter,
 }
 
@@ -69,7 +71,7 @@ impl Paper {
 
 /// Where a sheet prints the puzzles' hints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Hints {
+pub enum SheetHints {
     /// Not at all (the default: a sheet is a test).
     #[default]
     Off,
@@ -77,30 +79,33 @@ pub enum Hints {
     Page,
 }
 
-impl Hints {
+impl SheetHints {
     /// `off` or `page`.
-    pub fn parse(s: &str) -> Option<Hints> {
+    pub fn parse(s: &str) -> Option<SheetHints> {
         match s {
-            "off" => Some(Hints::Off),
-            "page" => Some(Hints::Page),
+            "off" => Some(SheetHints::Off),
+            "page" => Some(SheetHints::Page),
             _ => None,
         }
     }
 }
 
 /// The most puzzles a page holds.
-pub const MAX_PER_PAGE: usize = 4;
+pub const SHEET_MAX_PER_PAGE: usize = 4;
 
 /// How to lay out a sheet.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
+    /// The paper size.
     pub paper: Paper,
     /// Puzzles per page (1–4; 3 by default, boards at full size up to 3,
     /// at three quarters with 4: more would make the pit names too small
     /// to read).
     pub per_page: usize,
+    /// The sheet's heading, on its first page.
     pub title: String,
-    pub hints: Hints,
+    /// Where the hints are printed, if at all.
+    pub hints: SheetHints,
     /// Where the HTML sheet's fonts (and icon) come from (the PDF embeds
     /// its own).
     pub assets: SheetAssets,
@@ -127,7 +132,7 @@ impl Default for SheetOptions {
             paper: Paper::A4,
             per_page: 3,
             title: "Omweso puzzles".into(),
-            hints: Hints::Off,
+            hints: SheetHints::Off,
             assets: SheetAssets::Embedded,
             back: None,
         }
@@ -158,33 +163,65 @@ fn find_file(dirs: &[PathBuf], name: &str) -> Option<PathBuf> {
 /// Why a sheet could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum SheetError {
+    /// A font could not be loaded.
     #[error("cannot load font {name}: {reason}")]
-    Font { name: String, reason: String },
+    Font {
+        /// The font's file name.
+        name: String,
+        /// Why it could not be loaded.
+        reason: String,
+    },
+    /// The selection holds no puzzle.
     #[error("no puzzles selected for the sheet")]
     Empty,
+    /// A selection term (given) that matches no puzzle.
     #[error(
         "selection term {0:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
     )]
     NoMatch(String),
+    /// No puzzle of the selection is of the rule set asked for.
     #[error(
         "no puzzle of the selection is of the rule set {name:?}; the selection has {available}"
     )]
-    NoneOfRuleSet { name: String, available: String },
+    NoneOfRuleSet {
+        /// The rule set asked for.
+        name: String,
+        /// The rule sets the selection has, in words.
+        available: String,
+    },
+    /// The selection mixes rule sets and none was chosen.
     #[error(
         "the puzzles selected are of {count} rule sets ({available}): choose one with --variant NAME, or --variant all for a sheet that mixes them"
     )]
-    MixedRuleSets { count: usize, available: String },
+    MixedRuleSets {
+        /// How many rule sets the selection has.
+        count: usize,
+        /// Those rule sets, in words.
+        available: String,
+    },
+    /// A character of a puzzle's text is in none of the sheet's fonts.
     #[error(
         "puzzle {puzzle}: the character {ch:?} (U+{code:04X}) is in none of the sheet's fonts ({fonts}); install fonts-dejavu-core or change the text"
     )]
     Glyph {
+        /// The puzzle's id.
         puzzle: String,
+        /// The character.
         ch: char,
+        /// Its Unicode code point.
         code: u32,
+        /// The fonts tried, in words.
         fonts: String,
     },
+    /// A page could not be drawn into the PDF.
     #[error("page {page}: {what}")]
-    Page { page: usize, what: String },
+    Page {
+        /// The page, counted from 1.
+        page: usize,
+        /// What went wrong.
+        what: String,
+    },
+    /// The PDF could not be written (the reason).
     #[error("cannot write the PDF: {0}")]
     Write(String),
 }
@@ -209,7 +246,7 @@ fn rule_set_counts(puzzles: &[Puzzle]) -> String {
 /// the caller must choose: the error names the rule sets and their counts.
 ///
 /// ```
-/// use omweso::puzzle::sheet::one_rule_set;
+/// use omweso::puzzle::one_rule_set;
 /// let puzzles = omweso::puzzle::verify_dir(
 ///     std::path::Path::new("puzzles"),
 ///     &omweso::model::Variants::builtin(),
@@ -272,7 +309,7 @@ struct FaceData {
 /// The fonts a sheet is set in: the shipped Source Sans 3 (regular and
 /// bold), and a system fallback for characters it lacks when there is one.
 #[derive(Clone)]
-pub struct Fonts {
+pub struct SheetFonts {
     db: Arc<usvg::fontdb::Database>,
     /// The family name asked for.
     pub family: String,
@@ -281,11 +318,11 @@ pub struct Fonts {
     faces: Vec<FaceData>,
 }
 
-impl Fonts {
+impl SheetFonts {
     /// Source Sans 3 from the site's assets, with DejaVu Sans (or
     /// Liberation Sans, FreeSans, Noto Sans) from the system font folders,
     /// or from `OMWESO_FONT_DIR` when set, as the fallback when found.
-    pub fn shipped() -> Result<Fonts, SheetError> {
+    pub fn shipped() -> Result<SheetFonts, SheetError> {
         let mut db = usvg::fontdb::Database::new();
         let mut faces = Vec::new();
         let sans = fonts::sans_sfnt().map_err(|reason| SheetError::Font {
@@ -333,7 +370,7 @@ impl Fonts {
                 fallback.push(path);
             }
         }
-        Ok(Fonts {
+        Ok(SheetFonts {
             db: Arc::new(db),
             family: fonts::SANS.into(),
             fallback,
@@ -371,7 +408,7 @@ struct Metrics<'a> {
 }
 
 impl<'a> Metrics<'a> {
-    fn new(fonts: &'a Fonts) -> Metrics<'a> {
+    fn new(fonts: &'a SheetFonts) -> Metrics<'a> {
         Metrics {
             faces: fonts
                 .faces
@@ -443,7 +480,7 @@ impl<'a> Metrics<'a> {
 }
 
 /// How to write an answer, printed on every puzzle page.
-pub const INSTRUCTION: &str = "Write a move as the pit you lift from, named as printed above it (S12), then a letter for each choice of direction from the start on, A for anticlockwise or C for clockwise, leaving out the A's at the end: S12, S2C, S7AC; on a side's first move, the three-seed opening (two seeds into the next pit, one beyond) is the pit and T: S5T. The side to move sits at the bottom of every board.";
+pub const SHEET_INSTRUCTION: &str = "Write a move as the pit you lift from, named as printed above it (S12), then a letter for each choice of direction from the start on, A for anticlockwise or C for clockwise, leaving out the A's at the end: S12, S2C, S7AC; on a side's first move, the three-seed opening (two seeds into the next pit, one beyond) is the pit and T: S5T. The side to move sits at the bottom of every board.";
 
 /// The rule-set line of a sheet's heading.
 fn rules_line(puzzles: &[Puzzle]) -> String {
@@ -691,7 +728,14 @@ fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, shading: Option<&st
     c.text(MARGIN, TOP + 14.0, 16.0, true, title);
     let mut y = c.para(MARGIN, TOP + 30.0, right - MARGIN, 9.5, false, rules);
     if let Some(shading) = shading {
-        y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, INSTRUCTION);
+        y = c.para(
+            MARGIN,
+            y + 1.0,
+            right - MARGIN,
+            9.0,
+            false,
+            SHEET_INSTRUCTION,
+        );
         if !shading.is_empty() {
             y = c.para(MARGIN, y + 1.0, right - MARGIN, 9.0, false, shading);
         }
@@ -709,10 +753,10 @@ fn heading(c: &mut Canvas, w: f32, title: &str, rules: &str, shading: Option<&st
 
 /// The pages of a sheet, each a complete SVG document: the puzzles, the
 /// hints page(s) when asked for, then the answer key.
-pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<String> {
+pub fn sheet_page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &SheetFonts) -> Vec<String> {
     let m = Metrics::new(fonts);
     let (w, h) = opts.paper.size();
-    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let per = opts.per_page.clamp(1, SHEET_MAX_PER_PAGE);
     let right = w - MARGIN;
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
@@ -785,7 +829,7 @@ pub fn page_svgs(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Vec<
     bodies.push(c.body);
 
     // the hints, on pages of their own
-    if opts.hints == Hints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
+    if opts.hints == SheetHints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
         let title = format!("{} — hints", opts.title);
         let mut c = Canvas {
             body: String::new(),
@@ -891,7 +935,7 @@ fn count_text(group: &usvg::Group) -> usize {
 }
 
 /// Every character of the puzzles' texts is in one of the fonts.
-fn check_glyphs(puzzles: &[Puzzle], fonts: &Fonts) -> Result<(), SheetError> {
+fn check_glyphs(puzzles: &[Puzzle], fonts: &SheetFonts) -> Result<(), SheetError> {
     let m = Metrics::new(fonts);
     for p in puzzles {
         for t in texts(p) {
@@ -909,7 +953,11 @@ fn check_glyphs(puzzles: &[Puzzle], fonts: &Fonts) -> Result<(), SheetError> {
 }
 
 /// Render the sheet as a PDF (fonts embedded).
-pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec<u8>, SheetError> {
+pub fn sheet_pdf(
+    puzzles: &[Puzzle],
+    opts: &SheetOptions,
+    fonts: &SheetFonts,
+) -> Result<Vec<u8>, SheetError> {
     if puzzles.is_empty() {
         return Err(SheetError::Empty);
     }
@@ -927,7 +975,7 @@ pub fn pdf(puzzles: &[Puzzle], opts: &SheetOptions, fonts: &Fonts) -> Result<Vec
             .language("en".into())
             .creator("omweso sheet".into()),
     );
-    for (i, svg) in page_svgs(puzzles, opts, fonts).iter().enumerate() {
+    for (i, svg) in sheet_page_svgs(puzzles, opts, fonts).iter().enumerate() {
         let tree = usvg::Tree::from_str(svg, &options)
             .map_err(|e| page_error(i, format!("cannot read the page's SVG: {e}")))?;
         let wanted = svg.matches("<text ").count();
@@ -1007,8 +1055,8 @@ fn sans_css(from: &SheetAssets) -> String {
 /// The sheet as an HTML print page: the same boards and texts as the PDF
 /// (the boards inline SVG, the shipped sans face embedded), each group of
 /// puzzles, the hints and the answer key starting a new printed page.
-pub fn html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
-    let per = opts.per_page.clamp(1, MAX_PER_PAGE);
+pub fn sheet_html(puzzles: &[Puzzle], opts: &SheetOptions) -> String {
+    let per = opts.per_page.clamp(1, SHEET_MAX_PER_PAGE);
     let mixed = puzzles.iter().any(|p| p.variant != puzzles[0].variant);
     let rules = rules_line(puzzles);
     let shading = shading_line(puzzles);
@@ -1077,7 +1125,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
         if puzzle_page {
             h.push_str(&format!(
                 "<p class=\"instruction\">{}</p>",
-                escape(INSTRUCTION)
+                escape(SHEET_INSTRUCTION)
             ));
             if let Some(line) = &shading {
                 h.push_str(&format!("<p class=\"shading\">{}</p>", escape(line)));
@@ -1104,7 +1152,7 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
         }
         s.push_str("</section>\n");
     }
-    if opts.hints == Hints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
+    if opts.hints == SheetHints::Page && puzzles.iter().any(|p| p.hint.is_some()) {
         s.push_str("<section class=\"hints page\">");
         s.push_str(&head(&format!("{} — hints", opts.title), false));
         s.push_str("<ol>\n");
@@ -1135,7 +1183,10 @@ h1 {{ font-size: 16pt; margin: 0 0 1mm; }}
 /// difficulty, variant or one of its themes; `all` (or empty) takes every
 /// puzzle. E.g. `win-now+easy,biggest-capture`. The puzzles come easiest
 /// first.
-pub fn select(mut puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, SheetError> {
+pub fn select_puzzles(
+    mut puzzles: Vec<Puzzle>,
+    selection: &str,
+) -> Result<Vec<Puzzle>, SheetError> {
     // a sheet goes from the easiest to the hardest (stable: the folder's
     // order within a difficulty)
     puzzles.sort_by_key(|p| p.difficulty);
@@ -1173,7 +1224,7 @@ pub fn select(mut puzzles: Vec<Puzzle>, selection: &str) -> Result<Vec<Puzzle>, 
 }
 
 /// Where a sheet goes: a PDF file, an HTML file, or a folder (both).
-pub fn outputs(out: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
+pub fn sheet_outputs(out: &Path) -> (Option<PathBuf>, Option<PathBuf>) {
     match out.extension().and_then(|e| e.to_str()) {
         Some("pdf") => (Some(out.to_path_buf()), None),
         Some("html") | Some("htm") => (None, Some(out.to_path_buf())),
@@ -1190,7 +1241,7 @@ mod tests {
 
     #[test]
     fn wrapping_keeps_every_word_and_fits_the_width() {
-        let fonts = Fonts::shipped().unwrap();
+        let fonts = SheetFonts::shipped().unwrap();
         let m = Metrics::new(&fonts);
         let text = "North plays N16C: 9 laps, 3 captures (from S14, S3, S16, S1, S10, S7); it captures 20 seeds. Averyveryveryveryverylongwordthatcannotfitonalineofitsown ends it.";
         for width in [40.0, 80.0, 150.0, 400.0] {

@@ -17,7 +17,9 @@ use std::collections::HashMap;
 /// start pit, since it has none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AnswerKey {
+    /// A finished move, by the board after it.
     Board(Board),
+    /// A never-ending move, by its start pit (it has no board after it).
     Never(Pit),
 }
 

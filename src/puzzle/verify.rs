@@ -79,8 +79,12 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
 /// pits and the flags (a mirrored position has the same key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PositionKey {
+    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
     pub own: [Seeds; 16],
+    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
     pub opp: [Seeds; 16],
+    /// The position's flags: the mover's first move, the opponent's first move, before the first
+    /// capture.
     pub flags: (bool, bool, bool),
 }
 
@@ -458,10 +462,15 @@ pub(crate) fn what_happens_themes(played: &Played) -> Vec<String> {
 /// for "what happens?", the move's laps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The difficulty the figures are of.
     pub difficulty: Difficulty,
+    /// Puzzles of that difficulty.
     pub puzzles: usize,
+    /// The least effort among them.
     pub least: u64,
+    /// The median effort.
     pub median: u64,
+    /// The most effort.
     pub most: u64,
 }
 

@@ -16,6 +16,7 @@ pub struct Config {
     /// One or two sentences: the home page's lead and the pages' meta description.
     #[serde(default)]
     pub description: String,
+    /// The site's author, named in the pages' metadata and footer, if given.
     #[serde(default)]
     pub author: Option<String>,
     /// The pages' `lang` attribute.

@@ -18,10 +18,12 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
+    /// The chapter's title, for its page and the table of contents.
     pub title: String,
     /// Chapters are listed by `order`, then by file name.
     #[serde(default)]
     pub order: i64,
+    /// A one-line summary, for the page's metadata and the contents page, if given.
     #[serde(default)]
     pub description: Option<String>,
     /// Left out of the build unless `--drafts`.
@@ -33,22 +35,28 @@ pub struct FrontMatter {
 /// what it holds.
 #[derive(Clone, Debug)]
 pub struct FencedBlock {
+    /// 1-based line of the block's opening fence in the chapter.
     pub line: usize,
+    /// What the block holds: positions, or a reference to one.
     pub block: Block,
 }
 
 /// A Markdown chapter (`content/NAME.md`, page `NAME.html`).
 #[derive(Clone, Debug)]
 pub struct Chapter {
+    /// The chapter's file.
     pub path: PathBuf,
     /// File stem: the page is `STEM.html`.
     pub stem: String,
+    /// The chapter's front matter.
     pub front: FrontMatter,
     /// The whole file.
     pub text: String,
     /// The fenced blocks that parsed.
     pub blocks: Vec<FencedBlock>,
+    /// The chapter's headings, in order.
     pub headings: Vec<Heading>,
+    /// The chapter's links, as written.
     pub links: Vec<Link>,
 }
 
@@ -62,7 +70,9 @@ impl Chapter {
 /// A glossary term (`content/glossary.yaml`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GlossaryEntry {
+    /// The term, as the glossary page lists it.
     pub term: String,
+    /// What it means, in Markdown.
     pub meaning: String,
     /// Chapter stems.
     pub see: Vec<String>,
@@ -85,19 +95,24 @@ struct RawTerm {
 /// Everything a site is made of, loaded and checked.
 #[derive(Clone, Debug)]
 pub struct Site {
+    /// The site's root folder (holding `omweso.yaml`).
     pub root: PathBuf,
+    /// The site's `omweso.yaml`.
     pub config: Config,
     /// In reading order (front matter `order`, then file name); drafts only
     /// when loaded with `drafts`.
     pub chapters: Vec<Chapter>,
     /// Position files (`content/positions/*.yaml`), each position once.
     pub positions: Vec<PositionDoc>,
+    /// The rule sets: the built-in ones and the site's own variant files.
     pub variants: Variants,
     /// Verified puzzles (`puzzles/*.yaml`), sorted by id.
     pub puzzles: Vec<Puzzle>,
+    /// The glossary's terms, in file order.
     pub glossary: Vec<GlossaryEntry>,
     /// Game records (`content/games/*.yaml`), in file order.
     pub games: Vec<GameDoc>,
+    /// Whether drafts were loaded (`--drafts`).
     pub drafts: bool,
 }
 
@@ -109,8 +124,11 @@ pub enum PositionKey {
     /// The `index`-th position of the fenced block whose fence is on `line`
     /// of `Site::chapters[chapter]`.
     Inline {
+        /// The chapter's index in [`Site::chapters`].
         chapter: usize,
+        /// 1-based line of the block's opening fence.
         line: usize,
+        /// The position's index in the block, from 0.
         index: usize,
     },
 }
@@ -270,7 +288,7 @@ pub fn parse_chapter(
             return None;
         }
     };
-    let scan = markdown::scan(&text);
+    let scan = markdown::scan_markdown(&text);
     let mut blocks = Vec::new();
     for raw in &scan.blocks {
         let src = Source::block(path, raw.text.clone(), raw.line);

@@ -64,17 +64,23 @@ pub fn init(dir: &Path, force: bool) -> Result<Vec<PathBuf>, InitError> {
 /// Why a site could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum InitError {
+    /// The path given is a file, not a folder.
     #[error("{} is a file: expected a folder", .0.display())]
     NotAFolder(PathBuf),
+    /// The folder given holds files (and `--force` was not passed).
     #[error(
         "{} is not empty: choose a new or empty folder, or pass --force to write the starter files into it",
         .0.display()
     )]
     NotEmpty(PathBuf),
+    /// A starter file or folder could not be made.
     #[error("cannot {what} {}: {source}", path.display())]
     Io {
+        /// What was being done ("create", "write").
         what: &'static str,
+        /// The path it was done to.
         path: PathBuf,
+        /// Why it failed.
         #[source]
         source: std::io::Error,
     },

@@ -26,13 +26,16 @@ pub struct Layout {
 /// No site was found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RootError {
+    /// The current folder could not be read (the reason).
     #[error("cannot read the current folder: {0}")]
     CurrentDir(String),
+    /// No `omweso.yaml` in the folder given or any folder above it.
     #[error(
         "no {CONFIG_FILE} found in {} or any folder above it: run `omweso init DIR` to start a site, or pass --root",
         .0.display()
     )]
     NotFound(PathBuf),
+    /// The folder passed as the root has no `omweso.yaml`.
     #[error("no {CONFIG_FILE} in {}", .0.display())]
     NotASite(PathBuf),
 }

@@ -99,17 +99,25 @@ pub(crate) fn front_matter(text: &str) -> Option<(&str, usize)> {
 /// A heading of a chapter.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Heading {
+    /// The heading's level, 1 to 6 (`#` to `######`).
     pub level: u8,
+    /// The heading's text, without its markup.
     pub text: String,
+    /// The heading's anchor id: the one written (`{#id}`) or a slug of the
+    /// text, made unique in the chapter.
     pub id: String,
+    /// 1-based line of the heading in the chapter's file.
     pub line: usize,
 }
 
 /// A link as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// The link's destination, as written.
     pub dest: String,
+    /// 1-based line of the link in the chapter's file.
     pub line: usize,
+    /// 1-based column of the link.
     pub column: usize,
     /// An image rather than a link.
     pub image: bool,
@@ -118,16 +126,22 @@ pub struct Link {
 /// A fenced `omweso` block as written: the fence's line and the YAML.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawBlock {
+    /// 1-based line of the opening fence.
     pub line: usize,
+    /// 1-based column of the opening fence.
     pub column: usize,
+    /// The YAML between the fences.
     pub text: String,
 }
 
 /// What the loader needs from a chapter's Markdown.
 #[derive(Clone, Debug, Default)]
-pub struct Scan {
+pub struct MarkdownScan {
+    /// The chapter's headings, in order.
     pub headings: Vec<Heading>,
+    /// The chapter's links, in order.
     pub links: Vec<Link>,
+    /// The chapter's fenced `omweso` blocks, in order.
     pub blocks: Vec<RawBlock>,
 }
 
@@ -150,9 +164,9 @@ impl Ids {
 }
 
 /// Scan a chapter (the whole file, front matter included).
-pub fn scan(text: &str) -> Scan {
+pub fn scan_markdown(text: &str) -> MarkdownScan {
     let lines = Lines::new(text);
-    let mut out = Scan::default();
+    let mut out = MarkdownScan::default();
     let mut ids = Ids::default();
     let mut heading: Option<(u8, Option<String>, String, usize)> = None;
     let mut block: Option<RawBlock> = None;
@@ -260,34 +274,39 @@ pub(crate) fn has_scheme(dest: &str) -> bool {
 /// Where a chapter is rendered: the ids its elements get and where its
 /// links go.
 #[derive(Clone, Copy, Debug)]
-pub enum Target<'a> {
+pub enum MarkdownTarget<'a> {
     /// Its own page: links to chapters become `.html` links with `root`
     /// (the way back to the site root); ids are kept.
-    Page { root: &'a str },
+    Page {
+        /// The way back to the site root from the page (`""` or `../`).
+        root: &'a str,
+    },
     /// Its section of the all-in-one print page: ids get the chapter's
     /// `stem` as prefix (`the-move--summary`), and links within the
     /// chapter and to the `chapters` printed stay within the page (a
     /// chapter's own section is `#chapter-STEM`). Links elsewhere are kept.
     Print {
+        /// The printed chapter's file stem (its section is `#chapter-STEM`).
         stem: &'a str,
+        /// The stems of every chapter the print page holds.
         chapters: &'a BTreeSet<&'a str>,
     },
 }
 
-impl Target<'_> {
+impl MarkdownTarget<'_> {
     /// The id an element with id `id` gets.
     pub(crate) fn id(&self, id: &str) -> String {
         match self {
-            Target::Page { .. } => id.to_string(),
-            Target::Print { stem, .. } => format!("{stem}--{id}"),
+            MarkdownTarget::Page { .. } => id.to_string(),
+            MarkdownTarget::Print { stem, .. } => format!("{stem}--{id}"),
         }
     }
 
     /// Where a link to `dest` (as written) goes.
     fn href<'d>(&self, dest: CowStr<'d>) -> CowStr<'d> {
         let (root, print) = match *self {
-            Target::Page { root } => (root, None),
-            Target::Print { stem, chapters } => ("", Some((stem, chapters))),
+            MarkdownTarget::Page { root } => (root, None),
+            MarkdownTarget::Print { stem, chapters } => ("", Some((stem, chapters))),
         };
         // the link on a chapter's own page
         let dest = match classify(&dest) {
@@ -428,7 +447,9 @@ fn unforged_nonce(html: &str) -> usize {
 pub struct Hidden {
     /// 1-based line and column in the chapter's file.
     pub line: usize,
+    /// 1-based column.
     pub column: usize,
+    /// What would be hidden, in words, for the author.
     pub message: String,
 }
 
@@ -473,9 +494,9 @@ fn left_open(html: &str) -> Option<&'static str> {
 /// are not. Returns the HTML and the plain text (for search), or, under
 /// [`RawHtml::Sanitize`], where the author's HTML would hide the rest of
 /// the chapter or a diagram ([`Hidden`]: nothing is ever cut silently).
-pub fn render(
+pub fn render_markdown(
     text: &str,
-    target: &Target,
+    target: &MarkdownTarget,
     raw_html: RawHtml,
     diagram: &dyn Fn(usize) -> String,
 ) -> Result<(String, String), Hidden> {
@@ -870,7 +891,7 @@ mod tests {
     #[test]
     fn scan_finds_lines() {
         let text = "---\ntitle: T\n---\n\n# One\n\nSee [x](other.md#two).\n\n```omweso\nref: a\n```\n\n## One\n";
-        let s = scan(text);
+        let s = scan_markdown(text);
         assert_eq!(s.headings.len(), 2);
         assert_eq!(s.headings[0].id, "one");
         assert_eq!(s.headings[0].line, 5);
@@ -884,8 +905,8 @@ mod tests {
     #[test]
     fn render_rewrites_links_and_ids() {
         let text = "---\ntitle: T\n---\n# A *b*\n[x](other.md#two) [y](https://e.org/a.md)\n\n```omweso\nref: a\n```\n";
-        let page = Target::Page { root: "" };
-        let (html, plain) = render(text, &page, RawHtml::Sanitize, &|line| {
+        let page = MarkdownTarget::Page { root: "" };
+        let (html, plain) = render_markdown(text, &page, RawHtml::Sanitize, &|line| {
             format!("<figure>{line}</figure>")
         })
         .unwrap();
@@ -900,8 +921,9 @@ mod tests {
     #[test]
     fn the_search_text_keeps_table_cells_and_blocks_apart() {
         let text = "| Rule set | Reverse sowing |\n|---|---|\n| McGill (2015) | never |\n\n> quoted\n\n```\ncode\n```\nafter\n";
-        let page = Target::Page { root: "" };
-        let (_, plain) = render(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
+        let page = MarkdownTarget::Page { root: "" };
+        let (_, plain) =
+            render_markdown(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
         let words = crate::site::search::collapse(&plain);
         assert_eq!(
             words,
@@ -913,11 +935,11 @@ mod tests {
     fn print_target_prefixes_ids_and_keeps_links_in_the_page() {
         let text = "# X\n\n[1](#x) [2](b.md#y) [3](b.md) [4](b.html#z) [5](variants/m.html) [6](https://e.org) [7](d.md) <c@e.org>\n\nA note.[^n]\n\n[^n]: The note.\n\n```omweso\nref: a\n```\n";
         let chapters = ["a", "b"].into_iter().collect();
-        let print = Target::Print {
+        let print = MarkdownTarget::Print {
             stem: "a",
             chapters: &chapters,
         };
-        let (html, _) = render(text, &print, RawHtml::Sanitize, &|_| {
+        let (html, _) = render_markdown(text, &print, RawHtml::Sanitize, &|_| {
             "<figure></figure>".into()
         })
         .unwrap();
@@ -937,8 +959,9 @@ mod tests {
             assert!(html.contains(want), "{want} in {html}");
         }
         assert_eq!(print.id("pos-x"), "a--pos-x");
-        let page = Target::Page { root: "../" };
-        let (html, _) = render(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
+        let page = MarkdownTarget::Page { root: "../" };
+        let (html, _) =
+            render_markdown(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
         assert!(html.contains("<h1 id=\"x\">"), "{html}");
         assert!(html.contains("href=\"../b.html#y\""), "{html}");
         assert!(html.contains("href=\"#n\""), "{html}");
@@ -956,7 +979,7 @@ mod tests {
     }
 
     fn page(text: &str, raw_html: RawHtml) -> String {
-        render(text, &Target::Page { root: "" }, raw_html, &figure)
+        render_markdown(text, &MarkdownTarget::Page { root: "" }, raw_html, &figure)
             .unwrap()
             .0
     }
@@ -966,7 +989,13 @@ mod tests {
     #[test]
     fn sanitize_never_cuts_a_chapter_silently() {
         let hidden = |text: &str| {
-            render(text, &Target::Page { root: "" }, RawHtml::Sanitize, &figure).unwrap_err()
+            render_markdown(
+                text,
+                &MarkdownTarget::Page { root: "" },
+                RawHtml::Sanitize,
+                &figure,
+            )
+            .unwrap_err()
         };
         let rest = "\n\n## After\n\n```omweso\nref: a\n```\n\nThe end.\n";
         for (open, name, line, column) in [
@@ -984,9 +1013,9 @@ mod tests {
             assert!(h.message.contains("hides the rest"), "{}", h.message);
             // closed, the same HTML is fine and the rest is there
             let closed = format!("# T\n\n{open}</script></style></template></math> -->{rest}");
-            let (html, _) = render(
+            let (html, _) = render_markdown(
                 &closed,
-                &Target::Page { root: "" },
+                &MarkdownTarget::Page { root: "" },
                 RawHtml::Sanitize,
                 &figure,
             )
@@ -1014,9 +1043,9 @@ mod tests {
             "<p>a <!-- b",
         ] {
             let text = format!("# T\n\n{open}{rest}");
-            match render(
+            match render_markdown(
                 &text,
-                &Target::Page { root: "" },
+                &MarkdownTarget::Page { root: "" },
                 RawHtml::Sanitize,
                 &figure,
             ) {
@@ -1031,8 +1060,13 @@ mod tests {
         assert_eq!((h.line, h.column), (5, 1), "{h:?}");
         // commented out as a whole, a block is no diagram: the author's choice
         let text = "# T\n\n<!--\n\n```omweso\nref: a\n```\n\n-->\n\nThe end.\n";
-        let (html, _) =
-            render(text, &Target::Page { root: "" }, RawHtml::Sanitize, &figure).unwrap();
+        let (html, _) = render_markdown(
+            text,
+            &MarkdownTarget::Page { root: "" },
+            RawHtml::Sanitize,
+            &figure,
+        )
+        .unwrap();
         assert!(
             html.contains("The end.") && !html.contains("<figure"),
             "{html}"
@@ -1041,7 +1075,9 @@ mod tests {
         // the other policies never refuse
         for raw in [RawHtml::Escape, RawHtml::Allow] {
             let text = format!("# T\n\n<script>{rest}");
-            assert!(render(&text, &Target::Page { root: "" }, raw, &figure).is_ok());
+            assert!(
+                render_markdown(&text, &MarkdownTarget::Page { root: "" }, raw, &figure).is_ok()
+            );
         }
     }
 

@@ -5,13 +5,17 @@
 //! - `config`: `omweso.yaml`, finding the site root
 //! - `content`: loading and checking everything ([`load`])
 //! - `traces`: every position's move played once (`Traces`)
-//! - [`markdown`]: front matter, headings, links, fenced blocks, rendering
+//! - `markdown`: front matter, headings, links, fenced blocks, rendering
+//!   ([`scan_markdown`], [`render_markdown`])
 //! - `figure`: a diagram in a page (frames, text twin, stepper)
 //! - `templates`: built-in tera templates and the site's overrides
-//! - [`render`]: every page, in parallel
+//! - `render`: every page, in parallel
 //! - `search`: the search index
 //! - `output`: [`build`], atomic and deterministic
-//! - [`init`]: a new site
+//!
+//! The modules are private; what the `omweso` command, the tests and the
+//! fuzz targets use is re-exported here.
+//! - `init`: a new site ([`init()`])
 //!
 //! Diagram DOM: `<figure class="omweso-diagram" id="pos-ID">` holds
 //! a `<figcaption>` (title, caption, the link to the diagrams' key), then
@@ -25,11 +29,11 @@ pub(crate) mod config;
 pub(crate) mod content;
 pub(crate) mod figure;
 pub(crate) mod games;
-pub mod init;
+mod init;
 pub(crate) mod layout;
-pub mod markdown;
+mod markdown;
 pub(crate) mod output;
-pub mod render;
+mod render;
 pub(crate) mod search;
 pub(crate) mod templates;
 pub(crate) mod traces;
@@ -39,8 +43,11 @@ pub use content::{
     Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load, parse_chapter,
     parse_glossary,
 };
-pub use init::init;
+pub use init::{InitError, init};
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
+pub use markdown::{
+    Heading, Hidden, Link, MarkdownScan, MarkdownTarget, RawBlock, render_markdown, scan_markdown,
+};
 pub use output::{
     BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_asking, build_with,
     is_output,

@@ -161,6 +161,7 @@ pub(crate) fn check_output(root: &Path, out: &Path, force: bool) -> Result<(), D
 /// What a build wrote.
 #[derive(Clone, Debug)]
 pub struct BuildReport {
+    /// The folder the site was written to.
     pub out: PathBuf,
     /// HTML pages.
     pub pages: usize,
@@ -168,7 +169,9 @@ pub struct BuildReport {
     pub diagrams: usize,
     /// Every file written (pages, assets, index, static files).
     pub files: usize,
+    /// Bytes written, all files together.
     pub bytes: u64,
+    /// How long the build took.
     pub elapsed: Duration,
 }
 

@@ -3,7 +3,7 @@
 
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure};
-use super::markdown::{self, Ids, Target};
+use super::markdown::{self, Ids, MarkdownTarget};
 use super::output::Progress;
 use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
@@ -411,12 +411,12 @@ impl<'a> Renderer<'a> {
         &self,
         i: usize,
         figures: &ChapterFigures,
-        target: &Target,
+        target: &MarkdownTarget,
         defined: &RefCell<Defined>,
     ) -> Result<Body, Diagnostics> {
         let c = &self.site.chapters[i];
         let ids = RefCell::new(Ids::default());
-        let twin = matches!(target, Target::Page { .. });
+        let twin = matches!(target, MarkdownTarget::Page { .. });
         let diagram = |line: usize| -> String {
             let Some(drawn) = figures.by_line.get(&line) else {
                 return String::new();
@@ -429,8 +429,9 @@ impl<'a> Renderer<'a> {
                 })
                 .collect()
         };
-        let (html, plain) = markdown::render(&c.text, target, self.site.config.raw_html, &diagram)
-            .map_err(|h| Diagnostic::new(&c.path, h.line, h.column, h.message))?;
+        let (html, plain) =
+            markdown::render_markdown(&c.text, target, self.site.config.raw_html, &diagram)
+                .map_err(|h| Diagnostic::new(&c.path, h.line, h.column, h.message))?;
         Ok(Body {
             html,
             plain,
@@ -1166,20 +1167,20 @@ impl<'a> Renderer<'a> {
             .filter(|p| p.variant == variant)
             .cloned()
             .collect();
-        let chosen = crate::puzzle::sheet::select(chosen, "all").map_err(|e| {
+        let chosen = crate::puzzle::select_puzzles(chosen, "all").map_err(|e| {
             Diagnostics::from(Diagnostic::new(Path::new("puzzles"), 0, 0, e.to_string()))
         })?;
         let title = format!(
             "Omweso puzzles: {}",
             chosen.first().map_or(variant, |p| p.variant_title.as_str())
         );
-        let opts = crate::puzzle::sheet::SheetOptions {
+        let opts = crate::puzzle::SheetOptions {
             title,
-            assets: crate::puzzle::sheet::SheetAssets::Linked("../assets/".into()),
+            assets: crate::puzzle::SheetAssets::Linked("../assets/".into()),
             back: Some(("index.html".into(), "← Back to the puzzles".into())),
             ..Default::default()
         };
-        let html = crate::puzzle::sheet::html(&chosen, &opts);
+        let html = crate::puzzle::sheet_html(&chosen, &opts);
         self.progress.page_done();
         Ok(Page {
             path: format!("puzzles/sheet-{variant}.html"),
@@ -1250,7 +1251,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// A print page: the chapters `range` (their bodies rendered for it,
-    /// [`Target::Print`]) as part `part` of `of` (`print.html` when the
+    /// [`MarkdownTarget::Print`]) as part `part` of `of` (`print.html` when the
     /// whole rulebook is one part).
     pub(crate) fn print_page(
         &self,
@@ -1378,7 +1379,7 @@ impl<'a> Renderer<'a> {
                 let body = self.chapter_body(
                     i,
                     &figures,
-                    &Target::Page { root: "" },
+                    &MarkdownTarget::Page { root: "" },
                     &Default::default(),
                 )?;
                 let placed = give(self.chapter_page(i, &body))?;
@@ -1500,7 +1501,7 @@ impl<'a> Renderer<'a> {
         let bodies: Vec<Body> = r
             .clone()
             .map(|i| {
-                let print = Target::Print {
+                let print = MarkdownTarget::Print {
                     stem: &self.site.chapters[i].stem,
                     chapters: &stems,
                 };

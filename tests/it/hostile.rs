@@ -16,8 +16,8 @@ use omweso::model::{
     parse_positions, parse_variant,
 };
 use omweso::puzzle::verify_source;
-use omweso::site::markdown::{Target, render};
 use omweso::site::{Config, RawHtml};
+use omweso::site::{MarkdownTarget, render_markdown};
 use omweso::site::{parse_chapter, parse_glossary};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -54,8 +54,8 @@ fn parse(format: &str, src: &Source) -> Result<(), Diagnostics> {
             if chapter.is_some() {
                 // what the build says of it under the default policy
                 let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
-                let page = Target::Page { root: "" };
-                if let Err(h) = render(&src.text, &page, RawHtml::Sanitize, &figure) {
+                let page = MarkdownTarget::Page { root: "" };
+                if let Err(h) = render_markdown(&src.text, &page, RawHtml::Sanitize, &figure) {
                     errs.push(Diagnostic::new(&src.path, h.line, h.column, h.message));
                 }
                 rendered_safely(&src.text);
@@ -73,14 +73,14 @@ fn parse(format: &str, src: &Source) -> Result<(), Diagnostics> {
 fn rendered_safely(text: &str) {
     let figure = |line: usize| format!("<figure data-line=\"{line}\"></figure>");
     let chapters = std::collections::BTreeSet::from(["chapter"]);
-    let print = Target::Print {
+    let print = MarkdownTarget::Print {
         stem: "chapter",
         chapters: &chapters,
     };
     for raw in [RawHtml::Sanitize, RawHtml::Escape] {
-        for target in [&Target::Page { root: "" }, &print] {
+        for target in [&MarkdownTarget::Page { root: "" }, &print] {
             // a refusal (the author's HTML would hide the rest) shows nothing
-            if let Ok((html, _)) = render(text, target, raw, &figure) {
+            if let Ok((html, _)) = render_markdown(text, target, raw, &figure) {
                 assert_eq!(script_in(&html), None, "{raw:?}: {html}");
             }
         }

@@ -4,8 +4,9 @@
 
 use omweso::engine::{Position, Rules, Side, legal_moves};
 use omweso::model::{Kind, Source, Variants};
-use omweso::puzzle::generate::{self, Options};
-use omweso::puzzle::{Goal, PositionKey, verify_dir, verify_source};
+use omweso::puzzle::{
+    self, GeneratorOptions, GeneratorPlayer, Goal, PositionKey, verify_dir, verify_source,
+};
 
 use crate::common::shipped;
 
@@ -257,10 +258,10 @@ fn puzzles_from_the_search_players_games() {
         let mut opts = options(goal, "mcgill-2015", 3);
         opts.count = 1;
         opts.max_games = 300;
-        opts.player = generate::Player::Search { nodes: 300 };
-        let got = generate::generate(&opts, &|_| {}).unwrap();
+        opts.player = GeneratorPlayer::Search { nodes: 300 };
+        let got = puzzle::generate(&opts, &|_| {}).unwrap();
         assert!(!got.is_empty(), "{goal}");
-        let again = generate::generate(&opts, &|_| {}).unwrap();
+        let again = puzzle::generate(&opts, &|_| {}).unwrap();
         assert_eq!(
             got.iter().map(|g| &g.yaml).collect::<Vec<_>>(),
             again.iter().map(|g| &g.yaml).collect::<Vec<_>>()
@@ -291,9 +292,9 @@ fn puzzles_from_the_search_players_games() {
     }
 }
 
-fn options(goal: Goal, variant: &str, seed: u64) -> Options {
+fn options(goal: Goal, variant: &str, seed: u64) -> GeneratorOptions {
     let v = Variants::builtin().get(variant).unwrap().clone();
-    Options::new(goal, 3, v, seed)
+    GeneratorOptions::new(goal, 3, v, seed)
 }
 
 #[test]
@@ -304,7 +305,7 @@ fn generation_is_deterministic_for_a_seed() {
             .build()
             .unwrap();
         pool.install(|| {
-            generate::generate(&options(Goal::BiggestCapture, "shackell-1935", 11), &|_| {})
+            puzzle::generate(&options(Goal::BiggestCapture, "shackell-1935", 11), &|_| {})
         })
         .unwrap()
     };
@@ -319,8 +320,7 @@ fn generation_is_deterministic_for_a_seed() {
         assert_eq!(p.goal, Goal::BiggestCapture);
     }
     // a different seed gives different puzzles
-    let c =
-        generate::generate(&options(Goal::BiggestCapture, "shackell-1935", 12), &|_| {}).unwrap();
+    let c = puzzle::generate(&options(Goal::BiggestCapture, "shackell-1935", 12), &|_| {}).unwrap();
     assert_ne!(ya, c.iter().map(|g| g.yaml.as_str()).collect::<Vec<_>>());
 }
 
@@ -333,8 +333,8 @@ fn mirror_images_are_one_puzzle() {
     assert_ne!(pos, m);
     assert_eq!(PositionKey::of(&pos), PositionKey::of(&m));
     assert_eq!(
-        generate::puzzle_id(Goal::BestMove, "modern", &pos),
-        generate::puzzle_id(Goal::BestMove, "modern", &m)
+        puzzle::puzzle_id(Goal::BestMove, "modern", &pos),
+        puzzle::puzzle_id(Goal::BestMove, "modern", &m)
     );
     // a folder holding a puzzle and its mirror image is an error, whatever
     // the second one's goal
@@ -361,7 +361,7 @@ fn mirror_images_are_one_puzzle() {
 #[test]
 fn the_ratings_are_calibrated() {
     let puzzles = shipped();
-    let c = omweso::puzzle::best::calibrate(&puzzles, None);
+    let c = omweso::puzzle::calibrate(&puzzles, None);
     let judged = puzzles
         .iter()
         .filter(|p| p.goal != Goal::WhatHappens)
@@ -424,9 +424,9 @@ fn titles_and_hints_do_not_give_the_answer() {
 /// move, and its answer is clearly the best move.
 #[test]
 fn puzzles_from_play_after_a_swing() {
-    use omweso::puzzle::fromplay::{BoardKey, Settings, find};
+    use omweso::puzzle::{BoardKey, PlaySettings, find_in_play};
     let v = Variants::builtin().get("modern").unwrap().clone();
-    let settings = Settings {
+    let settings = PlaySettings {
         variant: v,
         seed: 7,
         count: 2,
@@ -441,7 +441,7 @@ fn puzzles_from_play_after_a_swing() {
             .build()
             .unwrap();
         pool.install(|| {
-            find(&settings, &Default::default(), &mut |_| Ok(()))
+            find_in_play(&settings, &Default::default(), &mut |_| Ok(()))
                 .unwrap()
                 .puzzles
                 .into_iter()
@@ -484,7 +484,7 @@ fn answers(rules: &Rules, pos: &Position) -> Vec<omweso::engine::LegalMove> {
 #[test]
 fn difficulty_is_what_finding_the_answer_takes() {
     use omweso::engine::search::{Config, Limits, Searcher};
-    use omweso::puzzle::{Difficulty, best};
+    use omweso::puzzle::{Difficulty, EFFORT_MAX_DEPTH, EFFORT_NODES};
     let puzzles = shipped();
     let mut checked = 0;
     for p in &puzzles {
@@ -509,13 +509,13 @@ fn difficulty_is_what_finding_the_answer_takes() {
                 &pos,
                 Limits {
                     depth,
-                    nodes: Some(best::RATE_NODES),
+                    nodes: Some(EFFORT_NODES),
                 },
                 &mut || false,
             );
             r.best.unwrap().end == p.played.end
         };
-        if e.find_depth <= best::RATE_DEPTH {
+        if e.find_depth <= EFFORT_MAX_DEPTH {
             assert!(picks(e.find_depth), "{}", p.id);
             if e.find_depth > 1 {
                 assert!(!picks(e.find_depth - 1), "{}", p.id);
@@ -632,7 +632,7 @@ fn game_records_are_mined_for_puzzles() {
     let replay = omweso::model::replay(&game, 0);
     let dir = tempfile::tempdir().unwrap();
     let mut listed = 0;
-    let written = generate::mine_into(
+    let written = puzzle::mine_into(
         dir.path(),
         &[(&path, game.clone())],
         &Goal::ALL,
@@ -680,7 +680,7 @@ fn game_records_are_mined_for_puzzles() {
         }
     }
     // mined again into the same folder, nothing is new
-    let again = generate::mine_into(
+    let again = puzzle::mine_into(
         dir.path(),
         &[(&path, game)],
         &Goal::ALL,
@@ -706,7 +706,7 @@ fn shipped_generated_puzzles_are_worded_by_the_generator() {
             .as_deref()
             .is_some_and(|s| s.starts_with("generated:") || s.starts_with("mined:"));
         if !made {
-            assert!(generate::reword(&p).is_none(), "{}", p.id);
+            assert!(puzzle::reword(&p).is_none(), "{}", p.id);
             authored += 1;
             continue;
         }
@@ -714,7 +714,7 @@ fn shipped_generated_puzzles_are_worded_by_the_generator() {
             continue;
         }
         let text = std::fs::read_to_string(&p.file).unwrap();
-        let g = generate::reword(&p).unwrap_or_else(|| panic!("{}", p.id));
+        let g = puzzle::reword(&p).unwrap_or_else(|| panic!("{}", p.id));
         generated += 1;
         assert_eq!(
             g.yaml,
@@ -758,7 +758,7 @@ fn hints_come_in_steps() {
 /// byte for byte as it was, and the run fails naming it.
 #[test]
 fn regenerate_never_deletes_a_puzzle_written_by_hand() {
-    use omweso::puzzle::fromplay::{Plan, regenerate};
+    use omweso::puzzle::{RegeneratePlan, regenerate};
     let variants = Variants::builtin();
     // two generated best-move puzzles of Shackell's rules, each given a
     // wrong answer; the second made an author's (no provenance)
@@ -798,7 +798,7 @@ fn regenerate_never_deletes_a_puzzle_written_by_hand() {
         std::fs::write(&file, &text).unwrap();
         files.push((file, text));
     }
-    let plan = Plan {
+    let plan = RegeneratePlan {
         variants: vec![variants.get("shackell-1935").unwrap().clone()],
         seed: 1,
         per_variant: 0,
@@ -843,7 +843,7 @@ fn reword_dir_writes_again_only_what_changed() {
         files.push((file, text));
     }
     let mut told = Vec::new();
-    let n = omweso::puzzle::generate::reword_dir(dir.path(), &Variants::builtin(), &mut |f| {
+    let n = omweso::puzzle::reword_dir(dir.path(), &Variants::builtin(), &mut |f| {
         told.push(f.to_path_buf())
     })
     .unwrap();
@@ -863,14 +863,14 @@ fn reword_dir_writes_again_only_what_changed() {
 /// (two moves left) is judged on the win-in-two's own start.
 #[test]
 fn the_line_the_page_plays_agrees_with_a_plain_search() {
-    use omweso::puzzle::line;
+    use omweso::puzzle::{LineContinuation, LineTurn, line_turn, moves_after_first};
     let mut turns = 0;
     let mut puzzles = 0;
     // every turn of a line, with its moves judged by the oracle
     fn check(
         p: &omweso::puzzle::Puzzle,
-        t: &line::Turn,
-        arena: &[line::Continuation],
+        t: &LineTurn,
+        arena: &[LineContinuation],
         turns: &mut usize,
     ) {
         let rules = p.doc.variant.variant.rules;
@@ -894,8 +894,8 @@ fn the_line_the_page_plays_agrees_with_a_plain_search() {
         p: &omweso::puzzle::Puzzle,
         pos: &Position,
         m: &omweso::engine::LegalMove,
-        c: &line::Continuation,
-        arena: &[line::Continuation],
+        c: &LineContinuation,
+        arena: &[LineContinuation],
         turns: &mut usize,
     ) {
         let rules = p.doc.variant.variant.rules;
@@ -919,7 +919,7 @@ fn the_line_the_page_plays_agrees_with_a_plain_search() {
         }
     }
     for p in shipped() {
-        let Some(left) = line::moves_after_first(p.goal) else {
+        let Some(left) = moves_after_first(p.goal) else {
             continue;
         };
         puzzles += 1;
@@ -939,7 +939,7 @@ fn the_line_the_page_plays_agrees_with_a_plain_search() {
         // two moves left, as in a win in three's second turn
         if p.goal == Goal::WinInTwo {
             let mut arena = Vec::new();
-            let t = line::turn(&rules, &pos, 2, &mut arena);
+            let t = line_turn(&rules, &pos, 2, &mut arena);
             assert!(
                 t.attempts.iter().any(|a| a.notation == p.solution && a.ok),
                 "{}",

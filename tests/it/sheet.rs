@@ -5,12 +5,15 @@
 //! renders non-blank pages in the shipped font.
 
 use crate::common::shipped;
-use omweso::puzzle::sheet::{self, Fonts, Hints, INSTRUCTION, Paper, SheetError, SheetOptions};
 use omweso::puzzle::{Goal, Puzzle};
+use omweso::puzzle::{
+    Paper, SHEET_INSTRUCTION, SheetError, SheetFonts, SheetHints, SheetOptions, answer_text,
+    one_rule_set, select_puzzles, sheet_html, sheet_page_svgs, sheet_pdf,
+};
 use resvg::usvg;
 
-fn fonts() -> Fonts {
-    Fonts::shipped().expect("the shipped font decodes")
+fn fonts() -> SheetFonts {
+    SheetFonts::shipped().expect("the shipped font decodes")
 }
 
 /// Collapse runs of whitespace, for comparing text set in lines.
@@ -88,41 +91,41 @@ fn a_sheet_is_of_one_rule_set_unless_asked() {
     let sets: std::collections::BTreeSet<&str> = all.iter().map(|p| p.variant.as_str()).collect();
     assert!(sets.len() > 1);
     // several rule sets and no default: the caller is asked to choose
-    let e = sheet::one_rule_set(all.clone(), None, None).unwrap_err();
+    let e = one_rule_set(all.clone(), None, None).unwrap_err();
     assert!(matches!(e, SheetError::MixedRuleSets { .. }), "{e}");
     for s in &sets {
         assert!(e.to_string().contains(s), "{e}");
     }
     assert!(e.to_string().contains("--variant"), "{e}");
     // the site's default
-    let modern = sheet::one_rule_set(all.clone(), None, Some("modern")).unwrap();
+    let modern = one_rule_set(all.clone(), None, Some("modern")).unwrap();
     assert!(!modern.is_empty() && modern.iter().all(|p| p.variant == "modern"));
     assert_eq!(
         modern.len(),
         all.iter().filter(|p| p.variant == "modern").count()
     );
     // a selection of one rule set keeps it, whatever the site's default
-    let shackell = sheet::select(all.clone(), "shackell-1935").unwrap();
-    let kept = sheet::one_rule_set(shackell.clone(), None, Some("modern")).unwrap();
+    let shackell = select_puzzles(all.clone(), "shackell-1935").unwrap();
+    let kept = one_rule_set(shackell.clone(), None, Some("modern")).unwrap();
     assert_eq!(kept.len(), shackell.len());
     // asked for: one, or all
-    let ludii = sheet::one_rule_set(all.clone(), Some("ludii"), Some("modern")).unwrap();
+    let ludii = one_rule_set(all.clone(), Some("ludii"), Some("modern")).unwrap();
     assert!(ludii.iter().all(|p| p.variant == "ludii"));
     assert_eq!(
-        sheet::one_rule_set(all.clone(), Some("all"), Some("modern"))
+        one_rule_set(all.clone(), Some("all"), Some("modern"))
             .unwrap()
             .len(),
         all.len()
     );
-    let e = sheet::one_rule_set(shackell, Some("ludii"), None).unwrap_err();
+    let e = one_rule_set(shackell, Some("ludii"), None).unwrap_err();
     assert!(matches!(e, SheetError::NoneOfRuleSet { .. }), "{e}");
     // the default options print no hints
-    assert_eq!(SheetOptions::default().hints, Hints::Off);
+    assert_eq!(SheetOptions::default().hints, SheetHints::Off);
 }
 
 #[test]
 fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
-    let puzzles: Vec<Puzzle> = sheet::one_rule_set(shipped(), Some("shackell-1935"), None)
+    let puzzles: Vec<Puzzle> = one_rule_set(shipped(), Some("shackell-1935"), None)
         .unwrap()
         .into_iter()
         .filter(|p| p.hint.is_some())
@@ -145,7 +148,7 @@ fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
     };
 
     let off = SheetOptions::default();
-    let pages = sheet::page_svgs(&puzzles, &off, &fonts);
+    let pages = sheet_page_svgs(&puzzles, &off, &fonts);
     // three puzzles a page: 3 pages, then the key
     assert_eq!(pages.len(), 4);
     for (i, page) in pages.iter().enumerate() {
@@ -155,17 +158,17 @@ fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
             assert!(!text.contains(h.as_str()), "page {i} prints the hint {h:?}");
         }
     }
-    let html = sheet::html(&puzzles, &off);
+    let html = sheet_html(&puzzles, &off);
     assert!(!html.contains("class=\"hints"));
     for p in &puzzles {
         assert!(!html.contains(&omweso::diagram::escape(p.hint.as_ref().unwrap())));
     }
 
     let on = SheetOptions {
-        hints: Hints::Page,
+        hints: SheetHints::Page,
         ..SheetOptions::default()
     };
-    let pages = sheet::page_svgs(&puzzles, &on, &fonts);
+    let pages = sheet_page_svgs(&puzzles, &on, &fonts);
     assert_eq!(pages.len(), 5);
     let kinds: Vec<&str> = pages
         .iter()
@@ -195,7 +198,7 @@ fn hints_are_off_by_default_and_on_their_own_page_when_asked() {
             assert!(!text.contains(h.as_str()));
         }
     }
-    let html = sheet::html(&puzzles, &on);
+    let html = sheet_html(&puzzles, &on);
     let a = html.find("<section class=\"hints").unwrap();
     assert!(html.rfind("<div class=\"puzzle\"").unwrap() < a);
     assert!(a < html.find("<section class=\"answers\"").unwrap());
@@ -213,10 +216,10 @@ fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
     );
     let fonts = fonts();
     let opts = SheetOptions {
-        hints: Hints::Page,
+        hints: SheetHints::Page,
         ..SheetOptions::default()
     };
-    let pages = sheet::page_svgs(&puzzles, &opts, &fonts);
+    let pages = sheet_page_svgs(&puzzles, &opts, &fonts);
     for page in pages.iter().take(3) {
         let text = words(
             &texts(page)
@@ -225,7 +228,7 @@ fn puzzle_pages_say_how_to_answer_and_name_every_pit_above_it() {
                 .collect::<Vec<_>>()
                 .join(" "),
         );
-        assert!(text.contains(&words(INSTRUCTION)), "{text}");
+        assert!(text.contains(&words(SHEET_INSTRUCTION)), "{text}");
         assert!(text.contains("Name") && text.contains("Date"));
     }
     let boards: Vec<&str> = pages.iter().flat_map(|p| boards(p)).collect();
@@ -320,14 +323,14 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
         .filter_map(|g| puzzles.iter().find(|p| p.goal == *g).cloned())
         .collect();
     let mut long = puzzles.clone();
-    long.sort_by_key(|p| std::cmp::Reverse(sheet::answer_text(p).len()));
+    long.sort_by_key(|p| std::cmp::Reverse(answer_text(p).len()));
     chosen.extend(long.into_iter().take(8));
     let fonts = fonts();
     let opts = SheetOptions {
         per_page: 4,
         ..SheetOptions::default()
     };
-    let pages = sheet::page_svgs(&chosen, &opts, &fonts);
+    let pages = sheet_page_svgs(&chosen, &opts, &fonts);
     let key: Vec<&String> = pages.iter().filter(|p| p.contains("— answers")).collect();
     assert!(!key.is_empty());
     // compact: no board in the key, fewer pages than the puzzles'
@@ -363,7 +366,7 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
         assert_eq!(lines[0], format!("{n}."));
         assert_eq!(lines[1], p.solution_with_side);
         let text = words(&lines[2..].join(" "));
-        assert_eq!(text, words(&sheet::answer_text(p)), "puzzle {n}");
+        assert_eq!(text, words(&answer_text(p)), "puzzle {n}");
         assert!(text.ends_with('.') || text.ends_with(')'), "{text}");
         if p.goal == Goal::WinInTwo {
             for l in &p.line {
@@ -389,7 +392,7 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
         }
     }
     // the HTML key: one table, a row a puzzle, the same sentences
-    let html = sheet::html(&chosen, &opts);
+    let html = sheet_html(&chosen, &opts);
     let answers = &html[html.find("<section class=\"answers\">").unwrap()..];
     assert_eq!(answers.matches("<table class=\"key\">").count(), 1);
     assert!(!answers.contains("<svg"));
@@ -398,7 +401,7 @@ fn the_answer_key_is_a_table_of_whole_sentences() {
         assert!(answers.contains(&format!(
             "<td class=\"move\">{}</td><td>{}</td>",
             omweso::diagram::escape(&p.solution_with_side),
-            omweso::diagram::escape(&sheet::answer_text(p))
+            omweso::diagram::escape(&answer_text(p))
         )));
     }
 }
@@ -420,9 +423,9 @@ fn no_text_leaves_the_page_or_overlaps_another() {
         "And a question as long. ".repeat(10)
     );
     for (paper, per_page, hints) in [
-        (Paper::A4, 3, Hints::Page),
-        (Paper::Letter, 4, Hints::Off),
-        (Paper::A4, 1, Hints::Off),
+        (Paper::A4, 3, SheetHints::Page),
+        (Paper::Letter, 4, SheetHints::Off),
+        (Paper::A4, 1, SheetHints::Off),
     ] {
         let opts = SheetOptions {
             paper,
@@ -430,7 +433,7 @@ fn no_text_leaves_the_page_or_overlaps_another() {
             hints,
             ..SheetOptions::default()
         };
-        let pages = sheet::page_svgs(&all, &opts, &fonts);
+        let pages = sheet_page_svgs(&all, &opts, &fonts);
         let (w, h) = paper.size();
         for (i, svg) in pages.iter().enumerate() {
             let tree = usvg::Tree::from_str(svg, &options).unwrap();
@@ -483,10 +486,10 @@ fn the_pdf_renders_non_blank_pages_in_the_shipped_font() {
     assert_eq!(fonts.family, "Source Sans 3");
     let opts = SheetOptions {
         title: "Test sheet".into(),
-        hints: Hints::Page,
+        hints: SheetHints::Page,
         ..SheetOptions::default()
     };
-    let pdf = sheet::pdf(&puzzles, &opts, &fonts).unwrap();
+    let pdf = sheet_pdf(&puzzles, &opts, &fonts).unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s.pdf");
@@ -555,13 +558,13 @@ fn the_pdf_renders_non_blank_pages_in_the_shipped_font() {
     let text = words(&String::from_utf8_lossy(&out.stdout));
     for p in &puzzles {
         assert!(
-            text.contains(&words(&sheet::answer_text(p))),
+            text.contains(&words(&answer_text(p))),
             "{}: {}",
             p.id,
-            sheet::answer_text(p)
+            answer_text(p)
         );
     }
-    let html = sheet::html(&puzzles, &opts);
+    let html = sheet_html(&puzzles, &opts);
     assert_eq!(html.matches("<svg").count(), 6);
 }
 
@@ -570,7 +573,7 @@ fn a_character_no_font_has_is_an_error() {
     let mut p = shipped().into_iter().next().unwrap();
     // a private-use character: in no font
     p.title = "Puzzle \u{10FFFD}".into();
-    let e = sheet::pdf(&[p], &SheetOptions::default(), &fonts()).unwrap_err();
+    let e = sheet_pdf(&[p], &SheetOptions::default(), &fonts()).unwrap_err();
     assert!(
         matches!(
             e,

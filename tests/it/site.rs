@@ -621,7 +621,7 @@ fn init_then_build_works_and_init_refuses_non_empty() {
         assert!(out.join(p).is_file(), "{p}");
     }
     let e = site::init(&root, false).unwrap_err();
-    assert!(matches!(e, site::init::InitError::NotEmpty(_)), "{e}");
+    assert!(matches!(e, site::InitError::NotEmpty(_)), "{e}");
     assert!(e.to_string().contains("not empty"), "{e}");
     site::init(&root, true).expect("--force");
 }
@@ -738,7 +738,7 @@ proptest::proptest! {
     /// fenced block found is at a line of the text.
     #[test]
     fn markdown_never_panics(body in "(---\ntitle: t\n---\n)?([#`<>/=\"!*\\[\\]()a-z0-9.:\n -]{0,300})") {
-        let scan = site::markdown::scan(&body);
+        let scan = site::scan_markdown(&body);
         let lines = body.lines().count().max(1);
         for b in &scan.blocks {
             proptest::prop_assert!(b.line >= 1 && b.line <= lines);
@@ -746,9 +746,9 @@ proptest::proptest! {
         for l in &scan.links {
             proptest::prop_assert!(l.line >= 1 && l.line <= lines);
         }
-        let page = site::markdown::Target::Page { root: "" };
+        let page = site::MarkdownTarget::Page { root: "" };
         for raw_html in [site::RawHtml::Sanitize, site::RawHtml::Allow, site::RawHtml::Escape] {
-            let r = site::markdown::render(&body, &page, raw_html, &|l| format!("<figure>{l}</figure>"));
+            let r = site::render_markdown(&body, &page, raw_html, &|l| format!("<figure>{l}</figure>"));
             if let Err(h) = r {
                 proptest::prop_assert_eq!(raw_html, site::RawHtml::Sanitize);
                 proptest::prop_assert!(h.line >= 1 && h.line <= body.split('\n').count());

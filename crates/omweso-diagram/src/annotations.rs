@@ -7,11 +7,15 @@ use omweso_engine::{Pit, Side};
 /// A pit on the board: its owner and its number in the owner's numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PitRef {
+    /// The side that owns the pit.
     pub side: Side,
+    /// The pit in its owner's numbering (Shackell's: 1–8 the outer row left to right, 9–16 the
+    /// inner row right to left, from the owner's seat).
     pub pit: Pit,
 }
 
 impl PitRef {
+    /// The pit `pit` of `side`.
     pub fn new(side: Side, pit: Pit) -> PitRef {
         PitRef { side, pit }
     }
@@ -66,6 +70,7 @@ pub enum HighlightStyle {
 }
 
 impl HighlightStyle {
+    /// Every style, in the order the format documents them.
     pub const ALL: [HighlightStyle; 7] = [
         HighlightStyle::Start,
         HighlightStyle::Mark,
@@ -76,6 +81,7 @@ impl HighlightStyle {
         HighlightStyle::End,
     ];
 
+    /// The name written in a position file's `highlight` entries (`start`, `mark`, …).
     pub fn name(self) -> &'static str {
         match self {
             HighlightStyle::Start => "start",
@@ -88,44 +94,66 @@ impl HighlightStyle {
         }
     }
 
+    /// The style named `s` in a position file, if there is one.
     pub fn parse(s: &str) -> Option<HighlightStyle> {
         Self::ALL.into_iter().find(|h| h.name() == s)
     }
 }
 
+/// Pits marked alike, with an optional label, drawn on the diagram's
+/// first frame (the board before the move) and said in its description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Highlight {
+    /// The pits marked.
     pub pits: Vec<PitRef>,
+    /// How they are marked.
     pub style: HighlightStyle,
+    /// Words shown with the mark, if any.
     pub label: Option<String>,
 }
 
+/// An arrow from one pit to another, drawn on the diagram's first frame
+/// (the board before the move) and said in its description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrow {
+    /// The pit the arrow starts at.
     pub from: PitRef,
+    /// The pit the arrow points to.
     pub to: PitRef,
+    /// Words shown with the arrow, if any.
     pub label: Option<String>,
 }
 
 /// Text attached to a lap of the illustrated move (lap 1 = the start).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
+    /// The lap the note belongs to, counted from 1 (the start lap); 0 puts
+    /// it under the board before the move, and a number past the move's
+    /// last lap under the board after it.
     pub lap: usize,
+    /// The note's words.
     pub text: String,
 }
 
 /// Everything about how a position is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Annotations {
+    /// The diagram's id, unique in a site: the page gives its figure the
+    /// id `pos-ID`, and links use it.
     pub id: Option<String>,
+    /// The heading drawn above the board, if any.
     pub title: Option<String>,
+    /// The words below the diagram (the page's figure caption), if any.
     pub caption: Option<String>,
     /// The side drawn at the bottom.
     pub seat: Side,
     /// Draw pit numbers.
     pub labels: bool,
+    /// Pits to mark.
     pub highlights: Vec<Highlight>,
+    /// Arrows to draw between pits.
     pub arrows: Vec<Arrow>,
+    /// Words attached to laps of the move.
     pub notes: Vec<Note>,
 }
 

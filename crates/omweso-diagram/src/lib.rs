@@ -51,7 +51,7 @@
 //! assert!(frames[0].text().contains("South"));
 //! ```
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod annotations;
 mod frames;
@@ -248,6 +248,30 @@ pub fn escape(s: &str) -> String {
 /// that page (and no other id there may start with it). A frame alone
 /// refers to definitions in the frames before it: a standalone document is
 /// [`Frame::svg`].
+///
+/// ```
+/// use omweso_diagram::{Annotations, Embed, RenderOptions, figure_svgs, move_frames};
+/// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+///
+/// let mut south = [1; 16];
+/// south[4] = 4;
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let mv = Move::forward(Pit::new(5).unwrap());
+/// let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
+/// let frames = move_frames(&played, &Annotations::default(), "shackell-1935", &Rules::SHACKELL_1935);
+/// let options = RenderOptions { embed: Embed::Embedded, ..RenderOptions::default() };
+/// let svgs = figure_svgs(&frames, &options);
+/// assert_eq!(svgs.len(), frames.len());
+/// // each written with the figure's id prefix, unique in its page
+/// let (mut first, mut second) = (String::new(), String::new());
+/// svgs[0].write("fig1-", &mut first);
+/// svgs[1].write("fig1-", &mut second);
+/// // the board is defined in the first frame and used by the next
+/// let at = first.find("id=\"fig1-b").expect("the board's definition") + 4;
+/// let id = &first[at..at + first[at..].find('"').unwrap()];
+/// assert!(second.contains(&format!("href=\"#{id}\"")));
+/// assert!(!second.contains(&format!("id=\"{id}\"")));
+/// ```
 pub fn figure_svgs(frames: &[Frame], options: &RenderOptions) -> Vec<Markup> {
     let mut shared = svg::Shared::new(frames.iter().map(|f| &f.scene), options.layout);
     frames
@@ -300,8 +324,11 @@ pub enum Layout {
 /// adaptive colours and the full layout, at its natural size.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RenderOptions {
+    /// The colours and type the picture is drawn in.
     pub theme: Theme,
+    /// Whether the SVG carries its own stylesheet or relies on the page's.
     pub embed: Embed,
+    /// How much of the frame is drawn (full, board only, or a puzzle sheet's board).
     pub layout: Layout,
     /// A `width` for the root element (user units or CSS pixels), the
     /// `height` following from the picture's proportions; `None` leaves
@@ -313,6 +340,17 @@ pub struct RenderOptions {
 /// rule set `variant_name` (said in its words) whose `rules` decide
 /// whether the left-hand pits are shaded and what the key says of them
 /// ([`narrate::left_hand_pits`]).
+///
+/// ```
+/// use omweso_diagram::{Annotations, RenderOptions, board_frame};
+/// use omweso_engine::{Board, Position, Rules, Side};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let frame = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
+/// assert_eq!(frame.name, "00-board");
+/// assert!(frame.svg(&RenderOptions::default()).starts_with("<svg"));
+/// assert!(frame.text().contains("South"));
+/// ```
 pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str, rules: &Rules) -> Frame {
     frames::board_frame(pos, ann, variant_name, rules)
 }
@@ -323,6 +361,24 @@ pub fn board_frame(pos: &Position, ann: &Annotations, variant_name: &str, rules:
 /// Highlights and arrows are drawn on the position before the move. The
 /// move was played under `rules`, the rule set named `variant_name` (as
 /// for [`board_frame`]).
+///
+/// ```
+/// use omweso_diagram::{Annotations, move_frames};
+/// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+///
+/// let mut south = [1; 16];
+/// south[4] = 4; // pit 5 holds four seeds
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let mv = Move::forward(Pit::new(5).unwrap());
+/// let rules = Rules::SHACKELL_1935;
+/// let played = trace(&rules, &pos, &mv, 100).unwrap();
+/// let frames = move_frames(&played, &Annotations::default(), "shackell-1935", &rules);
+/// // the board before, one frame a lap, the summary
+/// assert_eq!(frames.len(), played.laps.len() + 2);
+/// assert_eq!(frames[0].name, "00-before");
+/// assert_eq!(frames[1].name, "01-lap-1");
+/// assert_eq!(frames.last().unwrap().name, "99-summary");
+/// ```
 pub fn move_frames(
     played: &Played,
     ann: &Annotations,
@@ -336,6 +392,14 @@ pub fn move_frames(
 /// print values, and the class rules), for a page that inlines frames
 /// rendered with [`Embed::Embedded`] and the [`Theme::Adaptive`] theme.
 /// Same as `Theme::Adaptive.stylesheet()`.
+///
+/// ```
+/// use omweso_diagram::{Theme, stylesheet};
+///
+/// let css = stylesheet();
+/// assert_eq!(css, Theme::Adaptive.stylesheet());
+/// assert!(css.contains("--omw-ink") && css.contains("prefers-color-scheme: dark"));
+/// ```
 pub fn stylesheet() -> String {
     theme::stylesheet()
 }

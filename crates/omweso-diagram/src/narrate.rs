@@ -397,9 +397,13 @@ pub fn evaluation(mover: Side, score: Score) -> String {
 /// winner, or not finished in its record. Worded by [`standing`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Standing {
+    /// The side won the game.
     Won(Side),
+    /// A never-ending move annulled the game (it does not count).
     Annulled,
+    /// A never-ending move drew the game.
     Draw,
+    /// The record ends before the game does.
     Unfinished,
 }
 
@@ -479,6 +483,19 @@ pub fn move_end(end: &MoveEnd) -> String {
 
 /// What a move does, short: `captures nothing`, `captures 5 seeds and
 /// South wins: …`, `never ends (the move never ends: the game is drawn)`.
+///
+/// ```
+/// use omweso_diagram::narrate::move_does;
+/// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
+///
+/// let mut south = [1; 16];
+/// south[4] = 4; // pit 5 holds four seeds
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let moves = legal_moves(&Rules::SHACKELL_1935, &pos);
+/// let from_5 = moves.iter().find(|m| m.mv.pit == Pit::new(5).unwrap()).unwrap();
+/// // it captures from both of North's end columns: a win (nkutemye)
+/// assert!(move_does(&from_5.end).starts_with("captures 16 seeds and South wins: "));
+/// ```
 pub fn move_does(end: &MoveEnd) -> String {
     match end {
         MoveEnd::NeverEnding(n) => format!("never ends ({})", result(&n.result)),
@@ -510,6 +527,20 @@ pub fn trace_lines(p: &Played) -> Vec<String> {
 
 /// A whole trace as text: `South plays S12+`, then [`trace_lines`], each
 /// line ended by a newline.
+///
+/// ```
+/// use omweso_diagram::narrate::trace_text;
+/// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+///
+/// let mut south = [1; 16];
+/// south[4] = 4;
+/// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+/// let mv = Move::forward(Pit::new(5).unwrap());
+/// let played = trace(&Rules::SHACKELL_1935, &pos, &mv, 100).unwrap();
+/// let text = trace_text(&played);
+/// assert!(text.starts_with("South plays S5\n"));
+/// assert!(text.ends_with(".\n") && text.contains("Result: "));
+/// ```
 pub fn trace_text(p: &Played) -> String {
     let mut s = format!(
         "{} plays {}\n",

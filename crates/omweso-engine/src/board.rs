@@ -9,13 +9,17 @@ pub type Seeds = u16;
 /// The two players. South sits at the bottom of the grid form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The player whose rows are the bottom two of the grid form.
     South,
+    /// The player whose rows are the top two of the grid form.
     North,
 }
 
 impl Side {
+    /// Both sides, South first (the order of [`Side::index`]).
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -23,10 +27,12 @@ impl Side {
         }
     }
 
+    /// 0 for South, 1 for North: the side's index in per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The lower-case name used in files (`south`, `north`).
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -85,10 +91,12 @@ impl Pit {
         Pit(i as u8 + 1)
     }
 
+    /// The pit's number in Shackell's numbering, 1..=16.
     pub fn number(self) -> u8 {
         self.0
     }
 
+    /// The pit's array index, 0..=15 (its number less one).
     pub fn index(self) -> usize {
         self.0 as usize - 1
     }
@@ -185,6 +193,22 @@ impl Board {
         }
     }
 
+    /// The board written in grid form (rows as seen from South's seat).
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Pit, Side};
+    ///
+    /// let grid = [
+    ///     [0, 0, 0, 0, 0, 0, 0, 7], // North's outer row: its pit 1 on South's right
+    ///     [0, 0, 0, 0, 0, 0, 0, 0],
+    ///     [0, 0, 0, 0, 0, 0, 0, 0],
+    ///     [3, 0, 0, 0, 0, 0, 0, 0], // South's outer row: pits 1 to 8, left to right
+    /// ];
+    /// let b = Board::from_grid(&grid);
+    /// assert_eq!(b.get(Side::South, Pit::new(1).unwrap()), 3);
+    /// assert_eq!(b.get(Side::North, Pit::new(1).unwrap()), 7);
+    /// assert_eq!(b.to_grid(), grid);
+    /// ```
     pub fn from_grid(grid: &Grid) -> Board {
         let mut b = Board::default();
         for (r, row) in grid.iter().enumerate() {
@@ -196,6 +220,7 @@ impl Board {
         b
     }
 
+    /// The board in grid form (rows as seen from South's seat, North's outer row first).
     pub fn to_grid(&self) -> Grid {
         let mut g = [[0; 8]; 4];
         for (r, row) in g.iter_mut().enumerate() {
@@ -207,10 +232,12 @@ impl Board {
         g
     }
 
+    /// The seeds in `side`'s pit `pit`.
     pub fn get(&self, side: Side, pit: Pit) -> Seeds {
         self.pits[side.index()][pit.index()]
     }
 
+    /// Put `n` seeds in `side`'s pit `pit`.
     pub fn set(&mut self, side: Side, pit: Pit, n: Seeds) {
         self.pits[side.index()][pit.index()] = n;
     }
@@ -220,10 +247,12 @@ impl Board {
         &self.pits[side.index()]
     }
 
+    /// The seeds on `side`'s sixteen pits together.
     pub fn side_total(&self, side: Side) -> u32 {
         self.pits[side.index()].iter().map(|&n| n as u32).sum()
     }
 
+    /// The seeds on the whole board (64 in a game; a study position may hold fewer).
     pub fn total(&self) -> u32 {
         self.side_total(Side::South) + self.side_total(Side::North)
     }

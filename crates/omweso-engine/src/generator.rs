@@ -571,6 +571,8 @@ impl MoveList {
         self.entries.len()
     }
 
+    /// Whether the list holds no move (after [`legal_moves_into`]: the side
+    /// to move has none).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }

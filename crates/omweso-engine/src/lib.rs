@@ -57,7 +57,7 @@
 //! assert_eq!(after.board.total(), 64);
 //! ```
 
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod board;
 mod capture_free;

@@ -27,7 +27,8 @@ use super::variant::Rules;
 /// the moves are generated on a packed state: the mover's pits one byte
 /// each in a word, the opponent's side implied by the columns captured so
 /// far. Larger boards go through the general explorer
-/// ([`reference::general_legal_moves`]); the answers are the same.
+/// (`reference::general_legal_moves`, with the `reference` feature); the
+/// answers are the same.
 ///
 /// ```
 /// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves};
@@ -126,6 +127,18 @@ fn with_list<T>(f: impl FnOnce(&mut MoveList) -> T) -> T {
 
 /// The legal moves starting from one pit, appended to `out`
 /// (see [`legal_moves`]).
+///
+/// ```
+/// use omweso_engine::{Board, Pit, Position, Rules, Side, legal_moves, moves_from};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let mut from_3 = Vec::new();
+/// moves_from(&Rules::MODERN, &pos, Pit::new(3).unwrap(), &mut from_3);
+/// let all = legal_moves(&Rules::MODERN, &pos);
+/// let listed: Vec<_> = all.iter().filter(|m| m.mv.pit == Pit::new(3).unwrap()).collect();
+/// assert_eq!(from_3.len(), listed.len());
+/// assert!(from_3.iter().all(|m| m.mv.pit == Pit::new(3).unwrap()));
+/// ```
 pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMove>) {
     with_list(|list| {
         generator::moves_from_into(rules, pos, pit, list);
@@ -138,6 +151,17 @@ pub fn moves_from(rules: &Rules, pos: &Position, pit: Pit, out: &mut Vec<LegalMo
 /// never-ending outcomes as in [`legal_moves`]. A choice-point state is
 /// explored again on each path that reaches it, so this can be exponential
 /// in the number of choice points: prefer [`legal_moves`].
+///
+/// ```
+/// use omweso_engine::{Board, Position, Rules, Side, every_sequence, legal_moves};
+///
+/// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+/// let every = every_sequence(&Rules::SHACKELL_1935, &pos);
+/// let distinct = legal_moves(&Rules::SHACKELL_1935, &pos);
+/// // every distinct move is among the sequences, and no sequence is missing
+/// assert!(every.len() >= distinct.len());
+/// assert!(distinct.iter().all(|d| every.iter().any(|e| e.end == d.end)));
+/// ```
 pub fn every_sequence(rules: &Rules, pos: &Position) -> Vec<LegalMove> {
     let mut out = Vec::new();
     for pit in Pit::ALL {

@@ -15,9 +15,12 @@ use std::fmt;
 /// anticlockwise; so `[Anticlockwise]` and `[]` name the same move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The start pit, in the mover's own numbering.
     pub pit: Pit,
     /// The three-seed opening (two into the next pit, one beyond).
     pub three_seed: bool,
+    /// The direction at the start, then at each later choice point, in order; missing ones are
+    /// anticlockwise.
     pub choices: Vec<Direction>,
 }
 
@@ -65,13 +68,16 @@ pub struct CaptureInfo {
     pub at: Pit,
     /// The opponent's facing inner pit and the seeds taken from it.
     pub inner: Pit,
+    /// The seeds taken from the inner pit.
     pub inner_seeds: Seeds,
     /// The opponent's facing outer pit and the seeds taken from it.
     pub outer: Pit,
+    /// The seeds taken from the outer pit.
     pub outer_seeds: Seeds,
 }
 
 impl CaptureInfo {
+    /// The seeds taken by this capture (inner and outer together).
     pub fn total(&self) -> u32 {
         self.inner_seeds as u32 + self.outer_seeds as u32
     }
@@ -94,7 +100,10 @@ pub enum LapEnd {
     Stop,
     /// The pit is lifted and sown on (for Ludii after a capture, the
     /// capturing pit rather than the landing pit).
-    Relay { pit: Pit },
+    Relay {
+        /// The pit lifted next, in the mover's numbering.
+        pit: Pit,
+    },
     /// The two facing opponent pits are captured; their seeds are sown next.
     Capture(CaptureInfo),
 }
@@ -102,10 +111,13 @@ pub enum LapEnd {
 /// One lap of a traced move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lap {
+    /// What the lap sows: the start pit's seeds, a relay, captured seeds or the three-seed opening.
     pub kind: LapKind,
+    /// The direction the lap is sown in, seen from the mover's seat.
     pub direction: Direction,
     /// E, the pit the lap is sown from.
     pub from: Pit,
+    /// The seeds sown in this lap (those lifted, or those captured).
     pub hand: Seeds,
     /// The pits sown, in order (one entry a seed).
     pub sown: Vec<Pit>,
@@ -113,6 +125,7 @@ pub struct Lap {
     pub landing: Pit,
     /// Whether the direction was the mover's choice here.
     pub choice_point: bool,
+    /// What happened where the lap ended: the move stops, relays or captures.
     pub end: LapEnd,
     /// The board once this lap is sown (before any capture at its end).
     pub board_after: Board,
@@ -121,6 +134,7 @@ pub struct Lap {
 /// A finished move's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Finished {
+    /// The board once the move is over.
     pub board: Board,
     /// Seeds captured from the opponent.
     pub captured: u32,
@@ -186,13 +200,17 @@ pub struct NeverEndingInfo {
     pub result: GameResult,
 }
 
+/// Where a move ends: it finishes with a board after it, or it never ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveEnd {
+    /// The move finishes after a finite number of laps.
     Finished(Finished),
+    /// The move never ends: its sowing enters a cycle.
     NeverEnding(NeverEndingInfo),
 }
 
 impl MoveEnd {
+    /// The finished move's result, or `None` for a never-ending one.
     pub fn finished(&self) -> Option<&Finished> {
         match self {
             MoveEnd::Finished(f) => Some(f),
@@ -200,10 +218,13 @@ impl MoveEnd {
         }
     }
 
+    /// Whether the move never ends.
     pub fn is_never_ending(&self) -> bool {
         matches!(self, MoveEnd::NeverEnding(_))
     }
 
+    /// The game result the move brings about: a win, or what the variant makes of a never-ending
+    /// move; `None` when the game goes on.
     pub fn result(&self) -> Option<GameResult> {
         match self {
             MoveEnd::Finished(f) => f.result,
@@ -211,6 +232,7 @@ impl MoveEnd {
         }
     }
 
+    /// The seeds the move captures (0 for a never-ending move).
     pub fn captured(&self) -> u32 {
         self.finished().map_or(0, |f| f.captured)
     }
@@ -219,13 +241,16 @@ impl MoveEnd {
 /// A legal move and where it leads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegalMove {
+    /// The move, as the mover chose it.
     pub mv: Move,
+    /// Where it ends: the board after it, or its cycle.
     pub end: MoveEnd,
 }
 
 /// A played move without its trace: where it ends and the position after.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// Where the move ends.
     pub end: MoveEnd,
     /// The position after the move, when it finishes.
     pub after: Option<Position>,
@@ -234,13 +259,17 @@ pub struct Outcome {
 /// A move played with its full trace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The move as asked, choices included.
     pub mv: Move,
+    /// The side that played it.
     pub mover: Side,
+    /// The position it was played from.
     pub before: Position,
     /// The laps, in order; at most the requested number are recorded.
     pub laps: Vec<Lap>,
     /// Every lap was recorded (false for very long or never-ending moves).
     pub complete: bool,
+    /// Where the move ends.
     pub end: MoveEnd,
     /// The position after the move, when it finishes.
     pub after: Option<Position>,
@@ -251,24 +280,37 @@ pub struct Played {
 pub enum PlayError {
     /// The mover has no legal move at all.
     NoLegalMove {
+        /// The side with no legal move.
         side: Side,
     },
+    /// The start pit holds fewer than the two seeds a move needs.
     TooFewSeeds {
+        /// The start pit, in the mover's numbering.
         pit: Pit,
+        /// The seeds it holds (0 or 1).
         seeds: Seeds,
     },
+    /// The move asks to start clockwise where the variant does not allow it.
     ClockwiseStartIllegal {
+        /// The start pit, in the mover's numbering.
         pit: Pit,
+        /// Why not, in words.
         reason: &'static str,
     },
+    /// The move asks for the three-seed opening where it may not be played.
     ThreeSeedUnavailable {
+        /// The start pit, in the mover's numbering.
         pit: Pit,
+        /// Why not, in words.
         reason: &'static str,
     },
+    /// The three-seed opening was given directions too; it has no choice to make.
     ThreeSeedWithChoices,
     /// More directions were given than the move has choice points.
     TooManyChoices {
+        /// Directions given.
         given: usize,
+        /// Choice points the move has.
         used: usize,
     },
     /// The variant forbids never-ending moves.

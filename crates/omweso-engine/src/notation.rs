@@ -21,7 +21,9 @@ use std::fmt;
 /// A parsed move with its optional side prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notated {
+    /// The side written before the pit (`S`, `N`), if any.
     pub side: Option<Side>,
+    /// The move itself.
     pub mv: Move,
 }
 
@@ -29,11 +31,19 @@ pub struct Notated {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// The text is not a move in the notation.
-    Malformed { text: String, message: String },
+    Malformed {
+        /// The text as written.
+        text: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The move is written for `written`, but `to_move` is to move.
     WrongSide {
+        /// The text as written.
         text: String,
+        /// The side the move names.
         written: Side,
+        /// The side to move in the position.
         to_move: Side,
     },
 }

@@ -6,7 +6,9 @@ use super::board::{Board, Side};
 /// A position to move from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// The seeds in every pit.
     pub board: Board,
+    /// The side whose move it is.
     pub to_move: Side,
     /// This is the mover's own first move of the game.
     pub first_move: bool,
@@ -19,6 +21,15 @@ pub struct Position {
 
 impl Position {
     /// A mid-game position: not a first move, captures have happened.
+    ///
+    /// ```
+    /// use omweso_engine::{Board, Position, Side};
+    ///
+    /// let p = Position::new(Board::from_sides([2; 16], [2; 16]), Side::North);
+    /// assert_eq!(p.to_move, Side::North);
+    /// assert!(!p.first_move && !p.before_first_capture);
+    /// assert_eq!(p.board.total(), 64);
+    /// ```
     pub fn new(board: Board, to_move: Side) -> Position {
         Position {
             board,
@@ -86,8 +97,11 @@ impl WinKind {
 /// The result of a game, or of the move that ended it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// A side won the game.
     Win {
+        /// The side that won.
         winner: Side,
+        /// How it won (no move left, nkutemye or akawumbi).
         kind: WinKind,
         /// Points scored, where the variant scores.
         points: Option<u32>,

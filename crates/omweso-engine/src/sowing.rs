@@ -19,6 +19,7 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The lower-case name used in prose and files (`anticlockwise`, `clockwise`).
     pub fn name(self) -> &'static str {
         match self {
             Direction::Anticlockwise => "anticlockwise",
@@ -64,6 +65,8 @@ pub enum LapKind {
 }
 
 impl LapKind {
+    /// The lower-case name used in prose and files (`start`, `relay`, `capture-sowing`,
+    /// `three-seed`).
     pub fn name(self) -> &'static str {
         match self {
             LapKind::Start => "start",

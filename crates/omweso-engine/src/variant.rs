@@ -65,8 +65,11 @@ pub struct Wins {
 /// Points scored per kind of win (modern match play); `None` where unscored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Points {
+    /// Points for a win by leaving the opponent without a legal move.
     pub no_move: Option<u32>,
+    /// Points for a win by nkutemye (capturing from both end columns in one move).
     pub nkutemye: Option<u32>,
+    /// Points for a win by akawumbi (capturing from all eight columns in one move).
     pub akawumbi: Option<u32>,
     /// Points that win a match.
     pub match_target: Option<u32>,
@@ -75,14 +78,25 @@ pub struct Points {
 /// The parameters of a rule variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// Which laps of a move may be sown clockwise.
     pub reverse_laps: ReverseLaps,
+    /// Whether each clockwise lap may not sow past pit 9 (at most 8 seeds from pit 1, 9 from 2, 7
+    /// from 16, 6 from 15), as Shackell's "may not move beyond … square 9" is read.
     pub reverse_reach_limit: bool,
+    /// When a clockwise start is legal.
     pub reverse_start: ReverseStart,
+    /// What follows the sowing of captured seeds.
     pub after_capture: AfterCapture,
+    /// Whether a side's first move may capture (when not, its captures are not made).
     pub first_move_captures: bool,
+    /// Whether the three-seed opening (two seeds into the next pit, one beyond, from a pit of
+    /// exactly three) may be played before the game's first capture.
     pub three_seed_opening: bool,
+    /// The ways a game can be won.
     pub wins: Wins,
+    /// Points scored per kind of win.
     pub points: Points,
+    /// What a never-ending move does to the game.
     pub never_ending: NeverEnding,
     /// Sandeman's limit on seeds per pit in the set-up, if any.
     pub max_setup_seeds_per_pit: Option<u16>,
@@ -225,11 +239,14 @@ impl Rules {
 /// A named variant: its parameters plus the name it is known by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
+    /// The name the variant is known by (`shackell-1935`, `modern`, …).
     pub name: String,
+    /// Its rule parameters.
     pub rules: Rules,
 }
 
 impl Variant {
+    /// A variant called `name` with `rules`.
     pub fn new(name: impl Into<String>, rules: Rules) -> Variant {
         Variant {
             name: name.into(),

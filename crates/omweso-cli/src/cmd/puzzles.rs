@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use omweso::diagram::narrate::plural;
-use omweso::puzzle::{self, Difficulty, Goal, generate};
+use omweso::puzzle::{self, Difficulty, Goal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -75,10 +75,10 @@ pub enum PuzzlesCommand {
         #[arg(long, default_value_t = 2_000)]
         max_games: u64,
         /// Positions the players search per move.
-        #[arg(long, default_value_t = omweso::puzzle::best::GENERATOR_NODES)]
+        #[arg(long, default_value_t = omweso::puzzle::GENERATOR_NODES)]
         nodes: u64,
         /// Positions the deep judge searches after each move.
-        #[arg(long, default_value_t = omweso::puzzle::best::DEEP_NODES)]
+        #[arg(long, default_value_t = omweso::puzzle::DEEP_NODES)]
         judge_nodes: u64,
     },
     /// Measure how the ratings hold up: per difficulty, the share a
@@ -154,16 +154,15 @@ pub struct SheetArgs {
 }
 
 pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
-    use omweso::puzzle::sheet;
-    let paper = sheet::Paper::parse(&a.paper)
+    let paper = puzzle::Paper::parse(&a.paper)
         .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
-    let hints = sheet::Hints::parse(&a.hints)
+    let hints = puzzle::SheetHints::parse(&a.hints)
         .ok_or_else(|| format!("unknown --hints {:?}: expected off or page", a.hints))?;
-    if !(1..=sheet::MAX_PER_PAGE).contains(&a.per_page) {
+    if !(1..=puzzle::SHEET_MAX_PER_PAGE).contains(&a.per_page) {
         return Err(format!(
             "--per-page {}: expected 1 to {} (the pit names must stay readable)",
             a.per_page,
-            sheet::MAX_PER_PAGE
+            puzzle::SHEET_MAX_PER_PAGE
         ));
     }
     let variants = super::variants_for(&a.dir);
@@ -182,21 +181,21 @@ pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
             "puzzles that do not verify are never printed:\n{errs}"
         ));
     }
-    let chosen = sheet::select(puzzles, &a.puzzles).map_err(|e| e.to_string())?;
+    let chosen = puzzle::select_puzzles(puzzles, &a.puzzles).map_err(|e| e.to_string())?;
     if chosen.is_empty() {
         return Err(format!("the selection {:?} matches no puzzle", a.puzzles));
     }
     let site_default = site_default_variant(&a.dir)?;
-    let chosen = sheet::one_rule_set(chosen, a.variant.as_deref(), site_default.as_deref())
+    let chosen = puzzle::one_rule_set(chosen, a.variant.as_deref(), site_default.as_deref())
         .map_err(|e| e.to_string())?;
-    let opts = sheet::SheetOptions {
+    let opts = puzzle::SheetOptions {
         paper,
         per_page: a.per_page,
         title: a.title,
         hints,
         ..Default::default()
     };
-    let (pdf, html) = sheet::outputs(&a.out);
+    let (pdf, html) = puzzle::sheet_outputs(&a.out);
     if let Some(dir) = a.out.extension().is_none().then_some(&a.out) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -209,8 +208,8 @@ pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
         .collect::<Vec<_>>()
         .join(", ");
     if let Some(path) = pdf {
-        let fonts = sheet::Fonts::shipped().map_err(|e| e.to_string())?;
-        let bytes = sheet::pdf(&chosen, &opts, &fonts).map_err(|e| e.to_string())?;
+        let fonts = puzzle::SheetFonts::shipped().map_err(|e| e.to_string())?;
+        let bytes = puzzle::sheet_pdf(&chosen, &opts, &fonts).map_err(|e| e.to_string())?;
         std::fs::write(&path, bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!(
@@ -221,7 +220,7 @@ pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
         );
     }
     if let Some(path) = html {
-        std::fs::write(&path, sheet::html(&chosen, &opts))
+        std::fs::write(&path, puzzle::sheet_html(&chosen, &opts))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!(
             "{} ({}, {rule_sets})",
@@ -244,7 +243,7 @@ fn site_default_variant(dir: &Path) -> Result<Option<String>, String> {
 }
 
 /// One line for a puzzle file written: its path, rating, title and themes.
-fn print_written(path: &Path, g: &generate::Generated) {
+fn print_written(path: &Path, g: &puzzle::GeneratedPuzzle) {
     println!(
         "{}  {:<6} {}  [{}]",
         path.display(),
@@ -323,15 +322,15 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
             let vdoc = variants
                 .resolve_typed(&variant)
                 .map_err(|e| e.to_string())?;
-            let mut opts = generate::Options::new(goal, count, vdoc, seed);
+            let mut opts = puzzle::GeneratorOptions::new(goal, count, vdoc, seed);
             opts.difficulty = difficulty;
             opts.max_per_pit = max_per_pit;
             opts.max_games = max_games;
             opts.player = match player.as_str() {
-                "search" => generate::Player::Search {
+                "search" => puzzle::GeneratorPlayer::Search {
                     nodes: nodes.max(1),
                 },
-                _ => generate::Player::Mix,
+                _ => puzzle::GeneratorPlayer::Mix,
             };
             let bar = ProgressBar::new(count as u64);
             bar.set_style(
@@ -342,7 +341,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
             bar.set_message(format!("{goal} puzzles"));
             // each puzzle is listed as soon as it is written: a run
             // stopped early keeps what it found
-            let written = generate::generate_into(
+            let written = puzzle::generate_into(
                 &out,
                 opts,
                 &variants,
@@ -374,7 +373,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
             for n in &names {
                 docs.push(variants.resolve_typed(n).map_err(|e| e.to_string())?);
             }
-            let plan = puzzle::fromplay::Plan {
+            let plan = puzzle::RegeneratePlan {
                 variants: docs,
                 seed,
                 per_variant,
@@ -383,7 +382,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
                 judge_nodes: judge_nodes.max(1),
             };
             let start = std::time::Instant::now();
-            let report = puzzle::fromplay::regenerate(&dir, &variants, &plan, &|line| {
+            let report = puzzle::regenerate(&dir, &variants, &plan, &|line| {
                 eprintln!("[{:>6.0} s] {line}", start.elapsed().as_secs_f64())
             })?;
             let mut withdrawn: std::collections::BTreeMap<String, usize> = Default::default();
@@ -417,7 +416,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
             if !errs.is_empty() {
                 return Err(format!("puzzles that do not verify:\n{errs}"));
             }
-            let c = puzzle::best::calibrate(&puzzles, deep);
+            let c = puzzle::calibrate(&puzzles, deep);
             let pct = |n: usize, of: usize| {
                 if of == 0 {
                     "—".to_string()
@@ -447,7 +446,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
         PuzzlesCommand::Reword { dir } => {
             let variants = super::variants_for(&dir);
             let (changed, of) =
-                generate::reword_dir(&dir, &variants, &mut |f| println!("{}", f.display()))?;
+                puzzle::reword_dir(&dir, &variants, &mut |f| println!("{}", f.display()))?;
             println!("{} reworded of {of}", plural(changed as u64, "puzzle"));
             Ok(ExitCode::SUCCESS)
         }
@@ -484,7 +483,7 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
                     .progress_chars("=> "),
             );
             let mut n = 0;
-            let written = generate::mine_into(
+            let written = puzzle::mine_into(
                 &out,
                 &games,
                 &goals,

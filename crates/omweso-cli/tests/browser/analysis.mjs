@@ -44,7 +44,7 @@
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { corner } from './board.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,8 +86,7 @@ const drawnMarks = async (p) => {
   }));
 };
 
-const { context, close } = await launch({ width: 390, height: 900 });
-try {
+await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, async (context) => {
   const page = await context.newPage();
   watchErrors(page, fail);
   await page.goto(new URL('analysis.html', base).href);
@@ -372,10 +371,4 @@ try {
   await page.screenshot({ path: join(artifacts, 'try-a-move-phone.png') });
   await page.click(fig + ' .try-open'); // Reset
   if (await page.$(fig + ' .try-panel')) fail('Reset leaves the try panel');
-} catch (e) {
-  fail('the run failed: ' + (e.stack || e));
-} finally {
-  await close();
-}
-console.log(JSON.stringify(report, null, 1));
-process.exit(problems.length ? 1 : 0);
+});

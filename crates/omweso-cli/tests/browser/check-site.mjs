@@ -21,7 +21,7 @@
 //   Menu button that opens and closes (Escape).
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,9 +44,8 @@ const aborted = [];
 const ok = (msg) => report.checks.push(msg);
 
 mkdirSync(artifacts, { recursive: true });
-const { context, close } = await launch({ width: 1280, height: 900 });
 
-try {
+await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, indent: 2 }, async (context) => {
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(15000);
   let where = '(none)';
@@ -319,11 +318,4 @@ try {
     if (!res.ok()) fail(`${from}: request failed: ${url} (cancelled, then HTTP ${res.status()})`);
   }
   report.cancelled = retried.size;
-} catch (e) {
-  fail(`the browser run stopped: ${e.stack || e}`);
-} finally {
-  await close();
-}
-
-console.log(JSON.stringify(report, null, 2));
-process.exit(problems.length ? 1 : 0);
+});

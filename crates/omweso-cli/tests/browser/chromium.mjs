@@ -34,3 +34,23 @@ export function watchErrors(page, fail, where = () => '') {
   page.on('console', (m) => { if (m.type() === 'error') fail(`${where()}console error: ${m.text()}`); });
   page.on('pageerror', (e) => fail(`${where()}uncaught exception: ${e.message}`));
 }
+
+// A browser check from start to end: Chromium launched at `viewport`,
+// `body(context)` run, then, whatever happened, `cleanUp()` (when given)
+// and the browser closed; an error thrown is one more problem (`the run
+// failed: ` and its stack). Then `report` is printed as JSON (`indent`
+// spaces) and the process ends: 1 when `problems` (the array the check's
+// `fail` pushes to) holds any, else 0.
+export async function runCheck({ viewport, report, problems, indent = 1, cleanUp }, body) {
+  const { context, close } = await launch(viewport);
+  try {
+    await body(context);
+  } catch (e) {
+    problems.push(`the run failed: ${e.stack || e}`);
+  } finally {
+    if (cleanUp) cleanUp();
+    await close();
+  }
+  console.log(JSON.stringify(report, null, indent));
+  process.exit(problems.length ? 1 : 0);
+}

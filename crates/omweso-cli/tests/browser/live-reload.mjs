@@ -8,7 +8,7 @@
 //
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -25,7 +25,6 @@ const fail = (msg) => problems.push(msg);
 const ok = (msg) => checks.push(msg);
 
 mkdirSync(artifacts, { recursive: true });
-const { context, close } = await launch({ width: 1000, height: 800 });
 
 function watch(page, name) {
   watchErrors(page, fail, () => `${name}: `);
@@ -57,7 +56,10 @@ const chapterFile = join(site, 'content', `${stem}.md`);
 const configFile = join(site, 'omweso.yaml');
 const config = readFileSync(configFile, 'utf8');
 const marker = `Livereloadmarker${Date.now()}`;
-try {
+// the site's configuration is put back however the run ends
+const cleanUp = () => writeFileSync(configFile, config);
+const viewport = { width: 1000, height: 800 };
+await runCheck({ viewport, report: { checks, problems }, problems, indent: 2, cleanUp }, async (context) => {
   const page = context.pages()[0] || (await context.newPage());
   watch(page, 'page');
   const url = new URL(`${stem}.html`, base).href;
@@ -106,12 +108,4 @@ try {
     const heard = await page.evaluate(() => (window.omwesoServeEvents || []).join('; ')).catch((e) => `unreadable: ${e}`);
     fail(`after the fix the page (${page.url()}) heard: ${heard}`);
   }
-} catch (e) {
-  fail(`the browser run stopped: ${e.stack || e}`);
-} finally {
-  writeFileSync(configFile, config);
-  await close();
-}
-
-console.log(JSON.stringify({ checks, problems }, null, 2));
-process.exit(problems.length ? 1 : 0);
+});

@@ -27,7 +27,7 @@
 // (try-picking-WIDTH.png, try-in-place-WIDTH.png).
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { corner } from './board.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,8 +44,7 @@ const visibleBoards = (fig) => Array.from(document.querySelectorAll(fig + ' svg:
   return r.width > 0 && r.height > 0 && getComputedStyle(s).visibility === 'visible';
 }).length;
 
-const { context, close } = await launch({ width: 390, height: 900 });
-try {
+await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, async (context) => {
   const page = await context.newPage();
   let where = '';
   watchErrors(page, fail, () => where);
@@ -168,10 +167,4 @@ try {
   p.boards_again = await boards('#puzzle-start');
   if (p.boards_again !== 1) fail(`${where}the puzzle's figure shows ${p.boards_again} boards after Try again`);
   await page.screenshot({ path: join(artifacts, 'puzzle-again-390.png') });
-} catch (e) {
-  fail('the run failed: ' + (e.stack || e));
-} finally {
-  await close();
-}
-console.log(JSON.stringify(report, null, 1));
-process.exit(problems.length ? 1 : 0);
+});

@@ -21,7 +21,7 @@
 // the engine in the page played it, localStorage) for the Rust side to
 // compare with the engine; fails on any console error or exception.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,8 +31,7 @@ const problems = [];
 const report = { problems };
 const fail = (m) => problems.push(m);
 
-const { context, close } = await launch({ width: 390, height: 900 });
-try {
+await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, async (context) => {
   const page = await context.newPage();
   watchErrors(page, fail);
   const status = () => page.textContent('.trainer-status');
@@ -185,10 +184,4 @@ try {
     await page.goto(new URL(`puzzles/${sheets[0][0]}`, base).href);
     await page.screenshot({ path: join(artifacts, 'puzzle-sheet-phone.png') });
   }
-} catch (e) {
-  fail('the run failed: ' + (e.stack || e));
-} finally {
-  await close();
-}
-console.log(JSON.stringify(report, null, 1));
-process.exit(problems.length ? 1 : 0);
+});

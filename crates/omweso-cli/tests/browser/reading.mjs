@@ -15,7 +15,7 @@
 // Screenshots of reverse-capture.html scrolled (1366 and 390) go to
 // ARTIFACT_DIR. Prints a JSON report; exits 1 when a check failed.
 
-import { launch, watchErrors } from './chromium.mjs';
+import { runCheck, watchErrors } from './chromium.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,8 +31,7 @@ const fail = (m) => problems.push(m);
 const ok = (m) => checks.push(m);
 mkdirSync(artifacts, { recursive: true });
 
-const { context, close } = await launch({ width: 1366, height: 900 });
-try {
+await runCheck({ viewport: { width: 1366, height: 900 }, report: { checks, problems }, problems }, async (context) => {
   const page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(15000);
   watchErrors(page, fail);
@@ -147,10 +146,4 @@ try {
     if (overflow > 2) fail(`${c} at 390 px scrolls sideways by ${overflow} px`);
   }
   ok(`390 px: ${chapters.length} chapters, none scrolls sideways`);
-} catch (e) {
-  fail(`unexpected: ${e.stack || e}`);
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ checks, problems }, null, 1));
-process.exit(problems.length ? 1 : 0);
+});

@@ -117,6 +117,8 @@ pub enum Score {
 }
 
 impl Score {
+    /// The score an engine search reports (in centiseeds, or a win or loss near ±[`WIN`]), read for
+    /// people.
     pub fn of(score: i32) -> Score {
         if score >= WIN_THRESHOLD {
             Score::Win((WIN - score) as u32)
@@ -179,6 +181,7 @@ impl Limits {
 /// The player's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
+    /// How the evaluation weighs what it sees on a board.
     pub weights: Weights,
     /// log₂ of the transposition table's entries (16 bytes each).
     pub tt_bits: u32,
@@ -288,6 +291,7 @@ fn never_ending_score(rules: &Rules) -> i32 {
 }
 
 impl Searcher {
+    /// A searcher with the given settings and an empty transposition table.
     pub fn new(config: Config) -> Searcher {
         Searcher::sharing(config, Arc::new(Table::new(config.tt_bits, config.seed)))
     }
@@ -417,6 +421,7 @@ impl Searcher {
         self.lists[ply as usize] = list;
     }
 
+    /// The settings it searches with.
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -432,6 +437,19 @@ impl Searcher {
     /// it returns true (pass `&mut || false` for none). The answer is a
     /// legal move whenever there is one, even when `stop` fires during the
     /// root's own generation (see the module's notes on the budget).
+    ///
+    /// ```
+    /// use omweso_engine::search::{Config, Limits, Searcher};
+    /// use omweso_engine::{Board, Position, Rules, Side, legal_moves};
+    ///
+    /// let pos = Position::start(Board::counted_out(), Side::South);
+    /// let mut searcher = Searcher::new(Config::default());
+    /// let r = searcher.search(&Rules::MODERN, &pos, Limits::depth(3), &mut || false);
+    /// let best = r.best.expect("South has moves");
+    /// assert!(legal_moves(&Rules::MODERN, &pos).iter().any(|m| m.mv == best.mv));
+    /// assert_eq!(r.depth, 3);
+    /// assert!(r.nodes > 0);
+    /// ```
     pub fn search(
         &mut self,
         rules: &Rules,

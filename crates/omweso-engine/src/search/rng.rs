@@ -6,6 +6,7 @@
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose stream is fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -17,6 +18,7 @@ impl Rng {
         r
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

@@ -105,6 +105,18 @@ impl Style {
 }
 
 /// A set-up as players make them (see the module text), drawn from `rng`.
+///
+/// ```
+/// use omweso_engine::Rules;
+/// use omweso_engine::search::{Rng, setup};
+///
+/// let mut rng = Rng::new(7);
+/// let pits = setup::arrange(&Rules::MODERN, &mut rng);
+/// // a player's 32 seeds, over their sixteen pits
+/// assert_eq!(pits.iter().map(|&n| u32::from(n)).sum::<u32>(), 32);
+/// // the same seed draws the same set-up
+/// assert_eq!(setup::arrange(&Rules::MODERN, &mut Rng::new(7)), pits);
+/// ```
 pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
     arrange_styled(rules, rng).0
 }
