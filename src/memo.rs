@@ -145,6 +145,22 @@ pub(crate) fn decisions(rules: &Rules, pos: &Position) -> usize {
         .unwrap_or(0)
 }
 
+/// The tests' never-ending move: under McGill's rules South's pit 1 of
+/// this position cycles for ever, every 82 laps (tests only).
+#[cfg(test)]
+pub(crate) fn cycle_of_82_laps() -> Position {
+    use crate::engine::{Board, Side};
+    Position::new(
+        Board::from_grid(&[
+            [0, 0, 0, 0, 0, 1, 0, 0],
+            [1, 1, 0, 1, 0, 0, 0, 1],
+            [3, 4, 2, 1, 2, 1, 2, 3],
+            [2, 2, 1, 0, 1, 3, 2, 1],
+        ]),
+        Side::South,
+    )
+}
+
 /// Answers by question, each with when it was last asked for (a count of
 /// the questions asked so far); at most [`KEPT`] answers, weighing `limit`
 /// together at most.
@@ -283,18 +299,9 @@ mod tests {
     /// from the listing: nothing is decided again, the answer the same.
     #[test]
     fn a_trace_takes_its_end_from_a_kept_listing() {
-        use crate::engine::{Board, Pit, Side};
+        use crate::engine::{Pit, Side};
         // McGill: South's pit 1 cycles for ever (82 laps)
-        let pos = Position::new(
-            Board::from_grid(&[
-                [0, 0, 0, 0, 0, 1, 0, 0],
-                [1, 1, 0, 1, 0, 0, 0, 1],
-                [3, 4, 2, 1, 2, 1, 2, 3],
-                [2, 2, 1, 0, 1, 3, 2, 1],
-            ]),
-            Side::South,
-        )
-        .mirrored();
+        let pos = super::cycle_of_82_laps().mirrored();
         let rules = Rules::MCGILL_2015;
         let mv = Move::forward(Pit::new(1).unwrap());
         // kept whatever its cost (a threshold of zero)

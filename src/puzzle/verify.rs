@@ -534,7 +534,7 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{self, Board, Side};
+    use crate::engine;
 
     /// A McGill position whose South pit 1 never ends (a cycle of 82 laps;
     /// nothing of North's can be captured), as a "what happens?" puzzle.
@@ -560,15 +560,7 @@ expect:
     /// the listing. Deciding twice (a trace of its own, as before) fails.
     #[test]
     fn a_what_happens_puzzle_decides_its_move_once() {
-        let pos = Position::new(
-            Board::from_grid(&[
-                [0, 0, 0, 0, 0, 1, 0, 0],
-                [1, 1, 0, 1, 0, 0, 0, 1],
-                [3, 4, 2, 1, 2, 1, 2, 3],
-                [2, 2, 1, 0, 1, 3, 2, 1],
-            ]),
-            Side::South,
-        );
+        let pos = crate::memo::cycle_of_82_laps();
         let rules = engine::Rules::MCGILL_2015;
         assert_eq!(crate::memo::decisions(&rules, &pos), 0);
         let p = verify_source(
