@@ -1115,24 +1115,25 @@ impl Look {
 /// (a second look on one pit).
 fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
     let ring = |class: &str, r: f64| -> Box<dyn svg::Node> { Box::new(circle(class, c, r + grow)) };
+    // a rounded square of half-side `h` centred on the pit
+    let square = |class: &str, h: f64, rx: u32| -> Vec<Box<dyn svg::Node>> {
+        vec![Box::new(
+            Rectangle::new()
+                .set("class", class)
+                .set("x", n(c.x - h))
+                .set("y", n(c.y - h))
+                .set("width", n(2.0 * h))
+                .set("height", n(2.0 * h))
+                .set("rx", rx),
+        )]
+    };
     match look {
         Look::Lift => vec![ring("omw-ring-lift", RING)],
         Look::Relay => vec![
             ring("omw-ring-relay", PIT_R - 0.2),
             ring("omw-ring-relay", RING + 0.5),
         ],
-        Look::End => {
-            let h = RING + grow;
-            vec![Box::new(
-                Rectangle::new()
-                    .set("class", "omw-ring-end")
-                    .set("x", n(c.x - h))
-                    .set("y", n(c.y - h))
-                    .set("width", n(2.0 * h))
-                    .set("height", n(2.0 * h))
-                    .set("rx", 13),
-            )]
-        }
+        Look::End => square("omw-ring-end", RING + grow, 13),
         Look::CaptureAt => vec![
             ring("omw-ring-capture-at", PIT_R - 0.2),
             ring("omw-ring-capture-at-out", RING + 0.5),
@@ -1146,18 +1147,7 @@ fn look_shapes(look: Look, c: Pt, grow: f64) -> Vec<Box<dyn svg::Node>> {
         Look::CaptureLine => line_with_head(c, "omw-capture-arrow", "omw-capture-head"),
         Look::Arrow => line_with_head_sized(c, "omw-arrow", "omw-arrow-head", 14.0, 8.0),
         // a pit on its shaded block, as the board draws the left-hand pits
-        Look::LeftHand => {
-            let h = CELL / 2.0 - 2.0 + grow;
-            vec![Box::new(
-                Rectangle::new()
-                    .set("class", "omw-reverse-zone")
-                    .set("x", n(c.x - h))
-                    .set("y", n(c.y - h))
-                    .set("width", n(2.0 * h))
-                    .set("height", n(2.0 * h))
-                    .set("rx", 12),
-            )]
-        }
+        Look::LeftHand => square("omw-reverse-zone", CELL / 2.0 - 2.0 + grow, 12),
     }
 }
 
