@@ -212,9 +212,15 @@ fn set_ups_hold_32_seeds_and_follow_the_advice() {
             assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
             assert!(s.iter().all(|&n| n <= cap));
             // the policy: the sources' styles and the spread one, every
-            // pit used able to move
+            // pit used able to move; or, where arrangements were chosen
+            // against strong play, one of those (chosen by games, not by
+            // the advice: some fill a column or leave a single seed)
             let (s, style) = setup::arrange_styled(&rules, &mut rng);
             assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
+            if style == setup::Style::Chosen {
+                assert!(setup::chosen(&rules).contains(&s), "{s:?}");
+                continue;
+            }
             assert!(s.iter().all(|&n| n <= cap && n != 1), "{style:?} {s:?}");
             if style != setup::Style::Spread {
                 assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
@@ -407,26 +413,31 @@ fn a_stop_during_the_roots_long_generation_still_answers_a_whole_move() {
 }
 
 #[test]
-fn mcgills_policy_draws_only_its_chosen_arrangements() {
-    let table = setup::chosen(&Rules::MCGILL_2015);
+fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
     assert!(setup::chosen(&Rules::MODERN).is_empty());
-    for a in table {
-        assert_eq!(a.iter().map(|&n| n as u32).sum::<u32>(), 32, "{a:?}");
-    }
-    let mut rng = Rng::new(11);
-    let mut seen = std::collections::HashSet::new();
-    for _ in 0..400 {
-        let (s, style) = setup::arrange_styled(&Rules::MCGILL_2015, &mut rng);
-        if table.is_empty() {
-            assert_ne!(style, setup::Style::Chosen);
-        } else {
+    let mut checked = 0;
+    for rules in [Rules::MCGILL_2015, Rules::SHACKELL_1935] {
+        let table = setup::chosen(&rules);
+        assert!(!table.is_empty(), "{rules:?}");
+        for a in table {
+            assert_eq!(a.iter().map(|&n| n as u32).sum::<u32>(), 32, "{a:?}");
+        }
+        let mut rng = Rng::new(11);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..400 {
+            let (s, style) = setup::arrange_styled(&rules, &mut rng);
             assert_eq!(style, setup::Style::Chosen);
             assert!(table.contains(&s), "{s:?}");
             seen.insert(s);
+            checked += 1;
         }
+        // variety: every chosen arrangement is drawn
+        assert_eq!(seen.len(), table.len());
     }
-    // variety: every chosen arrangement is drawn
-    assert_eq!(seen.len(), table.len());
+    assert_eq!(checked, 800);
+    // where none are chosen, the styles
+    let (_, style) = setup::arrange_styled(&Rules::MODERN, &mut Rng::new(11));
+    assert_ne!(style, setup::Style::Chosen);
 }
 
 #[test]
@@ -530,7 +541,7 @@ fn minimax(rules: &Rules, pos: &Position, depth: u32, ply: u32) -> i32 {
 fn the_search_is_exact_minimax_at_a_fixed_depth() {
     let mut checked = 0;
     for rules in &VARIANTS {
-        for pos in positions(rules, 31, 3).into_iter().step_by(4) {
+        for pos in positions(rules, 31, 3).into_iter().step_by(3) {
             let moves = legal_moves(rules, &pos);
             if moves.len() < 2
                 || moves

@@ -23,10 +23,10 @@
 //! Self-play only measures set-ups against the project's own player.
 //! Against strong play (the panel, [`super::panel`], written from the
 //! description of the program that won the McGill course's 2015
-//! tournament) the styles lose at the set-up under McGill's rules, so there
-//! the policy draws only from arrangements that won from both seats against
-//! the panel ([`chosen`]; `docs/STRENGTH.md`). Other rule sets keep the
-//! styles ([`arrange_by_styles`]).
+//! tournament) the styles lose at the set-up under McGill's and Shackell's
+//! rules, so there the policy draws only from arrangements that won from
+//! both seats against the panel ([`chosen`]; `docs/STRENGTH.md`). Other
+//! rule sets keep the styles ([`arrange_by_styles`]).
 //!
 //! Where both sides start from one arrangement (a match that measures the
 //! players rather than their set-ups), [`arrange_balanced`] draws styles
@@ -122,7 +122,8 @@ pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
 }
 
 /// [`arrange`], and which style it drew. Where the rule set has
-/// arrangements chosen against strong play ([`chosen`]: McGill's rules),
+/// arrangements chosen against strong play ([`chosen`]: McGill's and
+/// Shackell's rules),
 /// one of them, each as likely ([`Style::Chosen`]); elsewhere the styles
 /// of [`arrange_by_styles`].
 pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
@@ -151,6 +152,8 @@ pub fn arrange_by_styles(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
 pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
     if *rules == Rules::MCGILL_2015 {
         &CHOSEN_MCGILL_2015
+    } else if *rules == Rules::SHACKELL_1935 {
+        &CHOSEN_SHACKELL_1935
     } else {
         &[]
     }
@@ -167,6 +170,24 @@ pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
 /// this table has no variety yet: it trades the policy's variety for not
 /// losing at the set-up, under these rules only.
 pub const CHOSEN_MCGILL_2015: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
+
+/// Shackell's rules: the arrangements that won from both seats against the
+/// panel at depth 10, the search player at 300,000 positions a move, one
+/// game from each seat (`examples/setup_climb.rs`, climbing from the
+/// concentrated set-up; see `docs/STRENGTH.md`): the concentrated set-up
+/// and the four neighbours of it the climb found winning. The neighbours
+/// put seeds in both pits of column 4 (pits 4 and 13) and leave a single
+/// seed in a pit, against Shackell's advice and the styles' habits: they
+/// are here by their games. The policy's styles lost every game against
+/// the panel under these rules, so here too the policy gives up their
+/// variety for not losing at the set-up.
+pub const CHOSEN_SHACKELL_1935: [[Seeds; 16]; 5] = [
+    super::panel::CONCENTRATED,
+    [0, 0, 0, 2, 0, 0, 0, 17, 0, 3, 3, 1, 3, 3, 0, 0],
+    [0, 0, 0, 2, 0, 0, 0, 17, 0, 3, 3, 0, 3, 3, 0, 1],
+    [0, 0, 2, 2, 0, 0, 0, 17, 0, 3, 3, 1, 3, 1, 0, 0],
+    [0, 0, 0, 2, 0, 0, 0, 18, 0, 3, 2, 1, 3, 3, 0, 0],
+];
 
 /// What [`arrange_balanced`] found: an arrangement by the players' styles
 /// and how the first mover stands when both sides start from it.
