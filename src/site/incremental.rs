@@ -16,11 +16,13 @@
 //!   order, and the print version in the same parts;
 //! - the site's other pages are the same files as before,
 //!
-//! it re-renders only the chapters whose fingerprint changed, the print
-//! parts holding them, the search index and the site's few other pages
-//! (index, positions, variants, puzzles…, which are cheap and whose
-//! dependencies are many), and writes into a fresh folder only the files
-//! that now differ from the base: a *patch*, served over the base. Anything
+//! it re-renders only the chapters whose fingerprint changed and writes
+//! into a fresh folder only the files that now differ from the base: a
+//! *patch*, served over the base. Right after (a second patch, unless
+//! another change came meanwhile), it re-renders the print parts holding
+//! those chapters, the search index and the site's few other pages (index,
+//! positions, variants, puzzles…, which are cheap and whose dependencies
+//! are many), and writes what differs. Anything
 //! else (a template, the config, a variant, a puzzle, a static file, a file
 //! added or removed, a chapter's title) rebuilds the whole site into a new
 //! base. Never stale: a page is kept only when nothing it is made of
@@ -110,6 +112,9 @@ struct State {
     /// Chapters rendered again whose print part and search words are not
     /// yet in the output ([`Session::finish`]).
     stale: BTreeSet<usize>,
+    /// Whether the last good build is a patch [`Session::finish`] has not
+    /// finished (the site's pages other than chapters left as they were).
+    unfinished: bool,
 }
 
 /// A site built again and again (see the module's documentation): what
@@ -172,7 +177,7 @@ impl Session {
         let mut whole = false;
         if self.pending.is_empty()
             && served_current
-            && self.state.as_ref().is_some_and(|s| !s.stale.is_empty())
+            && self.state.as_ref().is_some_and(|s| s.unfinished)
         {
             match self.finish(out)? {
                 Some(mut rebuilt) => {
@@ -260,6 +265,7 @@ impl Session {
             sizes: rendered.sizes,
             parts,
             stale: BTreeSet::new(),
+            unfinished: false,
         });
         Ok(Rebuilt {
             base: None,
@@ -273,9 +279,10 @@ impl Session {
     }
 
     /// A patch over the base into `out`; `None` when the change is not one
-    /// a patch covers (the caller then builds the whole site). The print
-    /// parts holding the edited chapters and the search index are left as
-    /// they were, for [`Session::finish`].
+    /// a patch covers (the caller then builds the whole site). Only the
+    /// edited chapters' pages are rendered: the print parts holding them,
+    /// the search index and the site's other pages are left as they were,
+    /// for [`Session::finish`].
     fn patch(
         &mut self,
         out: &Path,
@@ -326,16 +333,6 @@ impl Session {
             return Ok(None);
         }
         let t_ch = t0.elapsed();
-        // and every other page but the print parts
-        let placed = renderer.rest(&state.parts, &[], &|_| None, &keep)?;
-        let others: BTreeSet<String> = placed
-            .iter()
-            .map(|p| p.path.clone())
-            .filter(|p| !is_chapter_or_print(site, p))
-            .collect();
-        if others != state.others {
-            return Ok(None);
-        }
         let files: Vec<(String, Vec<u8>)> = pages
             .into_inner()
             .unwrap_or_else(|e| e.into_inner())
@@ -348,31 +345,32 @@ impl Session {
         let mut stale = state.stale.clone();
         stale.extend(changed.iter().copied());
         let summary = format!(
-            "patch: {} chapter page{} rendered again (fingerprints {} ms, chapters {} ms, \
-             other pages {} ms)",
+            "patch: {} chapter page{} rendered again (fingerprints {} ms, chapters {} ms)",
             changed.len(),
             if changed.len() == 1 { "" } else { "s" },
             t_fp.as_millis(),
             (t_ch - t_fp).as_millis(),
-            (t0.elapsed() - t_ch).as_millis(),
         );
         let chapters = changed
             .iter()
             .map(|&i| site.chapters[i].stem.clone())
             .collect();
-        let rebuilt = self.commit(out, patch, summary, chapters, !stale.is_empty())?;
+        let rebuilt = self.commit(out, patch, summary, chapters, true)?;
         if let Some(state) = &mut self.state {
             state.chapters = fingerprints.chapters;
             state.plains = plains;
             state.sizes = sizes;
             state.stale = stale;
+            state.unfinished = true;
         }
         Ok(Some(rebuilt))
     }
 
     /// What [`Session::patch`] left to do: the print parts holding the
-    /// chapters rendered again, and the search index, as a patch into
-    /// `out`. `None` when there is nothing to finish.
+    /// chapters rendered again, the search index and every page that is
+    /// not a chapter's, as a patch into `out`. `None` when that is not one
+    /// a patch covers (a page added or gone: the caller then builds the
+    /// whole site).
     fn finish(&mut self, out: &Path) -> Result<Option<Rebuilt>, Diagnostics> {
         let (Some(state), Some((site, traces))) = (&self.state, &self.last) else {
             return Ok(None);
@@ -388,26 +386,39 @@ impl Session {
             .par_iter()
             .map(|&i| renderer.chapter_figures(i).map(|f| (i, f)))
             .collect::<Result<_, _>>()?;
-        let mut files: Vec<(String, Vec<u8>)> = print
-            .par_iter()
-            .map(|&k| {
-                renderer
-                    .print_part(parts, k, &|i| figures.get(&i))
-                    .map(|p| (p.path, p.html.into_bytes()))
-            })
-            .collect::<Result<_, _>>()?;
+        let pages: Mutex<Vec<Page>> = Mutex::default();
+        let keep = |page: Page| -> Result<(), Diagnostics> {
+            pages.lock().unwrap_or_else(|e| e.into_inner()).push(page);
+            Ok(())
+        };
+        let placed = renderer.rest(parts, &print, &|i| figures.get(&i), &keep)?;
+        let others: BTreeSet<String> = placed
+            .iter()
+            .map(|p| p.path.clone())
+            .filter(|p| !is_chapter_or_print(site, p))
+            .collect();
+        if others != state.others {
+            return Ok(None);
+        }
+        let mut files: Vec<(String, Vec<u8>)> = pages
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .into_iter()
+            .map(|p| (p.path, p.html.into_bytes()))
+            .collect();
         files.push(search_index_file(&renderer.search_docs(&state.plains)));
         let Some(patch) = state.patched(files) else {
             return Ok(None);
         };
         let summary = format!(
-            "patch finished: {} print part{} and the search index rendered again",
+            "patch finished: {} print part{}, the search index and the other pages rendered again",
             print.len(),
             if print.len() == 1 { "" } else { "s" },
         );
         let rebuilt = self.commit(out, patch, summary, Vec::new(), false)?;
         if let Some(state) = &mut self.state {
             state.stale.clear();
+            state.unfinished = false;
         }
         Ok(Some(rebuilt))
     }

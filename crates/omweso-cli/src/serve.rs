@@ -138,7 +138,7 @@ pub struct ServeOptions {
 /// How long the watcher waits, by default, for changes to settle before
 /// rebuilding: an editor's save (a temporary file, a rename) is over
 /// within it, and an author waits no longer than needed.
-pub const DEBOUNCE_MS: u64 = 40;
+pub const DEBOUNCE_MS: u64 = 25;
 
 /// How long a connection may take to send a request head, from its opening
 /// or from the answer to its previous request (the idle timeout).

@@ -188,15 +188,21 @@ fn an_edit_re_renders_only_the_pages_it_touches() {
     let mut touched = r.chapters.clone();
     touched.sort();
     assert_eq!(touched, ["introduction", "third"], "{r:?}");
+    assert_eq!(
+        r.pages.as_deref(),
+        Some(&["introduction.html".to_string(), "third.html".to_string()][..])
+    );
+    // then its own page, the print version...
+    let b5 = work.join("b5");
+    let r = session.rebuild(&b5, &[], Some(&b4)).unwrap();
+    assert!(!r.more, "{r:?}");
     let pages = r.pages.clone().unwrap();
     assert!(
         pages.contains(&"positions/first-capture.html".to_string()),
         "{pages:?}"
     );
+    assert!(pages.contains(&"print.html".to_string()), "{pages:?}");
     assert!(!pages.contains(&"second.html".to_string()), "{pages:?}");
-    let b5 = work.join("b5");
-    let r = session.rebuild(&b5, &[], Some(&b4)).unwrap();
-    assert!(!r.more, "{r:?}");
     assert!(!files(&b5).contains_key("second.html"));
     same_as_full_build(&root, &work, &b5, Some(&b1));
 
