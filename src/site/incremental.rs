@@ -471,11 +471,11 @@ impl Session {
         state.patch = patch;
         Ok(Rebuilt {
             summary: format!(
-                "{summary}; {} page{} changed; {written} file{} differ from the full build \
+                "{summary}; {} page{} changed; {written} file{} from the full build \
                  ({:.1} MB written)",
                 pages.len(),
                 if pages.len() == 1 { "" } else { "s" },
-                if written == 1 { "" } else { "s" },
+                if written == 1 { " differs" } else { "s differ" },
                 bytes as f64 / 1e6
             ),
             base: Some(state.base.clone()),
