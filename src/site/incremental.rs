@@ -43,6 +43,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
+use tera::Tera;
 
 /// A 128-bit digest of some bytes (two SipHash keys): a file is taken as
 /// unchanged only when its digest is.
@@ -128,8 +129,10 @@ pub struct Session {
     pending: BTreeSet<PathBuf>,
     /// The chapters as parsed by the last load.
     parsed: ChapterCache,
-    /// The site and its traces as the last good build had them.
-    last: Option<(Site, Traces)>,
+    /// The site, its traces and its templates as the last good build had
+    /// them: what [`Session::finish`] renders with, whatever changed since
+    /// on disk (a change it has not been told of yet).
+    last: Option<(Site, Traces, Tera)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -197,6 +200,7 @@ impl Session {
         if !errs.is_empty() {
             return Err(errs);
         }
+        let (tera, _) = templates::load(&self.root)?;
         let loaded = started.elapsed();
         let traces = Traces::for_build_with(&site, &self.decisions);
         let traced = started.elapsed();
@@ -206,7 +210,7 @@ impl Session {
                 s.base.is_dir() && self.pending.iter().all(|p| s.covers(&self.root, p))
             });
         let result = if patchable {
-            self.patch(out, &site, &traces)?
+            self.patch(out, &site, &traces, &tera)?
         } else {
             None
         };
@@ -215,7 +219,7 @@ impl Session {
             None => self.full(out, &site, &traces)?,
         };
         self.pending.clear();
-        self.last = Some((site, traces));
+        self.last = Some((site, traces, tera));
         rebuilt.summary = format!(
             "{} (load {} ms, traces {} ms, in all {} ms)",
             rebuilt.summary,
@@ -288,6 +292,7 @@ impl Session {
         out: &Path,
         site: &Site,
         traces: &Traces,
+        tera: &Tera,
     ) -> Result<Option<Rebuilt>, Diagnostics> {
         let Some(state) = &self.state else {
             return Ok(None);
@@ -310,8 +315,7 @@ impl Session {
         let changed: Vec<usize> = (0..site.chapters.len())
             .filter(|&i| fingerprints.chapters[i].1 != state.chapters[i].1)
             .collect();
-        let (tera, _) = templates::load(&site.root)?;
-        let renderer = Renderer::new(site, traces, &tera, &Silent);
+        let renderer = Renderer::new(site, traces, tera, &Silent);
         let pages: Mutex<Vec<Page>> = Mutex::default();
         let keep = |page: Page| -> Result<(), Diagnostics> {
             pages.lock().unwrap_or_else(|e| e.into_inner()).push(page);
@@ -372,11 +376,10 @@ impl Session {
     /// a patch covers (a page added or gone: the caller then builds the
     /// whole site).
     fn finish(&mut self, out: &Path) -> Result<Option<Rebuilt>, Diagnostics> {
-        let (Some(state), Some((site, traces))) = (&self.state, &self.last) else {
+        let (Some(state), Some((site, traces, tera))) = (&self.state, &self.last) else {
             return Ok(None);
         };
-        let (tera, _) = templates::load(&site.root)?;
-        let renderer = Renderer::new(site, traces, &tera, &Silent);
+        let renderer = Renderer::new(site, traces, tera, &Silent);
         let parts = &state.parts;
         let print: Vec<usize> = (0..parts.len())
             .filter(|&k| state.stale.iter().any(|i| parts[k].contains(i)))
