@@ -291,7 +291,7 @@ fn an_edit_re_renders_only_the_pages_it_touches() {
 }
 
 #[test]
-fn a_broken_edit_is_reported_and_the_next_good_one_patches_the_last_good_build() {
+fn a_broken_edit_is_reported_and_what_changed_meanwhile_is_not_lost() {
     let (tmp, root) = three_chapters();
     let root = root.canonicalize().unwrap();
     let work = tmp.path().join("work");
