@@ -214,16 +214,6 @@ fn valid_stem(stem: &str) -> bool {
 /// Stems the site's own pages use; a chapter may not take them.
 const RESERVED: [&str; 5] = ["index", "glossary", "compare", "print", "404"];
 
-fn load_chapter(path: &Path, variants: &Variants, errs: &mut Diagnostics) -> Option<Chapter> {
-    match crate::model::read_text(path) {
-        Ok(text) => parse_chapter(path, text, variants, errs),
-        Err(d) => {
-            errs.push(d);
-            None
-        }
-    }
-}
-
 /// A chapter from its text, as read from `path`: its front matter, its
 /// fenced blocks (each parsed), headings and links. Every problem is
 /// pushed to `errs`; `None` when the chapter cannot be used at all (a bad
@@ -598,6 +588,75 @@ fn check_link(
 /// ids, duplicate ids, broken links and anchors, puzzles that fail
 /// verification). The site holds whatever did load.
 pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
+    load_with(root, drafts, &mut ChapterCache::default())
+}
+
+/// Chapters as an earlier load parsed them, by file: a load given the
+/// cache reads and parses again only the chapters whose file changed (its
+/// size or modification time, or named by [`ChapterCache::forget`]), or
+/// all of them when the variants did, and keeps the cache up to date. What
+/// `omweso serve` keeps between rebuilds.
+#[derive(Default)]
+pub(crate) struct ChapterCache {
+    /// The variants the chapters were parsed with (written out).
+    variants: String,
+    /// By file: its size and modification time when read, what parsing
+    /// it gave, and its problems.
+    by_file: std::collections::HashMap<PathBuf, Parsed>,
+}
+
+/// A chapter file as [`ChapterCache`] keeps it.
+#[derive(Clone)]
+struct Parsed {
+    stamp: (u64, std::time::SystemTime),
+    chapter: Option<Chapter>,
+    problems: Vec<Diagnostic>,
+}
+
+impl ChapterCache {
+    /// Read these files again at the next load, whatever their stamp.
+    pub(crate) fn forget<'p>(&mut self, paths: impl IntoIterator<Item = &'p PathBuf>) {
+        for p in paths {
+            self.by_file.remove(p);
+        }
+    }
+
+    /// The chapter of `path`: the cached one if the file's stamp is the
+    /// same, else read and parsed (`Some` new entry for the cache).
+    fn chapter(&self, path: &Path, variants: &Variants) -> (Parsed, bool) {
+        let stamp = std::fs::metadata(path)
+            .ok()
+            .and_then(|m| Some((m.len(), m.modified().ok()?)));
+        if let (Some(stamp), Some(known)) = (stamp, self.by_file.get(path))
+            && known.stamp == stamp
+        {
+            return (known.clone(), false);
+        }
+        let mut problems = Diagnostics::default();
+        let chapter = match crate::model::read_text(path) {
+            Ok(text) => parse_chapter(path, text, variants, &mut problems),
+            Err(d) => {
+                problems.push(d);
+                None
+            }
+        };
+        let parsed = Parsed {
+            // no stamp (the file could not be read): never taken as known
+            stamp: stamp.unwrap_or((u64::MAX, std::time::UNIX_EPOCH)),
+            chapter,
+            problems: problems.0,
+        };
+        (parsed, stamp.is_some())
+    }
+}
+
+/// [`load`], parsing again only the chapters that changed since the load
+/// that filled `cache`.
+pub(crate) fn load_with(
+    root: &Path,
+    drafts: bool,
+    cache: &mut ChapterCache,
+) -> (Site, Diagnostics) {
     let mut errs = Diagnostics::default();
     let config = match Config::read(root) {
         Ok(c) => c,
@@ -625,10 +684,35 @@ pub fn load(root: &Path, drafts: bool) -> (Site, Diagnostics) {
     // Chapters.
     let mut chapters = Vec::new();
     let mut all_stems = BTreeSet::new();
+    let written = format!("{variants:?}");
+    if cache.variants != written {
+        cache.variants = written;
+        cache.by_file.clear();
+    }
     match chapter_files(&layout.content()) {
         Ok(files) => {
-            for f in files {
-                if let Some(c) = load_chapter(&f, &variants, &mut errs) {
+            // files gone are forgotten
+            let present: std::collections::HashSet<&PathBuf> = files.iter().collect();
+            cache.by_file.retain(|p, _| present.contains(p));
+            let parsed: Vec<(Parsed, bool)> = {
+                use rayon::prelude::*;
+                let cache = &*cache;
+                files
+                    .par_iter()
+                    .map(|f| cache.chapter(f, &variants))
+                    .collect()
+            };
+            for (f, (parsed, new)) in files.iter().zip(parsed) {
+                let chapter = if new {
+                    errs.extend(Diagnostics(parsed.problems.clone()));
+                    let c = parsed.chapter.clone();
+                    cache.by_file.insert(f.clone(), parsed);
+                    c
+                } else {
+                    errs.extend(Diagnostics(parsed.problems));
+                    parsed.chapter
+                };
+                if let Some(c) = chapter {
                     all_stems.insert(c.stem.clone());
                     if drafts || !c.front.draft {
                         chapters.push(c);

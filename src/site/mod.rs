@@ -12,6 +12,8 @@
 //! - `render`: every page, in parallel
 //! - `search`: the search index
 //! - `output`: [`build`], atomic and deterministic
+//! - `incremental`: a rebuild after an edit re-rendering only what changed
+//!   ([`Session`], for `omweso serve`)
 //!
 //! The modules are private; what the `omweso` command, the tests and the
 //! fuzz targets use is re-exported here.
@@ -29,6 +31,7 @@ pub(crate) mod config;
 pub(crate) mod content;
 pub(crate) mod figure;
 pub(crate) mod games;
+mod incremental;
 mod init;
 pub(crate) mod layout;
 mod markdown;
@@ -43,6 +46,7 @@ pub use content::{
     Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load, parse_chapter,
     parse_glossary,
 };
+pub use incremental::{Rebuilt, Session};
 pub use init::{InitError, init};
 pub use layout::{Layout, RootError, variants_for_dir, variants_for_file};
 pub use markdown::{

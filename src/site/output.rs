@@ -34,7 +34,7 @@ pub struct BuildOptions {
 pub const OUTPUT_MARKER: &str = ".omweso-output";
 
 /// What [`OUTPUT_MARKER`] says.
-const MARKER_TEXT: &[u8] =
+pub(crate) const MARKER_TEXT: &[u8] =
     b"This folder was written by `omweso build`, which replaces it as a whole.\n";
 
 /// `path` made absolute with symbolic links resolved, also when it does not
@@ -557,6 +557,20 @@ pub(crate) struct Rendered {
     pub pages: Vec<Placed>,
     /// Diagrams on those pages.
     pub diagrams: usize,
+    /// The words of each chapter's body (for search), in chapter order.
+    pub plains: Vec<String>,
+    /// The size of each chapter's body (for the print parts), in chapter
+    /// order.
+    pub sizes: Vec<usize>,
+}
+
+/// `assets/search-index.js` for the search documents.
+pub(crate) fn search_index_file(docs: &[super::search::SearchDoc]) -> (String, Vec<u8>) {
+    let index = index_json(docs);
+    (
+        "assets/search-index.js".into(),
+        format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
+    )
 }
 
 /// [`render_site_to`] dropping every page as soon as it is rendered: what
@@ -587,14 +601,10 @@ pub(crate) fn render_site_to(
     progress.pages(renderer.page_count());
     let rendered = renderer.all(sink);
     progress.finished();
-    let (pages, docs) = rendered?;
+    let all = rendered?;
+    let pages = all.placed;
 
-    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    let index = index_json(&docs);
-    files.push((
-        "assets/search-index.js".into(),
-        format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
-    ));
+    let mut files: Vec<(String, Vec<u8>)> = vec![search_index_file(&all.docs)];
     for (path, bytes) in assets() {
         files.push((path.into(), bytes.into_owned()));
     }
@@ -629,11 +639,13 @@ pub(crate) fn render_site_to(
         diagrams: pages.iter().map(|p| p.diagrams).sum(),
         pages,
         files,
+        plains: all.plains,
+        sizes: all.sizes,
     })
 }
 
 /// Write one file under `dir`, creating its folder.
-fn write_file(dir: &Path, rel: &str, data: &[u8]) -> Result<(), Diagnostic> {
+pub(crate) fn write_file(dir: &Path, rel: &str, data: &[u8]) -> Result<(), Diagnostic> {
     let path = dir.join(rel);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)
@@ -692,6 +704,24 @@ pub fn build_asking(
         site.config.base_url = Some(b.clone());
     }
     let traces = Traces::for_build_with(&site, decisions);
+    write_site(out, &site, &traces, progress, &|_| {}).map(|(_, report)| BuildReport {
+        elapsed: start.elapsed(),
+        ..report
+    })
+}
+
+/// Render a loaded site and write it at `out`: pages are written into a
+/// fresh folder beside it as they are rendered (each shown to `seen`
+/// first), and the folder swapped in only when all is written; any error
+/// leaves the previous output untouched.
+pub(crate) fn write_site(
+    out: &Path,
+    site: &Site,
+    traces: &Traces,
+    progress: &dyn Progress,
+    seen: &(dyn Fn(&Page) + Sync),
+) -> Result<(Rendered, BuildReport), Diagnostics> {
+    let start = Instant::now();
     // pages are written into a fresh folder as they are rendered; it is
     // swapped in only when everything is written
     let fresh = sibling(out, "build");
@@ -710,9 +740,10 @@ pub fn build_asking(
         .and_then(|_| write_file(&fresh, OUTPUT_MARKER, MARKER_TEXT).map_err(Diagnostics::from))
         .and_then(|_| {
             let sink = |page: Page| -> Result<(), Diagnostics> {
+                seen(&page);
                 write_file(&fresh, &page.path, page.html.as_bytes()).map_err(Diagnostics::from)
             };
-            render_site_to(&site, &traces, progress, &sink)
+            render_site_to(site, traces, progress, &sink)
         })
         .and_then(|r| {
             let bytes = write_all(&fresh, &r.files)?;
@@ -721,14 +752,17 @@ pub fn build_asking(
             Ok((r, bytes))
         });
     match result {
-        Ok((r, bytes)) => Ok(BuildReport {
-            out: out.clone(),
-            pages: r.pages.len(),
-            diagrams: r.diagrams,
-            files: r.files.len() + r.pages.len(),
-            bytes: bytes + r.pages.iter().map(|p| p.bytes).sum::<u64>(),
-            elapsed: start.elapsed(),
-        }),
+        Ok((r, bytes)) => {
+            let report = BuildReport {
+                out: out.to_path_buf(),
+                pages: r.pages.len(),
+                diagrams: r.diagrams,
+                files: r.files.len() + r.pages.len(),
+                bytes: bytes + r.pages.iter().map(|p| p.bytes).sum::<u64>(),
+                elapsed: start.elapsed(),
+            };
+            Ok((r, report))
+        }
         Err(e) => {
             if is_output(&fresh) {
                 let _ = std::fs::remove_dir_all(&fresh);

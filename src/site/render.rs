@@ -178,6 +178,42 @@ fn title_of(doc: &PositionDoc) -> String {
         .unwrap_or_else(|| "Position".into())
 }
 
+/// A page rendered (or why not), given to `sink`: what became of it.
+fn give(sink: &PageSink, page: Result<Page, Diagnostics>) -> Result<Placed, Diagnostics> {
+    let page = page?;
+    let placed = Placed {
+        path: page.path.clone(),
+        diagrams: page.diagrams,
+        bytes: page.html.len() as u64,
+    };
+    sink(page)?;
+    Ok(placed)
+}
+
+/// One chapter as [`Renderer::chapter`] rendered it.
+pub(crate) struct DrawnChapter {
+    /// Its figures, for its print part.
+    pub figures: ChapterFigures,
+    /// The words of its body (for search).
+    pub plain: String,
+    /// The size of its body (for the print parts).
+    pub size: usize,
+    /// Its page, as given.
+    pub placed: Placed,
+}
+
+/// What [`Renderer::all`] rendered.
+pub(crate) struct AllPages {
+    /// Every page given, in order.
+    pub placed: Vec<Placed>,
+    /// The search documents.
+    pub docs: Vec<SearchDoc>,
+    /// The words of each chapter's body, in chapter order.
+    pub plains: Vec<String>,
+    /// The size of each chapter's body, in chapter order.
+    pub sizes: Vec<usize>,
+}
+
 /// Renders pages with the site's templates.
 pub(crate) struct Renderer<'a> {
     pub site: &'a Site,
@@ -1351,40 +1387,37 @@ impl<'a> Renderer<'a> {
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
+    /// The `i`-th chapter drawn and its page rendered and given to `sink`:
+    /// its figures (for the print version), the words of its body (for
+    /// search) and the size of its body (for the print parts).
+    pub(crate) fn chapter(&self, i: usize, sink: &PageSink) -> Result<DrawnChapter, Diagnostics> {
+        let figures = self.chapter_figures(i)?;
+        let body = self.chapter_body(
+            i,
+            &figures,
+            &MarkdownTarget::Page { root: "" },
+            &Default::default(),
+        )?;
+        let placed = give(sink, self.chapter_page(i, &body))?;
+        Ok(DrawnChapter {
+            figures,
+            plain: body.plain,
+            size: body.html.len(),
+            placed,
+        })
+    }
+
     /// Every page, in a fixed order, each given to `sink` as soon as it is
-    /// rendered (and not kept); what was given (in that order) and the
-    /// search documents. Each chapter's figures are drawn once, placed in
-    /// its page and in the print page of its part.
-    pub(crate) fn all(
-        &self,
-        sink: &PageSink,
-    ) -> Result<(Vec<Placed>, Vec<SearchDoc>), Diagnostics> {
-        let give = |page: Result<Page, Diagnostics>| -> Result<Placed, Diagnostics> {
-            let page = page?;
-            let placed = Placed {
-                path: page.path.clone(),
-                diagrams: page.diagrams,
-                bytes: page.html.len() as u64,
-            };
-            sink(page)?;
-            Ok(placed)
-        };
+    /// rendered (and not kept); what was given (in that order), the search
+    /// documents, and each chapter's words and body size. Each chapter's
+    /// figures are drawn once, placed in its page and in the print page of
+    /// its part.
+    pub(crate) fn all(&self, sink: &PageSink) -> Result<AllPages, Diagnostics> {
         // chapter pages first: a chapter's figures and the words of its
         // body (for search) are kept, its page written
-        type Drawn = (ChapterFigures, String, usize, Placed);
-        let drawn: Vec<Result<Drawn, Diagnostics>> = (0..self.site.chapters.len())
+        let drawn: Vec<Result<DrawnChapter, Diagnostics>> = (0..self.site.chapters.len())
             .into_par_iter()
-            .map(|i| {
-                let figures = self.chapter_figures(i)?;
-                let body = self.chapter_body(
-                    i,
-                    &figures,
-                    &MarkdownTarget::Page { root: "" },
-                    &Default::default(),
-                )?;
-                let placed = give(self.chapter_page(i, &body))?;
-                Ok((figures, body.plain, body.html.len(), placed))
-            })
+            .map(|i| self.chapter(i, sink))
             .collect();
         let mut errs = Diagnostics::default();
         let mut figures = Vec::new();
@@ -1393,11 +1426,11 @@ impl<'a> Renderer<'a> {
         let mut placed = Vec::new();
         for d in drawn {
             match d {
-                Ok((f, plain, size, p)) => {
-                    figures.push(f);
-                    plains.push(plain);
-                    sizes.push(size);
-                    placed.push(p);
+                Ok(d) => {
+                    figures.push(d.figures);
+                    plains.push(d.plain);
+                    sizes.push(d.size);
+                    placed.push(d.placed);
                 }
                 Err(e) => errs.extend(e),
             }
@@ -1409,6 +1442,27 @@ impl<'a> Renderer<'a> {
         }
         // the print version, in parts of a readable size if it is long
         let parts = print_parts(&sizes, PRINT_PART_BYTES);
+        let all_parts: Vec<usize> = (0..parts.len()).collect();
+        placed.extend(self.rest(&parts, &all_parts, &|i| figures.get(i), sink)?);
+        let docs = self.search_docs(&plains);
+        Ok(AllPages {
+            placed,
+            docs,
+            plains,
+            sizes,
+        })
+    }
+
+    /// Every page but the chapters' (in a fixed order), each given to
+    /// `sink`; of the print version's `parts`, only those numbered in
+    /// `print` (from 0), drawn from the chapters' `figures`.
+    pub(crate) fn rest<'f>(
+        &self,
+        parts: &[std::ops::Range<usize>],
+        print: &[usize],
+        figures: &(dyn Fn(usize) -> Option<&'f ChapterFigures> + Sync),
+        sink: &PageSink,
+    ) -> Result<Vec<Placed>, Diagnostics> {
         let positions: Vec<(PositionKey, &PositionDoc)> = self
             .site
             .keyed_positions()
@@ -1435,7 +1489,7 @@ impl<'a> Renderer<'a> {
             Game(&'b crate::model::GameDoc, &'b super::traces::GameTrace),
         }
         let mut jobs: Vec<Job> = vec![Job::Index, Job::Glossary, Job::Compare, Job::Analysis];
-        jobs.extend((0..parts.len()).map(Job::Print));
+        jobs.extend(print.iter().map(|&k| Job::Print(k)));
         if parts.len() > 1 {
             jobs.push(Job::PrintIndex);
         }
@@ -1450,24 +1504,29 @@ impl<'a> Renderer<'a> {
         let results: Vec<Result<Placed, Diagnostics>> = jobs
             .par_iter()
             .map(|j| {
-                give(match j {
-                    Job::Index => self.index_page(),
-                    Job::Glossary => self.glossary_page(),
-                    Job::Compare => self.compare_page(),
-                    Job::Analysis => self.analysis_page(),
-                    Job::Print(k) => self.print_part(&parts, *k, &figures),
-                    Job::PrintIndex => self.print_index_page(&parts),
-                    Job::NotFound => self.not_found_page(),
-                    Job::PuzzleIndex => self.puzzles_index_page(),
-                    Job::Variant(n) => self.variant_page(n),
-                    Job::Position(k, p) => self.position_page(*k, p),
-                    Job::Puzzle(k) => self.puzzle_page(&order, *k),
-                    Job::Sheet(v) => self.sheet_page(v),
-                    Job::GamesIndex => self.games_index_page(),
-                    Job::Game(g, t) => self.game_page(g, t),
-                })
+                give(
+                    sink,
+                    match j {
+                        Job::Index => self.index_page(),
+                        Job::Glossary => self.glossary_page(),
+                        Job::Compare => self.compare_page(),
+                        Job::Analysis => self.analysis_page(),
+                        Job::Print(k) => self.print_part(parts, *k, figures),
+                        Job::PrintIndex => self.print_index_page(parts),
+                        Job::NotFound => self.not_found_page(),
+                        Job::PuzzleIndex => self.puzzles_index_page(),
+                        Job::Variant(n) => self.variant_page(n),
+                        Job::Position(k, p) => self.position_page(*k, p),
+                        Job::Puzzle(k) => self.puzzle_page(&order, *k),
+                        Job::Sheet(v) => self.sheet_page(v),
+                        Job::GamesIndex => self.games_index_page(),
+                        Job::Game(g, t) => self.game_page(g, t),
+                    },
+                )
             })
             .collect();
+        let mut placed = Vec::new();
+        let mut errs = Diagnostics::default();
         for r in results {
             match r {
                 Ok(p) => placed.push(p),
@@ -1479,17 +1538,16 @@ impl<'a> Renderer<'a> {
             errs.0.dedup();
             return Err(errs);
         }
-        let docs = self.search_docs(&plains);
-        Ok((placed, docs))
+        Ok(placed)
     }
 
     /// The part `k` of the print version: its chapters' bodies, rendered
     /// for it from their `figures`, in one page.
-    fn print_part(
+    pub(crate) fn print_part<'f>(
         &self,
         parts: &[std::ops::Range<usize>],
         k: usize,
-        figures: &[ChapterFigures],
+        figures: &(dyn Fn(usize) -> Option<&'f ChapterFigures> + Sync),
     ) -> Result<Page, Diagnostics> {
         let r = parts[k].clone();
         let stems: BTreeSet<&str> = self.site.chapters[r.clone()]
@@ -1505,7 +1563,15 @@ impl<'a> Renderer<'a> {
                     stem: &self.site.chapters[i].stem,
                     chapters: &stems,
                 };
-                self.chapter_body(i, &figures[i], &print, &defined)
+                let Some(f) = figures(i) else {
+                    return Err(Diagnostics::from(Diagnostic::new(
+                        &self.site.chapters[i].path,
+                        0,
+                        0,
+                        "internal error: the chapter's figures were not drawn for its print part",
+                    )));
+                };
+                self.chapter_body(i, f, &print, &defined)
             })
             .collect::<Result<_, _>>()?;
         self.print_page(r, &bodies, k + 1, parts.len())
@@ -1529,7 +1595,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// The search documents; `plains`: the words of each chapter's body.
-    fn search_docs(&self, plains: &[String]) -> Vec<SearchDoc> {
+    pub(crate) fn search_docs(&self, plains: &[String]) -> Vec<SearchDoc> {
         let mut docs = Vec::new();
         for (c, plain) in self.site.chapters.iter().zip(plains) {
             // each section on its own, so that a heading is found as such

@@ -48,6 +48,52 @@ use tower_http::services::{ServeDir, ServeFile};
 /// `Ok(summary)` on success, `Err(diagnostics)` on failure.
 pub type BuildFn = Arc<dyn Fn(&Path) -> Result<String, Diagnostics> + Send + Sync>;
 
+/// What a [`StepFn`] is asked to build.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildRequest<'a> {
+    /// A fresh folder to write into.
+    pub out: &'a Path,
+    /// The files that changed since the last build (empty for the first).
+    pub changed: &'a [PathBuf],
+    /// The folder of the build being served (the last good one), if any.
+    pub served: Option<&'a Path>,
+}
+
+/// What a [`StepFn`] built.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// One line for the log.
+    pub summary: String,
+    /// `None`: `out` holds the whole site. `Some(base)`: `out` holds only the
+    /// files that differ from `base`, a folder of an earlier build (the
+    /// one served, or the one it patches) that is then served beneath it.
+    pub base: Option<PathBuf>,
+    /// The files (paths in the site, `/` separators) whose content changed
+    /// since the build served before: only open pages among them reload.
+    /// `None`: any may have, every open page reloads.
+    pub pages: Option<Vec<String>>,
+    /// Whether the step has more to do (pages it left for later to answer
+    /// the edit sooner): if no change is waiting, it is called again at
+    /// once, with no change.
+    pub more: bool,
+}
+
+/// A build step told what changed, which may write a patch over an
+/// earlier build rather than the whole site ([`Built::base`]).
+pub type StepFn = Arc<dyn Fn(&BuildRequest) -> Result<Built, Diagnostics> + Send + Sync>;
+
+/// A [`BuildFn`] as a [`StepFn`]: every build writes the whole site.
+pub fn whole_site(build: BuildFn) -> StepFn {
+    Arc::new(move |req: &BuildRequest| {
+        build(req.out).map(|summary| Built {
+            summary,
+            base: None,
+            pages: None,
+            more: false,
+        })
+    })
+}
+
 /// The default port of `omweso serve`.
 pub const DEFAULT_PORT: u16 = 1111;
 
@@ -89,6 +135,11 @@ pub struct ServeOptions {
     pub max_connections: usize,
 }
 
+/// How long the watcher waits, by default, for changes to settle before
+/// rebuilding: an editor's save (a temporary file, a rename) is over
+/// within it, and an author waits no longer than needed.
+pub const DEBOUNCE_MS: u64 = 25;
+
 /// How long a connection may take to send a request head, from its opening
 /// or from the answer to its previous request (the idle timeout).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -104,7 +155,7 @@ impl ServeOptions {
             root: root.into(),
             port: DEFAULT_PORT,
             work_dir: None,
-            debounce: Duration::from_millis(150),
+            debounce: Duration::from_millis(DEBOUNCE_MS),
             verbose: true,
             header_timeout: HEADER_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
@@ -115,7 +166,12 @@ impl ServeOptions {
 /// `omweso serve`: start, print `serving http://127.0.0.1:PORT/` as the
 /// first line of stdout, and run until Ctrl-C.
 pub fn serve(opts: ServeOptions, build: BuildFn) -> Result<(), String> {
-    let server = start_inner(opts, build, true)?;
+    serve_with(opts, whole_site(build))
+}
+
+/// [`serve`] with a build step that may write patches ([`StepFn`]).
+pub fn serve_with(opts: ServeOptions, step: StepFn) -> Result<(), String> {
+    let server = start_inner(opts, step, true)?;
     let mut out = std::io::stdout().lock();
     // The URL is the first line of stdout (scripts and tests read it).
     let _ = writeln!(out, "serving {}", server.url());
@@ -127,7 +183,12 @@ pub fn serve(opts: ServeOptions, build: BuildFn) -> Result<(), String> {
 /// Start serving in the background (used by tests and by [`serve`]). The
 /// first build runs at once; requests wait for it to finish.
 pub fn start(opts: ServeOptions, build: BuildFn) -> Result<Server, String> {
-    start_inner(opts, build, false)
+    start_inner(opts, whole_site(build), false)
+}
+
+/// [`start`] with a build step that may write patches ([`StepFn`]).
+pub fn start_with(opts: ServeOptions, step: StepFn) -> Result<Server, String> {
+    start_inner(opts, step, false)
 }
 
 /// A running server; dropping it shuts it down.
@@ -240,6 +301,8 @@ struct Status {
     /// Number of the last good build (0: none yet) and its folder.
     good: u64,
     served: Option<PathBuf>,
+    /// The folder beneath it, when it is a patch ([`Built::base`]).
+    base: Option<PathBuf>,
     /// Errors of the last build, if it failed.
     errors: Option<Vec<String>>,
     /// Build attempts finished (the first request waits for one).
@@ -248,8 +311,15 @@ struct Status {
 
 #[derive(Clone, Debug)]
 enum Note {
-    Reload { build: u64 },
-    Error { build: u64, errors: Vec<String> },
+    Reload {
+        build: u64,
+        /// The pages that changed (`None`: any may have).
+        pages: Option<Vec<String>>,
+    },
+    Error {
+        build: u64,
+        errors: Vec<String>,
+    },
 }
 
 struct Shared {
@@ -271,7 +341,7 @@ impl Shared {
     }
 }
 
-fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Server, String> {
+fn start_inner(opts: ServeOptions, build: StepFn, ctrl_c: bool) -> Result<Server, String> {
     let root = opts
         .root
         .canonicalize()
@@ -367,12 +437,25 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
                     next: 1,
                     verbose,
                 };
-                builder.run_once(&[]);
+                let mut more = builder.run_once(&[]);
                 while !builder.shared.shutdown.is_set() {
-                    let first = match rx.recv_timeout(Duration::from_millis(100)) {
-                        Ok(r) => r,
-                        Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    // a step with more to do goes on at once, unless a
+                    // change is waiting (then that build does both)
+                    let first = if more {
+                        match rx.try_recv() {
+                            Ok(r) => r,
+                            Err(mpsc::TryRecvError::Empty) => {
+                                more = builder.run_once(&[]);
+                                continue;
+                            }
+                            Err(mpsc::TryRecvError::Disconnected) => break,
+                        }
+                    } else {
+                        match rx.recv_timeout(Duration::from_millis(100)) {
+                            Ok(r) => r,
+                            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                        }
                     };
                     // Take everything that arrived meanwhile: one rebuild.
                     let mut changed = Vec::new();
@@ -394,7 +477,7 @@ fn start_inner(opts: ServeOptions, build: BuildFn, ctrl_c: bool) -> Result<Serve
                     changed.dedup();
                     // New top-level folders get watched too.
                     watch_tree(&mut debouncer, &root, &work, &mut watched);
-                    builder.run_once(&changed);
+                    more = builder.run_once(&changed);
                 }
                 drop(debouncer);
             })
@@ -559,7 +642,7 @@ fn ignored(path: &Path, root: &Path, work: &Path) -> bool {
 }
 
 struct Builder {
-    build: BuildFn,
+    build: StepFn,
     /// The site root: diagnostics are shown relative to it.
     root: PathBuf,
     shared: Arc<Shared>,
@@ -569,7 +652,9 @@ struct Builder {
 }
 
 impl Builder {
-    fn run_once(&mut self, changed: &[PathBuf]) {
+    /// One build; whether the step has more to do ([`Built::more`]).
+    fn run_once(&mut self, changed: &[PathBuf]) -> bool {
+        let mut more = false;
         if self.verbose && !changed.is_empty() {
             let names: Vec<String> = changed
                 .iter()
@@ -599,7 +684,13 @@ impl Builder {
         };
         let started = Instant::now();
         let build = self.build.clone();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(&out)))
+        let served = self.shared.status().served;
+        let request = BuildRequest {
+            out: &out,
+            changed,
+            served: served.as_deref(),
+        };
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build(&request)))
             .unwrap_or_else(|panic| {
                 let msg = panic
                     .downcast_ref::<String>()
@@ -609,28 +700,55 @@ impl Builder {
                 Err(Diagnostic::new(&self.root, 0, 0, format!("the build panicked: {msg}")).into())
             });
         let ms = started.elapsed().as_millis();
+        // a patch's base must be a build of this server's work folder
+        let result = result.and_then(|built| match &built.base {
+            Some(base) if !(base.parent() == Some(self.work.as_path()) && base.is_dir()) => {
+                Err(Diagnostic::new(
+                    base,
+                    0,
+                    0,
+                    "the build wrote a patch over a folder that is not one of the builds",
+                )
+                .into())
+            }
+            _ => Ok(built),
+        });
         let note = match result {
-            Ok(summary) if out.is_dir() => {
+            Ok(built) if out.is_dir() => {
                 if self.verbose {
-                    eprintln!("build {n} ok in {ms} ms: {summary}");
+                    eprintln!("build {n} ok in {ms} ms: {}", built.summary);
                 }
-                let old = {
+                let (old, old_base) = {
                     let mut st = self
                         .shared
                         .status
                         .write()
                         .unwrap_or_else(|e| e.into_inner());
-                    let old = st.served.replace(out);
+                    let old = st.served.replace(out.clone());
+                    let old_base = std::mem::replace(&mut st.base, built.base.clone());
                     st.good = n;
                     st.errors = None;
-                    old
+                    (old, old_base)
                 };
-                // The build before the previous one can go; the previous one
-                // may still be answering a request.
-                if let Some(old) = old {
-                    self.remove_older_than(&old);
+                // Earlier builds can go, but the base of this one, and the
+                // previous one and its base, which may still be answering a
+                // request.
+                let keep: Vec<&Path> = [
+                    Some(&out),
+                    built.base.as_ref(),
+                    old.as_ref(),
+                    old_base.as_ref(),
+                ]
+                .into_iter()
+                .flatten()
+                .map(PathBuf::as_path)
+                .collect();
+                self.remove_older_than(n, &keep);
+                more = built.more;
+                Note::Reload {
+                    build: n,
+                    pages: built.pages,
                 }
-                Note::Reload { build: n }
             }
             other => {
                 let diagnostics = match other {
@@ -684,20 +802,22 @@ impl Builder {
             self.shared.attempts.send_replace(st.attempts);
         }
         let _ = self.shared.notes.send(note);
+        more
     }
 
-    fn remove_older_than(&self, keep: &Path) {
+    /// Remove this process's builds numbered below `newest`, but those in
+    /// `keep`.
+    fn remove_older_than(&self, newest: u64, keep: &[&Path]) {
         let Ok(entries) = std::fs::read_dir(&self.work) else {
             return;
         };
-        let Some((me, keep_n)) = build_id(keep) else {
-            return;
-        };
+        let me = std::process::id();
         for e in entries.flatten() {
             let p = e.path();
             if let Some((pid, n)) = build_id(&p)
                 && pid == me
-                && n < keep_n
+                && n < newest
+                && !keep.contains(&p.as_path())
             {
                 remove_build(&p);
             }
@@ -902,6 +1022,7 @@ pub fn answer_connection(dir: &Path, input: &[u8], limit: Duration) -> Result<Ve
         status: RwLock::new(Status {
             good: 1,
             served: Some(dir.to_path_buf()),
+            base: None,
             errors: None,
             attempts: 1,
         }),
@@ -1324,9 +1445,13 @@ async fn events(State(shared): State<Arc<Shared>>) -> Response {
 
 fn note_event(note: &Note) -> Event {
     match note {
-        Note::Reload { build } => Event::default()
-            .event("reload")
-            .data(serde_json::json!({ "build": build }).to_string()),
+        Note::Reload { build, pages } => {
+            let data = match pages {
+                Some(pages) => serde_json::json!({ "build": build, "pages": pages }),
+                None => serde_json::json!({ "build": build }),
+            };
+            Event::default().event("reload").data(data.to_string())
+        }
         Note::Error { build, errors } => Event::default()
             .event("error")
             .data(serde_json::json!({ "build": build, "errors": errors }).to_string()),
@@ -1348,13 +1473,19 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         let errors = status.errors.unwrap_or_default();
         return no_store(error_page(&errors));
     };
+    let base = status.base;
+    // the 404 page of the build: the patch's, or else its base's
+    let page404 = match &base {
+        Some(b) if !dir.join("404.html").is_file() => b.join("404.html"),
+        _ => dir.join("404.html"),
+    };
     let is_get = req.method() == Method::GET;
     // A path that cannot name a file of the build (`..`, a backslash, a
     // NUL, a name longer than 255 bytes, a bad `%` escape) is simply not
     // there: refused before the file system is asked (ServeDir refuses
     // `..` too; this is the check the fuzz target `serve` holds to).
     if site_path(req.uri().path()).is_err() {
-        let page = std::fs::read(dir.join("404.html")).unwrap_or_default();
+        let page = std::fs::read(&page404).unwrap_or_default();
         return no_store(
             (
                 StatusCode::NOT_FOUND,
@@ -1364,9 +1495,6 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
                 .into_response(),
         );
     }
-    let mut serve_dir = ServeDir::new(&dir)
-        .append_index_html_on_directories(true)
-        .not_found_service(ServeFile::new(dir.join("404.html")));
     // A page is served whole, the live-reload script in it: a range of it
     // would be a range of another text. A ranged request is kept without
     // its range, in case the answer is a page.
@@ -1379,7 +1507,7 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         }
         whole
     });
-    let mut res = match serve_dir.try_call(req).await {
+    let mut res = match from_build(&dir, base.as_deref(), &page404, req).await {
         Ok(res) => res.map(Body::new),
         Err(e) => {
             return unreadable(e);
@@ -1394,7 +1522,7 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
         let Ok(whole) = whole.body(Body::empty()) else {
             return no_store(StatusCode::BAD_REQUEST.into_response());
         };
-        res = match serve_dir.try_call(whole).await {
+        res = match from_build(&dir, base.as_deref(), &page404, whole).await {
             Ok(res) => res.map(Body::new),
             Err(e) => {
                 return unreadable(e);
@@ -1415,6 +1543,36 @@ async fn files(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::ACCEPT_RANGES);
     no_store(Response::from_parts(parts, Body::from(html)))
+}
+
+/// A file of the build in `dir`, or of its `base` when `dir` is a patch
+/// over it (the patch's files first); `page404` when neither has it.
+async fn from_build(
+    dir: &Path,
+    base: Option<&Path>,
+    page404: &Path,
+    req: Request,
+) -> Result<Response, std::io::Error> {
+    let not_found = ServeFile::new(page404);
+    match base {
+        None => ServeDir::new(dir)
+            .append_index_html_on_directories(true)
+            .not_found_service(not_found)
+            .try_call(req)
+            .await
+            .map(|r| r.map(Body::new)),
+        Some(base) => {
+            let beneath = ServeDir::new(base)
+                .append_index_html_on_directories(true)
+                .not_found_service(not_found);
+            ServeDir::new(dir)
+                .append_index_html_on_directories(true)
+                .fallback(beneath)
+                .try_call(req)
+                .await
+                .map(|r| r.map(Body::new))
+        }
+    }
 }
 
 /// A file of the build that could not be read.
@@ -1532,11 +1690,26 @@ const LIVE_JS: &str = r#"(function () {
     if (errorPage) { if (!d.errors || !d.errors.length) location.reload(); return; }
     if (d.errors && d.errors.length) show(d.errors); else hide();
   });
+  // This page's file in the build, as a reload's `pages` name it.
+  function here() {
+    var p;
+    try { p = decodeURIComponent(location.pathname); } catch (e) { return null; }
+    p = p.replace(/^\/+/, "");
+    if (p === "" || p.charAt(p.length - 1) === "/") p += "index.html";
+    return p;
+  }
   source.addEventListener("reload", function (ev) {
     var d = data(ev);
     seen.push("reload " + d.build);
     // Already showing that build (it ended while this stream connected).
     if (d.build === known && !box) return;
+    // A rebuild that did not change this page (an error shown is cleared
+    // by a reload all the same).
+    if (d.pages && !box && errorPage === false && d.pages.indexOf(here()) < 0) {
+      known = d.build;
+      seen.push("unchanged " + d.build);
+      return;
+    }
     location.reload();
   });
   source.addEventListener("error", function (ev) {

@@ -93,24 +93,25 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode, String> {
     }
     .root()
     .to_path_buf();
-    let drafts = args.drafts;
-    let build_root = root.clone();
-    // the engine's answers, kept from one rebuild to the next
-    let decisions = site::Decisions::default();
-    let build: serve::BuildFn = std::sync::Arc::new(move |out: &Path| {
-        let opts = site::BuildOptions {
-            root: build_root.clone(),
-            out: out.to_path_buf(),
-            base_url: None,
-            drafts,
-            force: false,
-        };
-        site::build_asking(&opts, &site::Silent, &decisions).map(|r| r.to_string())
+    // the site rebuilt after each change, re-rendering only what changed
+    // when it can, with the engine's answers kept from one rebuild to the
+    // next
+    let session = std::sync::Mutex::new(site::Session::new(&root, args.drafts));
+    let step: serve::StepFn = std::sync::Arc::new(move |req: &serve::BuildRequest| {
+        let mut session = session.lock().unwrap_or_else(|e| e.into_inner());
+        session
+            .rebuild(req.out, req.changed, req.served)
+            .map(|r| serve::Built {
+                summary: r.summary,
+                base: r.base,
+                pages: r.pages,
+                more: r.more,
+            })
     });
     let mut opts = serve::ServeOptions::new(root);
     opts.port = args.port;
     opts.work_dir = args.out;
-    serve::serve(opts, build)?;
+    serve::serve_with(opts, step)?;
     Ok(ExitCode::SUCCESS)
 }
 
