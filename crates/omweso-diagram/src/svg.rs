@@ -223,19 +223,30 @@ impl Geo {
     }
 }
 
+/// A text element at (`x`, `y`); a coordinate of 0 (the default) is not
+/// written.
 fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
-    Text::new(content)
-        .set("class", class)
-        .set("x", n(x))
-        .set("y", n(y))
+    let mut t = Text::new(content).set("class", class);
+    if n(x) != "0" {
+        t = t.set("x", n(x));
+    }
+    if n(y) != "0" {
+        t = t.set("y", n(y));
+    }
+    t
 }
 
+/// A circle centred at `c`; a coordinate of 0 (the default, as in a
+/// shared drawing centred on its origin) is not written.
 fn circle(class: &str, c: Pt, r: f64) -> Circle {
-    Circle::new()
-        .set("class", class)
-        .set("cx", n(c.x))
-        .set("cy", n(c.y))
-        .set("r", n(r))
+    let mut e = Circle::new().set("class", class);
+    if n(c.x) != "0" {
+        e = e.set("cx", n(c.x));
+    }
+    if n(c.y) != "0" {
+        e = e.set("cy", n(c.y));
+    }
+    e.set("r", n(r))
 }
 
 /// Wrap prose to lines of at most `width` characters (longer words stand
@@ -423,6 +434,10 @@ const PIT_DEF: u64 = 0;
 fn count_def(k: usize) -> u64 {
     1 + k as u64
 }
+/// The name of a large count's definition (past [`START_DEF`]).
+fn big_count_def(k: usize) -> u64 {
+    266 + k as u64
+}
 /// The name of a board's definition (8 to 263).
 fn board_def(code: u8) -> u64 {
     8 + code as u64
@@ -566,6 +581,13 @@ pub(crate) fn render_into(
                 body.push_str("\n");
                 define(out, count_def(k), &format!("k{k}"), &body);
             }
+            if k > SMALL_COUNT && !geo.names_above() && !sh.done.has(big_count_def(k)) {
+                sh.done.add(big_count_def(k));
+                let mut body = Markup::default();
+                big_count(k, Pt { x: 0.0, y: 0.0 }, &mut body);
+                body.push_str("\n");
+                define(out, big_count_def(k), &format!("c{k}"), &body);
+            }
         }
         for row in 0..4 {
             if let Some(key) = row_key(scene, opts.layout, row).filter(|&k| sh.repeated(k))
@@ -578,45 +600,63 @@ pub(crate) fn render_into(
                 define(out, key, &format!("r{:x}", key & !(1 << 63)), &body);
             }
         }
-    }
-
-    add(
-        out,
-        Rectangle::new()
-            .set("class", "omw-bg")
-            .set("x", n(left))
-            .set("y", n(top))
-            .set("width", n(width))
-            .set("height", n(height)),
-    );
-
-    if full {
-        add(out, text("omw-heading", MARGIN, 30.0, &scene.heading));
-        if let Some(sub) = &scene.subheading {
-            add(out, text("omw-subheading", MARGIN, 52.0, sub));
+        for m in mark_items(scene, &geo) {
+            if !sh.done.has(m.def_name()) {
+                sh.done.add(m.def_name());
+                let mut body = Markup::default();
+                m.shapes(Pt { x: 0.0, y: 0.0 }, &mut body);
+                body.push_str("\n");
+                define(out, m.def_name(), &m.def_id(), &body);
+            }
+        }
+        if let Some(p) = &scene.path {
+            let dots = [
+                (SOWN_DEF, SOWN_ID, "omw-sown", SOWN_R, p.sown.len() > 1),
+                (START_DEF, START_ID, "omw-path-start", START_R, true),
+            ];
+            for (name, id, class, r, drawn) in dots {
+                if drawn && !sh.done.has(name) {
+                    sh.done.add(name);
+                    let mut body = Markup::default();
+                    add(&mut body, circle(class, Pt { x: 0.0, y: 0.0 }, r));
+                    body.push_str("\n");
+                    define(out, name, id, &body);
+                }
+            }
+        }
+        if let Some(key) = base_key(scene, opts.layout, code)
+            && !sh.done.has(key)
+        {
+            sh.done.add(key);
+            let mut body = Markup::default();
+            base(
+                scene,
+                &geo,
+                (left, top, width, height),
+                Some(code),
+                &mut body,
+            );
+            body.push_str("\n");
+            define(out, key, &format!("f{:x}", key & !(1 << 59)), &body);
         }
     }
 
-    // side names
-    let top_side = top_side(scene.seat);
-    add(out, side_label(scene, &geo, top_side, geo.board_y - 9.0));
-    add(
-        out,
-        side_label(scene, &geo, scene.seat, geo.board_bottom() + 23.0),
-    );
-
-    if is_shared {
-        use_of(out, &format!("b{code}"), None);
-    } else {
-        out.push_str("\n");
-        out.append(&board(scene, &geo, false));
+    match base_key(scene, opts.layout, code).filter(|_| is_shared) {
+        Some(key) => use_of(out, &format!("f{:x}", key & !(1 << 59)), None),
+        None => base(
+            scene,
+            &geo,
+            (left, top, width, height),
+            is_shared.then_some(code),
+            out,
+        ),
     }
 
     // the marks outside the pits, the lanes, then the counts inside them:
     // nothing is drawn over a count or a pit's number
-    add(out, marks(scene, &geo));
+    marks(scene, &geo, is_shared, out);
     if let Some(p) = &scene.path {
-        add(out, lap_path(p, &geo));
+        lap_path(p, &geo, is_shared, out);
     }
     for a in &scene.arrows {
         add(out, arrow(a, &geo));
@@ -656,13 +696,73 @@ pub(crate) fn render_into(
     out.push_str("\n</svg>\n");
 }
 
+/// What every frame draws under its marks, counts and lanes: the
+/// background of the part `shown` (left, top, width, height), the heading
+/// of a full frame, the side names and the board (a `<use>` of the
+/// shared board `b{code}` when given).
+fn base(scene: &Scene, geo: &Geo, shown: (f64, f64, f64, f64), code: Option<u8>, out: &mut Markup) {
+    let (left, top, width, height) = shown;
+    add(
+        out,
+        Rectangle::new()
+            .set("class", "omw-bg")
+            .set("x", n(left))
+            .set("y", n(top))
+            .set("width", n(width))
+            .set("height", n(height)),
+    );
+    if geo.layout == Layout::Full {
+        add(out, text("omw-heading", MARGIN, 30.0, &scene.heading));
+        if let Some(sub) = &scene.subheading {
+            add(out, text("omw-subheading", MARGIN, 52.0, sub));
+        }
+    }
+    // side names
+    let top_side = top_side(scene.seat);
+    add(out, side_label(scene, geo, top_side, geo.board_y - 9.0));
+    add(
+        out,
+        side_label(scene, geo, scene.seat, geo.board_bottom() + 23.0),
+    );
+    match code {
+        Some(code) => use_of(out, &format!("b{code}"), None),
+        None => {
+            out.push_str("\n");
+            out.append(&board(scene, geo, false));
+        }
+    }
+}
+
+/// The name of the shared drawing of a frame's [`base`], holding exactly
+/// what it draws: the board as drawn (`code`, [`board_code`]), the layout,
+/// the side to move and each side's seeds (which the side names say).
+/// None for a full frame ([`Layout::Full`]), whose background's height
+/// and heading are its own.
+fn base_key(scene: &Scene, layout: Layout, code: u8) -> Option<u64> {
+    let layout = match layout {
+        Layout::Full => return None,
+        Layout::Board => 1u64,
+        Layout::Sheet => 2,
+    };
+    let mover = match scene.mover {
+        None => 0u64,
+        Some(Side::South) => 1,
+        Some(Side::North) => 2,
+    };
+    let south = scene.board.side_total(Side::South) as u64 & 0xffff;
+    let north = scene.board.side_total(Side::North) as u64 & 0xffff;
+    Some(1 << 59 | layout << 50 | (code as u64) << 40 | mover << 32 | south << 16 | north)
+}
+
 /// A side's name, with its seeds (and whether it is to move) unless the
 /// board is empty: an empty board illustrates the board itself.
 /// On a sheet's board ([`Layout::Sheet`]) the words are larger, to be read
 /// at the size of a printed board.
 fn side_label(scene: &Scene, geo: &Geo, side: Side, y: f64) -> Text {
     let sheet = geo.layout == Layout::Sheet;
-    let t = Text::new("")
+    // the name is the text's own (no `<tspan>` of its own), the rest a
+    // `<tspan>` after it
+    let t = Text::new(side.title())
         .set(
             "class",
             if sheet {
@@ -672,8 +772,7 @@ fn side_label(scene: &Scene, geo: &Geo, side: Side, y: f64) -> Text {
             },
         )
         .set("x", n(MARGIN + 2.0))
-        .set("y", n(y))
-        .add(TSpan::new(side.title()));
+        .set("y", n(y));
     match side_info(scene, side) {
         Some(info) => t.add(TSpan::new(format!(" · {info}")).set(
             "class",
@@ -942,18 +1041,24 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
                     add(out, d);
                 }
             }
+        } else if shared {
+            use_of(out, &format!("c{k}"), Some(c));
         } else {
-            // written directly (a number needs no escaping), as the `svg`
-            // crate writes `text("omw-count omw-count-big", …)`
-            use std::fmt::Write;
-            let _ = write!(
-                out,
-                "\n<text class=\"omw-count omw-count-big\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
-                n(c.x),
-                n(c.y + 8.0)
-            );
+            big_count(k, c, out);
         }
     }
+}
+
+/// A large count (past [`SMALL_COUNT`]) at `c`: its number alone.
+fn big_count(k: usize, c: Pt, out: &mut Markup) {
+    // written directly (a number needs no escaping), as the `svg` crate
+    // writes `text("omw-count omw-count-big", …)`
+    use std::fmt::Write;
+    out.push_str("\n<text class=\"omw-count omw-count-big\"");
+    if n(c.x) != "0" {
+        let _ = write!(out, " x=\"{}\"", n(c.x));
+    }
+    let _ = write!(out, " y=\"{}\">\n{k}\n</text>", n(c.y + 8.0));
 }
 
 /// A line through `pts`.
@@ -988,17 +1093,15 @@ fn for_head(mut pts: Vec<Pt>, by: f64) -> (Vec<Pt>, Pt, Pt) {
 
 /// A lap's seeds along the lane outside the pits: a dot where the lap
 /// starts (E), a small dot at every pit a seed falls into, and the head at
-/// the pit of the last seed; a later round runs further out.
-fn lap_path(p: &LapPath, geo: &Geo) -> Group {
+/// the pit of the last seed; a later round runs further out. With
+/// `shared`, the dots are `<use>`s of their shared drawings.
+fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
     let cw = p.direction == Direction::Clockwise;
-    let mut g = Group::new().set(
-        "class",
-        if cw {
-            "omw-lap omw-lap-cw"
-        } else {
-            "omw-lap omw-lap-acw"
-        },
-    );
+    out.push_str(if cw {
+        "\n<g class=\"omw-lap omw-lap-cw\">"
+    } else {
+        "\n<g class=\"omw-lap omw-lap-acw\">"
+    });
     let mut seq: Vec<(Pit, f64)> = Vec::with_capacity(p.sown.len() + 1);
     seq.push((p.from, 0.0));
     for (i, pit) in p.sown.iter().enumerate() {
@@ -1009,34 +1112,61 @@ fn lap_path(p: &LapPath, geo: &Geo) -> Group {
     let pts = geo.lane(p.side, &seq);
     let head = 11.0;
     let (line, tip, dir) = for_head(pts, if cw { 1.5 } else { head - 1.0 });
-    g = g.add(polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line));
+    add(
+        out,
+        polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line),
+    );
     // where each seed falls (the last one under the head)
     for &(pit, k) in &seq[1..seq.len() - 1] {
-        g = g.add(circle("omw-sown", geo.port(p.side, pit, k), 3.0));
+        let at = geo.port(p.side, pit, k);
+        if shared {
+            use_of(out, SOWN_ID, Some(at));
+        } else {
+            add(out, circle("omw-sown", at, SOWN_R));
+        }
     }
-    g = g.add(circle("omw-path-start", geo.port(p.side, p.from, 0.0), 5.5));
+    let start = geo.port(p.side, p.from, 0.0);
+    if shared {
+        use_of(out, START_ID, Some(start));
+    } else {
+        add(out, circle("omw-path-start", start, START_R));
+    }
     let base = tip.sub(dir.scale(head));
     let side = dir.perp().scale(if cw { 6.5 } else { 6.0 });
     let (a, b) = (base.add(side), base.sub(side));
     if cw {
         // an open chevron for clockwise laps
-        g = g.add(Path::new().set("class", "omw-head-cw").set(
-            "d",
-            format!(
-                "M{} {}L{} {}L{} {}",
-                n(a.x),
-                n(a.y),
-                n(tip.x),
-                n(tip.y),
-                n(b.x),
-                n(b.y)
+        add(
+            out,
+            Path::new().set("class", "omw-head-cw").set(
+                "d",
+                format!(
+                    "M{} {}L{} {}L{} {}",
+                    n(a.x),
+                    n(a.y),
+                    n(tip.x),
+                    n(tip.y),
+                    n(b.x),
+                    n(b.y)
+                ),
             ),
-        ));
+        );
     } else {
-        g = g.add(triangle("omw-head", tip, a, b));
+        add(out, triangle("omw-head", tip, a, b));
     }
-    g
+    out.push_str("\n</g>");
 }
+
+/// The radius of the dot where a seed falls.
+const SOWN_R: f64 = 3.0;
+/// The radius of the dot where a lap starts.
+const START_R: f64 = 5.5;
+/// The names and ids of the shared dots where a seed falls and where a
+/// lap starts ([`crate::Defined`]).
+const SOWN_DEF: u64 = 264;
+const SOWN_ID: &str = "d";
+const START_DEF: u64 = 265;
+const START_ID: &str = "o";
 
 fn triangle(class: &str, tip: Pt, a: Pt, b: Pt) -> Path {
     Path::new().set("class", class).set(
@@ -1218,7 +1348,7 @@ fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
 /// pit so marked, in the diagrams' colours.
 pub(crate) fn swatch(look: Look) -> String {
     let mut s = String::from(
-        "<svg class=\"omw-diagram omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
+        "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
     );
     for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
         s.push_str(&shape.to_string());
@@ -1227,10 +1357,59 @@ pub(crate) fn swatch(look: Look) -> String {
     s
 }
 
-/// The rings (and squares) of the marks: the move's, then the author's
+/// One look drawn round a pit: its centre, the look, how many looks were
+/// drawn round the pit before it (each a ring further out) and the cross
+/// over a pit emptied by a capture (0: none, 1: at the centre, 2: lower,
+/// under the pit's number).
+#[derive(Clone, Copy)]
+struct MarkItem {
+    c: Pt,
+    look: Look,
+    before: u64,
+    cross: u8,
+}
+
+impl MarkItem {
+    /// The name of its shared drawing: the look, the rings before it and
+    /// the cross ([`crate::Defined`]).
+    fn def_name(&self) -> u64 {
+        1 << 60 | (self.look as u64) << 16 | self.before << 4 | self.cross as u64
+    }
+
+    /// The id of its shared drawing (after the figure's prefix).
+    fn def_id(&self) -> String {
+        format!("m{:x}{}{}", self.look as u8, self.cross, self.before)
+    }
+
+    /// Its shapes round the point `c`.
+    fn shapes(&self, c: Pt, out: &mut Markup) {
+        for shape in look_shapes(self.look, c, self.before as f64 * 4.0) {
+            add(out, shape);
+        }
+        if self.cross > 0 {
+            let (k, dy) = if self.cross == 2 {
+                (8.0, 6.0)
+            } else {
+                (10.0, 0.0)
+            };
+            for s in [-1.0, 1.0] {
+                add(
+                    out,
+                    Line::new()
+                        .set("class", "omw-cross")
+                        .set("x1", n(c.x - k))
+                        .set("y1", n(c.y + dy - k * s))
+                        .set("x2", n(c.x + k))
+                        .set("y2", n(c.y + dy + k * s)),
+                );
+            }
+        }
+    }
+}
+
+/// The looks to draw round the pits: the move's marks, then the author's
 /// highlights; a look drawn once per pit, a second look around the first.
-fn marks(scene: &Scene, geo: &Geo) -> Group {
-    let mut g = Group::new().set("class", "omw-marks");
+fn mark_items(scene: &Scene, geo: &Geo) -> Vec<MarkItem> {
     let mut drawn: Vec<(PitRef, Look)> = Vec::new();
     let mut looks: Vec<(PitRef, Look)> = scene
         .marks
@@ -1242,32 +1421,46 @@ fn marks(scene: &Scene, geo: &Geo) -> Group {
             looks.push((*r, Look::of_style(h.style)));
         }
     }
+    let mut items = Vec::new();
     for (r, look) in looks {
         if drawn.contains(&(r, look)) {
             continue;
         }
-        let before = drawn.iter().filter(|(p, _)| *p == r).count() as f64;
+        let before = drawn.iter().filter(|(p, _)| *p == r).count() as u64;
         drawn.push((r, look));
-        let c = geo.centre(r.side, r.pit);
-        for shape in look_shapes(look, c, before * 4.0) {
-            g = g.add(shape);
-        }
         // a pit emptied by a capture is crossed out (below its number)
-        if look == Look::Captured && scene.board.get(r.side, r.pit) == 0 {
-            let (k, dy) = if geo.labels { (8.0, 6.0) } else { (10.0, 0.0) };
-            for s in [-1.0, 1.0] {
-                g = g.add(
-                    Line::new()
-                        .set("class", "omw-cross")
-                        .set("x1", n(c.x - k))
-                        .set("y1", n(c.y + dy - k * s))
-                        .set("x2", n(c.x + k))
-                        .set("y2", n(c.y + dy + k * s)),
-                );
-            }
+        let cross = if look == Look::Captured && scene.board.get(r.side, r.pit) == 0 {
+            if geo.labels { 2 } else { 1 }
+        } else {
+            0
+        };
+        items.push(MarkItem {
+            c: geo.centre(r.side, r.pit),
+            look,
+            before,
+            cross,
+        });
+    }
+    items
+}
+
+/// The rings (and squares) of the marks ([`mark_items`]) into `out`; with
+/// `shared`, each a `<use>` of its shared drawing.
+fn marks(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
+    let items = mark_items(scene, geo);
+    if items.is_empty() {
+        out.push_str("\n<g class=\"omw-marks\"/>");
+        return;
+    }
+    out.push_str("\n<g class=\"omw-marks\">");
+    for m in &items {
+        if shared {
+            use_of(out, &m.def_id(), Some(m.c));
+        } else {
+            m.shapes(m.c, out);
         }
     }
-    g
+    out.push_str("\n</g>");
 }
 
 /// The pits of `side` from `from` to `to` one by one, the shorter way
