@@ -324,6 +324,45 @@ mod tests {
         assert!(page.contains("<symbol id=\"_s"), "{page}");
     }
 
+    /// A frame said in words beside its picture has no `<desc>` in it;
+    /// a frame without words keeps its description.
+    #[test]
+    fn a_frame_said_in_words_has_no_description() {
+        use crate::diagram::{Annotations, board_frame, move_frames};
+        use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
+        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        let played = trace(
+            &Rules::MCGILL_2015,
+            &pos,
+            &Move::forward(Pit::new(5).expect("a pit")),
+            100,
+        )
+        .expect("legal");
+        let frames = move_frames(
+            &played,
+            &Annotations::default(),
+            "mcgill-2015",
+            &Rules::MCGILL_2015,
+        );
+        assert!(frames.iter().all(|f| !f.words_html(None).is_empty()));
+        let html = Figure::new(&frames, None, None).html("a");
+        assert_eq!(
+            html.matches("<svg class=\"omw-diagram\"").count(),
+            frames.len()
+        );
+        assert!(!html.contains("<desc>"), "{html}");
+        // nothing said beside the board (no move, no key under these rules)
+        let board = board_frame(
+            &pos,
+            &Annotations::default(),
+            "mcgill-2015",
+            &Rules::MCGILL_2015,
+        );
+        assert!(board.words_html(None).is_empty());
+        let html = Figure::new(&[board], None, None).html("b");
+        assert_eq!(html.matches("<desc>").count(), 1, "{html}");
+    }
+
     #[test]
     fn key_links_are_relative_to_the_page() {
         let html = format!("<p>{KEY_LINK}</p>");

@@ -343,66 +343,140 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// that a page can hold each once for all its figures
 /// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
 /// `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling what
-/// it depends on (see [`board_code`]); the counts of a row of the board
-/// that several frames of the figure show alike are `r{key}`, the key
-/// holding the row's place and its counts exactly (see [`row_key`]).
+/// it depends on (see [`board_code`]); the counts of a row of the board,
+/// or of half a row, that several frames of the figure show alike are
+/// `r{key}`, the key holding the part's place and its counts exactly (see
+/// [`part_key`]).
 #[derive(Default)]
 pub(crate) struct Shared {
     done: crate::Defined,
-    /// The keys of the rows shown alike by more than one frame, in order.
+    /// The keys of the parts (rows, and halves of the rows that are not
+    /// shared whole) shown alike by more than one frame, in order.
     repeated: Vec<u64>,
+}
+
+/// The keys of parts ([`part_key`]) among `keys` worth drawing once and
+/// referring to, in order: those shown often enough that the references
+/// and the definition (about 25 and 40 bytes) cost less than drawing the
+/// part each time (about 34 bytes a pit holding seeds).
+fn repeated_keys(mut keys: Vec<u64>) -> Vec<u64> {
+    keys.sort_unstable();
+    let mut repeated = Vec::new();
+    for run in keys.chunk_by(|a, b| a == b) {
+        let times = run.len() as u64;
+        let pits = (0..8).filter(|i| (run[0] >> (6 * i)) & 63 != 0).count() as u64;
+        if times > 1 && (times - 1) * 34 * pits > 40 + 25 * times {
+            repeated.push(run[0]);
+        }
+    }
+    repeated
 }
 
 impl Shared {
     /// For the frames of one figure, drawn from these scenes.
     pub(crate) fn new<'a>(scenes: impl Iterator<Item = &'a Scene>, layout: Layout) -> Shared {
-        let mut keys: Vec<u64> = scenes
-            .flat_map(|scene| (0..4).filter_map(move |row| row_key(scene, layout, row)))
-            .collect();
-        keys.sort_unstable();
-        let mut repeated: Vec<u64> = keys
-            .windows(2)
-            .filter(|w| w[0] == w[1])
-            .map(|w| w[0])
-            .collect();
-        repeated.dedup();
+        let scenes: Vec<&Scene> = scenes.collect();
+        let rows = repeated_keys(
+            scenes
+                .iter()
+                .flat_map(|scene| (0..4).filter_map(move |row| part_key(scene, layout, row)))
+                .collect(),
+        );
+        // the halves of the rows not drawn by reference
+        let halves = repeated_keys(
+            scenes
+                .iter()
+                .flat_map(|scene| {
+                    let rows = &rows;
+                    (0..4)
+                        .filter(move |&row| {
+                            part_key(scene, layout, row)
+                                .is_none_or(|k| rows.binary_search(&k).is_err())
+                        })
+                        .flat_map(move |row| {
+                            [4 + 2 * row, 5 + 2 * row]
+                                .into_iter()
+                                .filter_map(move |part| part_key(scene, layout, part))
+                        })
+                })
+                .collect(),
+        );
+        let mut repeated = rows;
+        repeated.extend(halves);
+        repeated.sort_unstable();
         Shared {
             done: crate::Defined::default(),
             repeated,
         }
     }
 
-    /// Whether the row `key` is shown by more than one frame.
+    /// Whether the part `key` is shown by more than one frame.
     fn repeated(&self, key: u64) -> bool {
         self.repeated.binary_search(&key).is_ok()
     }
+
+    /// The parts of a scene's counts drawn by reference, in order: a row
+    /// (0 to 3) shown alike by other frames, else either half of it (4 to
+    /// 11) that is.
+    fn parts(&self, scene: &Scene, layout: Layout) -> Vec<usize> {
+        let mut parts = Vec::new();
+        for row in 0..4 {
+            if part_key(scene, layout, row).is_some_and(|k| self.repeated(k)) {
+                parts.push(row);
+                continue;
+            }
+            for part in [4 + 2 * row, 5 + 2 * row] {
+                if part_key(scene, layout, part).is_some_and(|k| self.repeated(k)) {
+                    parts.push(part);
+                }
+            }
+        }
+        parts
+    }
 }
 
-/// The name of the counts of display row `row` of a scene, holding
-/// exactly what they look like: the row's place (the board's place
-/// follows from whether the scene has a subheading), whether the pits are
-/// numbered (the counts then sit lower), whether the board is a sheet's
-/// ([`Layout::Sheet`]: rows further apart, counts as numerals) and its
-/// eight counts, six bits each. None when the row is empty or a count is
-/// over 63.
-fn row_key(scene: &Scene, layout: Layout, row: usize) -> Option<u64> {
+/// The cells of a part of the board's counts: a display row (0 to 3), or
+/// the left or right half of one (4 to 11: row `(part - 4) / 2`).
+fn part_cells(part: usize) -> (usize, std::ops::Range<usize>) {
+    if part < 4 {
+        (part, 0..8)
+    } else {
+        let (row, half) = ((part - 4) / 2, (part - 4) % 2);
+        (row, half * 4..half * 4 + 4)
+    }
+}
+
+/// The id of a part's shared drawing (after the figure's prefix).
+fn part_id(key: u64) -> String {
+    format!("r{:x}", key & !(1 << 63))
+}
+
+/// The name of the counts of a part of a scene's board ([`part_cells`]),
+/// holding exactly what they look like: the part's place (the board's
+/// place follows from whether the scene has a subheading), whether the
+/// pits are numbered (the counts then sit lower), whether the board is a
+/// sheet's ([`Layout::Sheet`]: rows further apart, counts as numerals)
+/// and its counts, six bits each. None when the part is empty or a count
+/// is over 63.
+fn part_key(scene: &Scene, layout: Layout, part: usize) -> Option<u64> {
+    let (row, cols) = part_cells(part);
     let mut key = 0u64;
     let mut any = false;
-    for col in 0..8 {
+    for (i, col) in cols.enumerate() {
         let (side, pit) = pit_at_display(scene.seat, row, col);
         let k = scene.board.get(side, pit) as u64;
         if k > 63 {
             return None;
         }
         any |= k > 0;
-        key |= k << (6 * col);
+        key |= k << (6 * i);
     }
     any.then_some(
         1 << 63
-            | ((layout == Layout::Sheet) as u64) << 52
-            | (scene.labels as u64) << 51
-            | (scene.subheading.is_some() as u64) << 50
-            | (row as u64) << 48
+            | ((layout == Layout::Sheet) as u64) << 54
+            | (scene.labels as u64) << 53
+            | (scene.subheading.is_some() as u64) << 52
+            | (part as u64) << 48
             | key,
     )
 }
@@ -542,14 +616,10 @@ pub(crate) fn render_into(
     // page): the pit, the board and the counts it shows
     let code = board_code(scene, opts.layout);
     let is_shared = shared.is_some();
-    // the rows of counts drawn by reference
-    let mut sh_rows: Option<[bool; 4]> = None;
+    // the parts of the counts drawn by reference
+    let mut sh_parts: Option<Vec<usize>> = None;
     if let Some(sh) = shared {
-        let mut rows = [false; 4];
-        for (row, r) in rows.iter_mut().enumerate() {
-            *r = row_key(scene, opts.layout, row).is_some_and(|k| sh.repeated(k));
-        }
-        sh_rows = Some(rows);
+        let parts = sh.parts(scene, opts.layout);
         if !sh.done.has(PIT_DEF) {
             sh.done.add(PIT_DEF);
             let c = Pt { x: 0.0, y: 0.0 };
@@ -589,17 +659,17 @@ pub(crate) fn render_into(
                 define(out, big_count_def(k), &format!("c{k}"), &body);
             }
         }
-        for row in 0..4 {
-            if let Some(key) = row_key(scene, opts.layout, row).filter(|&k| sh.repeated(k))
-                && !sh.done.has(key)
-            {
+        for &part in &parts {
+            let key = part_key(scene, opts.layout, part).expect("a shared part");
+            if !sh.done.has(key) {
                 sh.done.add(key);
                 let mut body = Markup::default();
-                row_counts(scene, &geo, row, true, &mut body);
+                part_counts(scene, &geo, part, true, &mut body);
                 body.push_str("\n");
-                define(out, key, &format!("r{:x}", key & !(1 << 63)), &body);
+                define(out, key, &part_id(key), &body);
             }
         }
+        sh_parts = Some(parts);
         for m in mark_items(scene, &geo) {
             if !sh.done.has(m.def_name()) {
                 sh.done.add(m.def_name());
@@ -659,9 +729,9 @@ pub(crate) fn render_into(
         lap_path(p, &geo, is_shared, out);
     }
     for a in &scene.arrows {
-        add(out, arrow(a, &geo));
+        arrow(a, &geo, out);
     }
-    counts(scene, &geo, sh_rows.as_ref(), out);
+    counts(scene, &geo, sh_parts.as_deref(), out);
     if let Some(b) = scene.banner.as_ref().filter(|_| full) {
         add(out, banner(b, &geo));
     }
@@ -977,37 +1047,46 @@ fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
     (t, dots)
 }
 
-/// The counts of the pits. With `shared` (the frames of a figure), the
-/// small ones `<use>` their shared definitions, and the rows marked in it
-/// `<use>` theirs.
-fn counts(scene: &Scene, geo: &Geo, shared: Option<&[bool; 4]>, out: &mut Markup) {
-    let class = if scene.banner.is_some() {
-        "omw-counts omw-dim"
-    } else {
-        "omw-counts"
-    };
+/// The counts of the pits. With `shared` (the frames of a figure), each
+/// `<use>`s its shared definition, and the parts listed in it
+/// ([`Shared::parts`]) `<use>` theirs.
+fn counts(scene: &Scene, geo: &Geo, shared: Option<&[usize]>, out: &mut Markup) {
     if pit_counts(scene, geo).is_empty() {
-        out.push_str(&format!("\n<g class=\"{class}\"/>"));
         return;
     }
-    out.push_str(&format!("\n<g class=\"{class}\">"));
+    // in a group only to be dimmed (under a banner)
+    let dim = scene.banner.is_some();
+    if dim {
+        out.push_str("\n<g class=\"omw-dim\">");
+    }
+    let by_reference = shared.unwrap_or(&[]);
     for row in 0..4 {
-        match shared {
-            Some(rows) if rows[row] => {
-                let key = row_key(scene, geo.layout, row).expect("a shared row");
-                use_of(out, &format!("r{:x}", key & !(1 << 63)), None);
+        // the row, or each half of it, by reference or pit by pit
+        let parts = if by_reference.contains(&row) {
+            vec![row]
+        } else {
+            vec![4 + 2 * row, 5 + 2 * row]
+        };
+        for part in parts {
+            if by_reference.contains(&part) {
+                let key = part_key(scene, geo.layout, part).expect("a shared part");
+                use_of(out, &part_id(key), None);
+            } else {
+                part_counts(scene, geo, part, shared.is_some(), out);
             }
-            _ => row_counts(scene, geo, row, shared.is_some(), out),
         }
     }
-    out.push_str("\n</g>");
+    if dim {
+        out.push_str("\n</g>");
+    }
 }
 
-/// The counts of display row `row`; `shared`: the small ones `<use>`
-/// their shared definitions.
-fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Markup) {
+/// The counts of a part of the board ([`part_cells`]); `shared`: each
+/// `<use>`s its shared definition.
+fn part_counts(scene: &Scene, geo: &Geo, part: usize, shared: bool, out: &mut Markup) {
     let (small, big) = count_shift(geo);
-    for col in 0..8 {
+    let (row, cols) = part_cells(part);
+    for col in cols {
         let (side, pit) = pit_at_display(scene.seat, row, col);
         let k = scene.board.get(side, pit) as usize;
         if k == 0 {
@@ -1097,11 +1176,6 @@ fn for_head(mut pts: Vec<Pt>, by: f64) -> (Vec<Pt>, Pt, Pt) {
 /// `shared`, the dots are `<use>`s of their shared drawings.
 fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
     let cw = p.direction == Direction::Clockwise;
-    out.push_str(if cw {
-        "\n<g class=\"omw-lap omw-lap-cw\">"
-    } else {
-        "\n<g class=\"omw-lap omw-lap-acw\">"
-    });
     let mut seq: Vec<(Pit, f64)> = Vec::with_capacity(p.sown.len() + 1);
     seq.push((p.from, 0.0));
     for (i, pit) in p.sown.iter().enumerate() {
@@ -1154,7 +1228,6 @@ fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
     } else {
         add(out, triangle("omw-head", tip, a, b));
     }
-    out.push_str("\n</g>");
 }
 
 /// The radius of the dot where a seed falls.
@@ -1447,20 +1520,13 @@ fn mark_items(scene: &Scene, geo: &Geo) -> Vec<MarkItem> {
 /// The rings (and squares) of the marks ([`mark_items`]) into `out`; with
 /// `shared`, each a `<use>` of its shared drawing.
 fn marks(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
-    let items = mark_items(scene, geo);
-    if items.is_empty() {
-        out.push_str("\n<g class=\"omw-marks\"/>");
-        return;
-    }
-    out.push_str("\n<g class=\"omw-marks\">");
-    for m in &items {
+    for m in &mark_items(scene, geo) {
         if shared {
             use_of(out, &m.def_id(), Some(m.c));
         } else {
             m.shapes(m.c, out);
         }
     }
-    out.push_str("\n</g>");
 }
 
 /// The pits of `side` from `from` to `to` one by one, the shorter way
@@ -1502,34 +1568,26 @@ fn route(geo: &Geo, from: PitRef, to: PitRef, k: f64) -> Vec<Pt> {
 /// An arrow along the lanes: the author's (ink), or the captured seeds'
 /// way to the pit they are sown from (dashed, in the capture colour,
 /// beside the lap's own lane).
-fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
+fn arrow(a: &SceneArrow, geo: &Geo, out: &mut Markup) {
     let (line_class, head_class, k) = if a.capture {
         ("omw-capture-arrow", "omw-capture-head", CAPTURE_LANE)
     } else {
         ("omw-arrow", "omw-arrow-head", 0.0)
     };
-    let mut g = Group::new().set(
-        "class",
-        if a.capture {
-            "omw-arrow-group omw-arrow-capture"
-        } else {
-            "omw-arrow-group"
-        },
-    );
     let mut pts = route(geo, a.from, a.to, k);
     if a.capture {
         // from the captured pit's lane, which faces the centre line
         pts[0] = geo.port(a.from.side, a.from.pit, 0.0);
     }
     if pts.len() < 2 {
-        return g;
+        return;
     }
     let head = 12.0;
     let (line, tip, dir) = for_head(pts, head - 1.0);
-    g = g.add(polyline(line_class, &line));
+    add(out, polyline(line_class, &line));
     let base = tip.sub(dir.scale(head));
     let w = dir.perp().scale(6.0);
-    g.add(triangle(head_class, tip, base.add(w), base.sub(w)))
+    add(out, triangle(head_class, tip, base.add(w), base.sub(w)));
 }
 
 /// One line of a key: how a mark looks and what the author says of it.
