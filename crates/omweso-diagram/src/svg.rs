@@ -508,9 +508,9 @@ const PIT_DEF: u64 = 0;
 fn count_def(k: usize) -> u64 {
     1 + k as u64
 }
-/// The name of a large count's definition (past [`START_DEF`]).
+/// The name of a large count's definition (past [`PIT_ROW_DEF`]).
 fn big_count_def(k: usize) -> u64 {
-    266 + k as u64
+    267 + k as u64
 }
 /// The name of a board's definition (8 to 263).
 fn board_def(code: u8) -> u64 {
@@ -546,16 +546,19 @@ fn use_of(out: &mut Markup, name: &str, at: Option<Pt>) {
     out.push_str("\n<use href=\"#");
     out.push_prefix();
     out.push_str(name);
-    match at {
-        Some(p) => {
-            out.push_str("\" x=\"");
-            out.push_str(&n(p.x));
-            out.push_str("\" y=\"");
-            out.push_str(&n(p.y));
-            out.push_str("\"/>");
+    out.push_str("\"");
+    if let Some(p) = at {
+        // (0, the default, is not written)
+        for (attr, v) in [(" x=\"", p.x), (" y=\"", p.y)] {
+            let v = n(v);
+            if v != "0" {
+                out.push_str(attr);
+                out.push_str(&v);
+                out.push_str("\"");
+            }
         }
-        None => out.push_str("\"/>"),
     }
+    out.push_str("/>");
 }
 
 /// The scene as an SVG document into `out`. With `shared`, the board and
@@ -628,6 +631,10 @@ pub(crate) fn render_into(
             add(&mut body, pit_shade(c));
             body.push_str("\n");
             define(out, PIT_DEF, "p", &body);
+        }
+        if !sh.done.has(PIT_ROW_DEF) {
+            sh.done.add(PIT_ROW_DEF);
+            define(out, PIT_ROW_DEF, PIT_ROW_ID, &pit_row(&geo));
         }
         if !sh.done.has(board_def(code)) {
             sh.done.add(board_def(code));
@@ -946,10 +953,14 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     } else {
         "\n<g>"
     });
+    // the rows of pits, then their numbers (each inside its own pit, or on
+    // the band above it: no pit covers another's)
+    for row in 0..4 {
+        let y = geo.cell_centre(row, 0).y;
+        use_of(&mut out, PIT_ROW_ID, Some(Pt { x: 0.0, y }));
+    }
     for row in 0..4 {
         for col in 0..8 {
-            let c = geo.cell_centre(row, col);
-            use_of(&mut out, "p", Some(c));
             if let Some(t) = pit_label(scene, geo, row, col) {
                 add(&mut out, t);
             }
@@ -957,6 +968,25 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     }
     out.push_str("\n</g>\n</g>");
     out
+}
+
+/// The name and id of the shared row of eight pits (on the line y = 0).
+const PIT_ROW_DEF: u64 = 266;
+const PIT_ROW_ID: &str = "q";
+
+/// The row of eight pits, each a `<use>` of the pit, on the line y = 0.
+fn pit_row(geo: &Geo) -> Markup {
+    let mut body = Markup::default();
+    for col in 0..8 {
+        let x = geo.cell_centre(0, col).x;
+        body.push_str("\n<use href=\"#");
+        body.push_prefix();
+        body.push_str("p\" x=\"");
+        body.push_str(&n(x));
+        body.push_str("\"/>");
+    }
+    body.push_str("\n");
+    body
 }
 
 /// A carved look: a shaded arc along the upper rim of the pit at `c`.
