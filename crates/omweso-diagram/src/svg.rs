@@ -508,9 +508,9 @@ const PIT_DEF: u64 = 0;
 fn count_def(k: usize) -> u64 {
     1 + k as u64
 }
-/// The name of a large count's definition (past [`PIT_ROW_DEF`]).
+/// The name of a large count's definition (past [`START_DEF`]).
 fn big_count_def(k: usize) -> u64 {
-    267 + k as u64
+    266 + k as u64
 }
 /// The name of a board's definition (8 to 263).
 fn board_def(code: u8) -> u64 {
@@ -631,10 +631,6 @@ pub(crate) fn render_into(
             add(&mut body, pit_shade(c));
             body.push_str("\n");
             define(out, PIT_DEF, "p", &body);
-        }
-        if !sh.done.has(PIT_ROW_DEF) {
-            sh.done.add(PIT_ROW_DEF);
-            define(out, PIT_ROW_DEF, PIT_ROW_ID, &pit_row(&geo));
         }
         if !sh.done.has(board_def(code)) {
             sh.done.add(board_def(code));
@@ -953,14 +949,12 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     } else {
         "\n<g>"
     });
-    // the rows of pits, then their numbers (each inside its own pit, or on
-    // the band above it: no pit covers another's)
-    for row in 0..4 {
-        let y = geo.cell_centre(row, 0).y;
-        use_of(&mut out, PIT_ROW_ID, Some(Pt { x: 0.0, y }));
-    }
+    // each pit's number right after it: the pages' scripts find a pit's
+    // centre from the element before its number (omweso-try.js)
     for row in 0..4 {
         for col in 0..8 {
+            let c = geo.cell_centre(row, col);
+            use_of(&mut out, "p", Some(c));
             if let Some(t) = pit_label(scene, geo, row, col) {
                 add(&mut out, t);
             }
@@ -968,25 +962,6 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     }
     out.push_str("\n</g>\n</g>");
     out
-}
-
-/// The name and id of the shared row of eight pits (on the line y = 0).
-const PIT_ROW_DEF: u64 = 266;
-const PIT_ROW_ID: &str = "q";
-
-/// The row of eight pits, each a `<use>` of the pit, on the line y = 0.
-fn pit_row(geo: &Geo) -> Markup {
-    let mut body = Markup::default();
-    for col in 0..8 {
-        let x = geo.cell_centre(0, col).x;
-        body.push_str("\n<use href=\"#");
-        body.push_prefix();
-        body.push_str("p\" x=\"");
-        body.push_str(&n(x));
-        body.push_str("\"/>");
-    }
-    body.push_str("\n");
-    body
 }
 
 /// A carved look: a shaded arc along the upper rim of the pit at `c`.
