@@ -337,16 +337,22 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 
 /// What the frames of one figure drawn so far have defined (in their
 /// `<defs>`), for the next frames to `<use>`: the pit, the boards (as
-/// drawn) and the small counts (a number and its seeds as dots, by count).
+/// drawn), the counts (a number, and a small one's seeds as dots), the
+/// marks, the dots of a lap, and each frame's background, side names and
+/// board together.
 ///
 /// Each definition's name stands for one drawing whatever the figure, so
 /// that a page can hold each once for all its figures
-/// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
-/// `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling what
-/// it depends on (see [`board_code`]); the counts of a row of the board,
-/// or of half a row, that several frames of the figure show alike are
-/// `r{key}`, the key holding the part's place and its counts exactly (see
-/// [`part_key`]).
+/// ([`crate::Markup::write_once`]): the pit is `p` (0); a small count `k`
+/// is `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling
+/// what it depends on (see [`board_code`]); the dots where a seed falls
+/// and where a lap starts are `d` and `o` (264, 265); a large count is
+/// `c{k}` (266 + k); the counts of a row of the board, or of half a row,
+/// that several frames of the figure show alike are `r{key}`, the key
+/// holding the part's place and its counts exactly (see [`part_key`], bit
+/// 63 set); a mark is `m…` ([`MarkItem::def_name`], bit 60); a frame's
+/// background, side names and board are `f{key}` ([`base_key`], bit 59).
+/// (The site's key swatches use names with bit 62.)
 #[derive(Default)]
 pub(crate) struct Shared {
     done: crate::Defined,
