@@ -155,9 +155,16 @@ impl Figure {
                 escape(&f.name)
             ));
             svg.trim_end();
-            list.append(&svg);
+            let words = f.words_html((n > 1).then_some((i + 1, n)));
+            // a frame said in words beside its picture needs no
+            // description in it (a reader's screen reader would say both)
+            if words.is_empty() {
+                list.append(&svg);
+            } else {
+                list.append(&svg.without_optional());
+            }
             list.push_str("\n");
-            push_words(&mut list, &f.words_html((n > 1).then_some((i + 1, n))));
+            push_words(&mut list, &words);
             list.push_str("\n</li>\n");
         }
         list.push_str("</ol>\n");
@@ -220,7 +227,8 @@ fn compact(list: &str, out: &mut String) {
 
 /// How the diagram crate opens a key's swatch ([`Frame::words_html`]): an
 /// inline SVG of a pit so marked, its shapes inside.
-const SWATCH_OPEN: &str = "<svg class=\"omw-diagram omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">";
+const SWATCH_OPEN: &str =
+    "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">";
 
 /// A frame's words (HTML, [`Frame::words_html`]) into `list`, each swatch
 /// of its key drawn once a page: the first that shows a look defines it
@@ -244,7 +252,7 @@ fn push_words(list: &mut Markup, html: &str) {
         def.push_str("\" class=\"omw-swatch-art\" viewBox=\"-39 -39 78 78\">");
         def.push_str(shapes);
         def.push_str("</symbol></defs>");
-        list.push_str("<svg class=\"omw-diagram omw-swatch\" aria-hidden=\"true\">");
+        list.push_str("<svg class=\"omw-swatch\" aria-hidden=\"true\">");
         // (names with bit 62 alone: the diagram crate's are below 136 or
         // have bit 63)
         list.push_def(1 << 62 | (fnv(shapes) & 0xff_ffff_ffff), &def);
@@ -314,6 +322,45 @@ mod tests {
         assert_eq!(page.matches("<circle/>").count(), 1, "{page}");
         assert_eq!(page.matches("<use href=\"#_s").count(), 2, "{page}");
         assert!(page.contains("<symbol id=\"_s"), "{page}");
+    }
+
+    /// A frame said in words beside its picture has no `<desc>` in it;
+    /// a frame without words keeps its description.
+    #[test]
+    fn a_frame_said_in_words_has_no_description() {
+        use crate::diagram::{Annotations, board_frame, move_frames};
+        use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
+        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        let played = trace(
+            &Rules::MCGILL_2015,
+            &pos,
+            &Move::forward(Pit::new(5).expect("a pit")),
+            100,
+        )
+        .expect("legal");
+        let frames = move_frames(
+            &played,
+            &Annotations::default(),
+            "mcgill-2015",
+            &Rules::MCGILL_2015,
+        );
+        assert!(frames.iter().all(|f| !f.words_html(None).is_empty()));
+        let html = Figure::new(&frames, None, None).html("a");
+        assert_eq!(
+            html.matches("<svg class=\"omw-diagram\"").count(),
+            frames.len()
+        );
+        assert!(!html.contains("<desc>"), "{html}");
+        // nothing said beside the board (no move, no key under these rules)
+        let board = board_frame(
+            &pos,
+            &Annotations::default(),
+            "mcgill-2015",
+            &Rules::MCGILL_2015,
+        );
+        assert!(board.words_html(None).is_empty());
+        let html = Figure::new(&[board], None, None).html("b");
+        assert_eq!(html.matches("<desc>").count(), 1, "{html}");
     }
 
     #[test]

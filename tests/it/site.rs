@@ -110,7 +110,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         "<svg",
         "role=\"img\"",
         "<title>",
-        "<desc>",
+        "<div class=\"frame-words\">",
         "<details class=\"text-twin\">",
         "<div class=\"stepper\" hidden>",
         "<button type=\"button\" class=\"prev\"",
@@ -120,6 +120,8 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
     ] {
         assert!(figure.contains(part), "figure lacks {part}");
     }
+    // each frame said in words under it: no <desc> to say it again
+    assert!(!figure.contains("<desc>"), "a frame said twice");
 
     // A puzzle page: the solution (with its step-by-step diagram) hidden in <details>.
     let puzzle = read(&out, "puzzles/win-now-modern-65d240.html");

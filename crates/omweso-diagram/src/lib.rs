@@ -651,6 +651,53 @@ mod tests {
         let ids: Vec<String> = svgs.iter().flat_map(|s| attr_values(s, "id")).collect();
         let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
         assert_eq!(ids.len(), unique.len(), "ids defined once");
+        // outside their definitions, the frames draw the marks, the dots
+        // where seeds fall, the counts, the background and the side names
+        // by reference only: each drawn once for the figure
+        // (as a page draws them: the board alone, its words in HTML)
+        let board = with(Theme::Adaptive, Embed::Embedded, Layout::Board);
+        let svgs: Vec<String> = figure_svgs(&frames, &board)
+            .iter()
+            .map(|m| m.to_string_with("_7"))
+            .collect();
+        let all = svgs.concat();
+        let mut uses_of_dots = 0;
+        for (f, svg) in frames.iter().zip(&svgs) {
+            let mut outside = String::new();
+            let mut rest = svg.as_str();
+            while let Some(at) = rest.find("<defs>") {
+                outside.push_str(&rest[..at]);
+                let end = rest[at..].find("</defs>").expect("closed") + at + "</defs>".len();
+                rest = &rest[end..];
+            }
+            outside.push_str(rest);
+            for class in [
+                "omw-ring",
+                "omw-sown",
+                "omw-path-start",
+                "omw-count",
+                "omw-seed",
+                "omw-bg",
+                "omw-side",
+                "omw-cross",
+            ] {
+                assert!(!outside.contains(class), "{}: {class} in {outside}", f.name);
+            }
+            uses_of_dots += outside.matches("href=\"#_7d\"").count();
+            // as many dots by reference as the frame alone draws
+            let alone = f.svg(&board);
+            assert_eq!(
+                outside.matches("href=\"#_7d\"").count(),
+                alone.matches("class=\"omw-sown\"").count(),
+                "{}",
+                f.name
+            );
+            assert!(outside.contains("<use"), "{}: drawn by reference", f.name);
+        }
+        assert!(uses_of_dots > 1);
+        assert_eq!(all.matches("class=\"omw-sown\"").count(), 1);
+        // the side names said once for the frames that show the same seeds
+        assert!(all.matches("class=\"omw-side\"").count() < 2 * frames.len());
         // later frames are a fraction of a standalone frame
         let alone = frames[1].svg(&opts);
         assert!(

@@ -149,6 +149,60 @@ impl Markup {
         });
     }
 
+    /// The markup without its optional parts ([`Markup::push_optional`]),
+    /// its slots and definitions kept.
+    ///
+    /// ```
+    /// use omweso_diagram::Markup;
+    /// let mut words = Markup::default();
+    /// words.push_str("<desc>a</desc>");
+    /// let mut m = Markup::default();
+    /// m.push_str("<svg>");
+    /// m.push_optional(&words);
+    /// m.push_str("<use href=\"#");
+    /// m.push_prefix();
+    /// m.push_str("p\"/></svg>");
+    /// assert_eq!(
+    ///     m.without_optional().to_string_with("_"),
+    ///     "<svg><use href=\"#_p\"/></svg>"
+    /// );
+    /// ```
+    pub fn without_optional(&self) -> Markup {
+        let mut out = Markup::with_capacity(self.text.len());
+        // the bytes a..b as they are, their slots and definitions with them
+        let copy = |out: &mut Markup, a: usize, b: usize| {
+            let base = out.text.len();
+            out.text.push_str(&self.text[a..b]);
+            out.slots.extend(
+                self.slots
+                    .iter()
+                    .filter(|&&s| s >= a && s < b)
+                    .map(|s| base + s - a),
+            );
+            out.defs.extend(
+                self.defs
+                    .iter()
+                    .filter(|d| d.name.is_some() && d.start >= a && d.end <= b)
+                    .map(|d| Def {
+                        start: base + d.start - a,
+                        end: base + d.end - a,
+                        name: d.name,
+                    }),
+            );
+        };
+        let mut at = 0;
+        for d in self.defs.iter().filter(|d| d.name.is_none()) {
+            copy(&mut out, at, d.start);
+            at = d.end;
+        }
+        copy(&mut out, at, self.text.len());
+        // a slot at the very end
+        if self.slots.last() == Some(&self.text.len()) {
+            out.slots.push(out.text.len());
+        }
+        out
+    }
+
     /// Remove trailing whitespace.
     pub fn trim_end(&mut self) {
         let keep = self.text.trim_end().len();

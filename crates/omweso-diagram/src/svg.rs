@@ -223,19 +223,30 @@ impl Geo {
     }
 }
 
+/// A text element at (`x`, `y`); a coordinate of 0 (the default) is not
+/// written.
 fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
-    Text::new(content)
-        .set("class", class)
-        .set("x", n(x))
-        .set("y", n(y))
+    let mut t = Text::new(content).set("class", class);
+    if n(x) != "0" {
+        t = t.set("x", n(x));
+    }
+    if n(y) != "0" {
+        t = t.set("y", n(y));
+    }
+    t
 }
 
+/// A circle centred at `c`; a coordinate of 0 (the default, as in a
+/// shared drawing centred on its origin) is not written.
 fn circle(class: &str, c: Pt, r: f64) -> Circle {
-    Circle::new()
-        .set("class", class)
-        .set("cx", n(c.x))
-        .set("cy", n(c.y))
-        .set("r", n(r))
+    let mut e = Circle::new().set("class", class);
+    if n(c.x) != "0" {
+        e = e.set("cx", n(c.x));
+    }
+    if n(c.y) != "0" {
+        e = e.set("cy", n(c.y));
+    }
+    e.set("r", n(r))
 }
 
 /// Wrap prose to lines of at most `width` characters (longer words stand
@@ -326,72 +337,152 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 
 /// What the frames of one figure drawn so far have defined (in their
 /// `<defs>`), for the next frames to `<use>`: the pit, the boards (as
-/// drawn) and the small counts (a number and its seeds as dots, by count).
+/// drawn), the counts (a number, and a small one's seeds as dots), the
+/// marks, the dots of a lap, and each frame's background, side names and
+/// board together.
 ///
 /// Each definition's name stands for one drawing whatever the figure, so
 /// that a page can hold each once for all its figures
-/// ([`crate::Markup::write_once`]): the pit is `p` (0); a count `k` is
-/// `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling what
-/// it depends on (see [`board_code`]); the counts of a row of the board
+/// ([`crate::Markup::write_once`]): the pit is `p` (0); a small count `k`
+/// is `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling
+/// what it depends on (see [`board_code`]); the dots where a seed falls
+/// and where a lap starts are `d` and `o` (264, 265); a large count is
+/// `c{k}` (266 + k); the counts of a row of the board, or of half a row,
 /// that several frames of the figure show alike are `r{key}`, the key
-/// holding the row's place and its counts exactly (see [`row_key`]).
+/// holding the part's place and its counts exactly (see [`part_key`], bit
+/// 63 set); a mark is `m…` ([`MarkItem::def_name`], bit 60); a frame's
+/// background, side names and board are `f{key}` ([`base_key`], bit 59).
+/// (The site's key swatches use names with bit 62.)
 #[derive(Default)]
 pub(crate) struct Shared {
     done: crate::Defined,
-    /// The keys of the rows shown alike by more than one frame, in order.
+    /// The keys of the parts (rows, and halves of the rows that are not
+    /// shared whole) shown alike by more than one frame, in order.
     repeated: Vec<u64>,
+}
+
+/// The keys of parts ([`part_key`]) among `keys` worth drawing once and
+/// referring to, in order: those shown often enough that the references
+/// and the definition (about 25 and 40 bytes) cost less than drawing the
+/// part each time (about 34 bytes a pit holding seeds).
+fn repeated_keys(mut keys: Vec<u64>) -> Vec<u64> {
+    keys.sort_unstable();
+    let mut repeated = Vec::new();
+    for run in keys.chunk_by(|a, b| a == b) {
+        let times = run.len() as u64;
+        let pits = (0..8).filter(|i| (run[0] >> (6 * i)) & 63 != 0).count() as u64;
+        if times > 1 && (times - 1) * 34 * pits > 40 + 25 * times {
+            repeated.push(run[0]);
+        }
+    }
+    repeated
 }
 
 impl Shared {
     /// For the frames of one figure, drawn from these scenes.
     pub(crate) fn new<'a>(scenes: impl Iterator<Item = &'a Scene>, layout: Layout) -> Shared {
-        let mut keys: Vec<u64> = scenes
-            .flat_map(|scene| (0..4).filter_map(move |row| row_key(scene, layout, row)))
-            .collect();
-        keys.sort_unstable();
-        let mut repeated: Vec<u64> = keys
-            .windows(2)
-            .filter(|w| w[0] == w[1])
-            .map(|w| w[0])
-            .collect();
-        repeated.dedup();
+        let scenes: Vec<&Scene> = scenes.collect();
+        let rows = repeated_keys(
+            scenes
+                .iter()
+                .flat_map(|scene| (0..4).filter_map(move |row| part_key(scene, layout, row)))
+                .collect(),
+        );
+        // the halves of the rows not drawn by reference
+        let halves = repeated_keys(
+            scenes
+                .iter()
+                .flat_map(|scene| {
+                    let rows = &rows;
+                    (0..4)
+                        .filter(move |&row| {
+                            part_key(scene, layout, row)
+                                .is_none_or(|k| rows.binary_search(&k).is_err())
+                        })
+                        .flat_map(move |row| {
+                            [4 + 2 * row, 5 + 2 * row]
+                                .into_iter()
+                                .filter_map(move |part| part_key(scene, layout, part))
+                        })
+                })
+                .collect(),
+        );
+        let mut repeated = rows;
+        repeated.extend(halves);
+        repeated.sort_unstable();
         Shared {
             done: crate::Defined::default(),
             repeated,
         }
     }
 
-    /// Whether the row `key` is shown by more than one frame.
+    /// Whether the part `key` is shown by more than one frame.
     fn repeated(&self, key: u64) -> bool {
         self.repeated.binary_search(&key).is_ok()
     }
+
+    /// The parts of a scene's counts drawn by reference, in order: a row
+    /// (0 to 3) shown alike by other frames, else either half of it (4 to
+    /// 11) that is.
+    fn parts(&self, scene: &Scene, layout: Layout) -> Vec<usize> {
+        let mut parts = Vec::new();
+        for row in 0..4 {
+            if part_key(scene, layout, row).is_some_and(|k| self.repeated(k)) {
+                parts.push(row);
+                continue;
+            }
+            for part in [4 + 2 * row, 5 + 2 * row] {
+                if part_key(scene, layout, part).is_some_and(|k| self.repeated(k)) {
+                    parts.push(part);
+                }
+            }
+        }
+        parts
+    }
 }
 
-/// The name of the counts of display row `row` of a scene, holding
-/// exactly what they look like: the row's place (the board's place
-/// follows from whether the scene has a subheading), whether the pits are
-/// numbered (the counts then sit lower), whether the board is a sheet's
-/// ([`Layout::Sheet`]: rows further apart, counts as numerals) and its
-/// eight counts, six bits each. None when the row is empty or a count is
-/// over 63.
-fn row_key(scene: &Scene, layout: Layout, row: usize) -> Option<u64> {
+/// The cells of a part of the board's counts: a display row (0 to 3), or
+/// the left or right half of one (4 to 11: row `(part - 4) / 2`).
+fn part_cells(part: usize) -> (usize, std::ops::Range<usize>) {
+    if part < 4 {
+        (part, 0..8)
+    } else {
+        let (row, half) = ((part - 4) / 2, (part - 4) % 2);
+        (row, half * 4..half * 4 + 4)
+    }
+}
+
+/// The id of a part's shared drawing (after the figure's prefix).
+fn part_id(key: u64) -> String {
+    format!("r{:x}", key & !(1 << 63))
+}
+
+/// The name of the counts of a part of a scene's board ([`part_cells`]),
+/// holding exactly what they look like: the part's place (the board's
+/// place follows from whether the scene has a subheading), whether the
+/// pits are numbered (the counts then sit lower), whether the board is a
+/// sheet's ([`Layout::Sheet`]: rows further apart, counts as numerals)
+/// and its counts, six bits each. None when the part is empty or a count
+/// is over 63.
+fn part_key(scene: &Scene, layout: Layout, part: usize) -> Option<u64> {
+    let (row, cols) = part_cells(part);
     let mut key = 0u64;
     let mut any = false;
-    for col in 0..8 {
+    for (i, col) in cols.enumerate() {
         let (side, pit) = pit_at_display(scene.seat, row, col);
         let k = scene.board.get(side, pit) as u64;
         if k > 63 {
             return None;
         }
         any |= k > 0;
-        key |= k << (6 * col);
+        key |= k << (6 * i);
     }
     any.then_some(
         1 << 63
-            | ((layout == Layout::Sheet) as u64) << 52
-            | (scene.labels as u64) << 51
-            | (scene.subheading.is_some() as u64) << 50
-            | (row as u64) << 48
+            | ((layout == Layout::Sheet) as u64) << 54
+            | (scene.labels as u64) << 53
+            | (scene.subheading.is_some() as u64) << 52
+            | (part as u64) << 48
             | key,
     )
 }
@@ -422,6 +513,10 @@ const PIT_DEF: u64 = 0;
 /// The name of a small count's definition.
 fn count_def(k: usize) -> u64 {
     1 + k as u64
+}
+/// The name of a large count's definition (past [`START_DEF`]).
+fn big_count_def(k: usize) -> u64 {
+    266 + k as u64
 }
 /// The name of a board's definition (8 to 263).
 fn board_def(code: u8) -> u64 {
@@ -457,16 +552,19 @@ fn use_of(out: &mut Markup, name: &str, at: Option<Pt>) {
     out.push_str("\n<use href=\"#");
     out.push_prefix();
     out.push_str(name);
-    match at {
-        Some(p) => {
-            out.push_str("\" x=\"");
-            out.push_str(&n(p.x));
-            out.push_str("\" y=\"");
-            out.push_str(&n(p.y));
-            out.push_str("\"/>");
+    out.push_str("\"");
+    if let Some(p) = at {
+        // (0, the default, is not written)
+        for (attr, v) in [(" x=\"", p.x), (" y=\"", p.y)] {
+            let v = n(v);
+            if v != "0" {
+                out.push_str(attr);
+                out.push_str(&v);
+                out.push_str("\"");
+            }
         }
-        None => out.push_str("\"/>"),
     }
+    out.push_str("/>");
 }
 
 /// The scene as an SVG document into `out`. With `shared`, the board and
@@ -527,14 +625,10 @@ pub(crate) fn render_into(
     // page): the pit, the board and the counts it shows
     let code = board_code(scene, opts.layout);
     let is_shared = shared.is_some();
-    // the rows of counts drawn by reference
-    let mut sh_rows: Option<[bool; 4]> = None;
+    // the parts of the counts drawn by reference
+    let mut sh_parts: Option<Vec<usize>> = None;
     if let Some(sh) = shared {
-        let mut rows = [false; 4];
-        for (row, r) in rows.iter_mut().enumerate() {
-            *r = row_key(scene, opts.layout, row).is_some_and(|k| sh.repeated(k));
-        }
-        sh_rows = Some(rows);
+        let parts = sh.parts(scene, opts.layout);
         if !sh.done.has(PIT_DEF) {
             sh.done.add(PIT_DEF);
             let c = Pt { x: 0.0, y: 0.0 };
@@ -566,62 +660,87 @@ pub(crate) fn render_into(
                 body.push_str("\n");
                 define(out, count_def(k), &format!("k{k}"), &body);
             }
-        }
-        for row in 0..4 {
-            if let Some(key) = row_key(scene, opts.layout, row).filter(|&k| sh.repeated(k))
-                && !sh.done.has(key)
-            {
-                sh.done.add(key);
+            if k > SMALL_COUNT && !geo.names_above() && !sh.done.has(big_count_def(k)) {
+                sh.done.add(big_count_def(k));
                 let mut body = Markup::default();
-                row_counts(scene, &geo, row, true, &mut body);
+                big_count(k, Pt { x: 0.0, y: 0.0 }, &mut body);
                 body.push_str("\n");
-                define(out, key, &format!("r{:x}", key & !(1 << 63)), &body);
+                define(out, big_count_def(k), &format!("c{k}"), &body);
             }
         }
-    }
-
-    add(
-        out,
-        Rectangle::new()
-            .set("class", "omw-bg")
-            .set("x", n(left))
-            .set("y", n(top))
-            .set("width", n(width))
-            .set("height", n(height)),
-    );
-
-    if full {
-        add(out, text("omw-heading", MARGIN, 30.0, &scene.heading));
-        if let Some(sub) = &scene.subheading {
-            add(out, text("omw-subheading", MARGIN, 52.0, sub));
+        for &part in &parts {
+            let key = part_key(scene, opts.layout, part).expect("a shared part");
+            if !sh.done.has(key) {
+                sh.done.add(key);
+                let mut body = Markup::default();
+                part_counts(scene, &geo, part, true, &mut body);
+                body.push_str("\n");
+                define(out, key, &part_id(key), &body);
+            }
+        }
+        sh_parts = Some(parts);
+        for m in mark_items(scene, &geo) {
+            if !sh.done.has(m.def_name()) {
+                sh.done.add(m.def_name());
+                let mut body = Markup::default();
+                m.shapes(Pt { x: 0.0, y: 0.0 }, &mut body);
+                body.push_str("\n");
+                define(out, m.def_name(), &m.def_id(), &body);
+            }
+        }
+        if let Some(p) = &scene.path {
+            let dots = [
+                (SOWN_DEF, SOWN_ID, "omw-sown", SOWN_R, p.sown.len() > 1),
+                (START_DEF, START_ID, "omw-path-start", START_R, true),
+            ];
+            for (name, id, class, r, drawn) in dots {
+                if drawn && !sh.done.has(name) {
+                    sh.done.add(name);
+                    let mut body = Markup::default();
+                    add(&mut body, circle(class, Pt { x: 0.0, y: 0.0 }, r));
+                    body.push_str("\n");
+                    define(out, name, id, &body);
+                }
+            }
+        }
+        if let Some(key) = base_key(scene, opts.layout, code)
+            && !sh.done.has(key)
+        {
+            sh.done.add(key);
+            let mut body = Markup::default();
+            base(
+                scene,
+                &geo,
+                (left, top, width, height),
+                Some(code),
+                &mut body,
+            );
+            body.push_str("\n");
+            define(out, key, &format!("f{:x}", key & !(1 << 59)), &body);
         }
     }
 
-    // side names
-    let top_side = top_side(scene.seat);
-    add(out, side_label(scene, &geo, top_side, geo.board_y - 9.0));
-    add(
-        out,
-        side_label(scene, &geo, scene.seat, geo.board_bottom() + 23.0),
-    );
-
-    if is_shared {
-        use_of(out, &format!("b{code}"), None);
-    } else {
-        out.push_str("\n");
-        out.append(&board(scene, &geo, false));
+    match base_key(scene, opts.layout, code).filter(|_| is_shared) {
+        Some(key) => use_of(out, &format!("f{:x}", key & !(1 << 59)), None),
+        None => base(
+            scene,
+            &geo,
+            (left, top, width, height),
+            is_shared.then_some(code),
+            out,
+        ),
     }
 
     // the marks outside the pits, the lanes, then the counts inside them:
     // nothing is drawn over a count or a pit's number
-    add(out, marks(scene, &geo));
+    marks(scene, &geo, is_shared, out);
     if let Some(p) = &scene.path {
-        add(out, lap_path(p, &geo));
+        lap_path(p, &geo, is_shared, out);
     }
     for a in &scene.arrows {
-        add(out, arrow(a, &geo));
+        arrow(a, &geo, out);
     }
-    counts(scene, &geo, sh_rows.as_ref(), out);
+    counts(scene, &geo, sh_parts.as_deref(), out);
     if let Some(b) = scene.banner.as_ref().filter(|_| full) {
         add(out, banner(b, &geo));
     }
@@ -656,13 +775,73 @@ pub(crate) fn render_into(
     out.push_str("\n</svg>\n");
 }
 
+/// What every frame draws under its marks, counts and lanes: the
+/// background of the part `shown` (left, top, width, height), the heading
+/// of a full frame, the side names and the board (a `<use>` of the
+/// shared board `b{code}` when given).
+fn base(scene: &Scene, geo: &Geo, shown: (f64, f64, f64, f64), code: Option<u8>, out: &mut Markup) {
+    let (left, top, width, height) = shown;
+    add(
+        out,
+        Rectangle::new()
+            .set("class", "omw-bg")
+            .set("x", n(left))
+            .set("y", n(top))
+            .set("width", n(width))
+            .set("height", n(height)),
+    );
+    if geo.layout == Layout::Full {
+        add(out, text("omw-heading", MARGIN, 30.0, &scene.heading));
+        if let Some(sub) = &scene.subheading {
+            add(out, text("omw-subheading", MARGIN, 52.0, sub));
+        }
+    }
+    // side names
+    let top_side = top_side(scene.seat);
+    add(out, side_label(scene, geo, top_side, geo.board_y - 9.0));
+    add(
+        out,
+        side_label(scene, geo, scene.seat, geo.board_bottom() + 23.0),
+    );
+    match code {
+        Some(code) => use_of(out, &format!("b{code}"), None),
+        None => {
+            out.push_str("\n");
+            out.append(&board(scene, geo, false));
+        }
+    }
+}
+
+/// The name of the shared drawing of a frame's [`base`], holding exactly
+/// what it draws: the board as drawn (`code`, [`board_code`]), the layout,
+/// the side to move and each side's seeds (which the side names say).
+/// None for a full frame ([`Layout::Full`]), whose background's height
+/// and heading are its own.
+fn base_key(scene: &Scene, layout: Layout, code: u8) -> Option<u64> {
+    let layout = match layout {
+        Layout::Full => return None,
+        Layout::Board => 1u64,
+        Layout::Sheet => 2,
+    };
+    let mover = match scene.mover {
+        None => 0u64,
+        Some(Side::South) => 1,
+        Some(Side::North) => 2,
+    };
+    let south = scene.board.side_total(Side::South) as u64 & 0xffff;
+    let north = scene.board.side_total(Side::North) as u64 & 0xffff;
+    Some(1 << 59 | layout << 50 | (code as u64) << 40 | mover << 32 | south << 16 | north)
+}
+
 /// A side's name, with its seeds (and whether it is to move) unless the
 /// board is empty: an empty board illustrates the board itself.
 /// On a sheet's board ([`Layout::Sheet`]) the words are larger, to be read
 /// at the size of a printed board.
 fn side_label(scene: &Scene, geo: &Geo, side: Side, y: f64) -> Text {
     let sheet = geo.layout == Layout::Sheet;
-    let t = Text::new("")
+    // the name is the text's own (no `<tspan>` of its own), the rest a
+    // `<tspan>` after it
+    let t = Text::new(side.title())
         .set(
             "class",
             if sheet {
@@ -672,8 +851,7 @@ fn side_label(scene: &Scene, geo: &Geo, side: Side, y: f64) -> Text {
             },
         )
         .set("x", n(MARGIN + 2.0))
-        .set("y", n(y))
-        .add(TSpan::new(side.title()));
+        .set("y", n(y));
     match side_info(scene, side) {
         Some(info) => t.add(TSpan::new(format!(" · {info}")).set(
             "class",
@@ -777,6 +955,8 @@ fn board(scene: &Scene, geo: &Geo, shared: bool) -> Markup {
     } else {
         "\n<g>"
     });
+    // each pit's number right after it: the pages' scripts find a pit's
+    // centre from the element before its number (omweso-try.js)
     for row in 0..4 {
         for col in 0..8 {
             let c = geo.cell_centre(row, col);
@@ -878,37 +1058,46 @@ fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
     (t, dots)
 }
 
-/// The counts of the pits. With `shared` (the frames of a figure), the
-/// small ones `<use>` their shared definitions, and the rows marked in it
-/// `<use>` theirs.
-fn counts(scene: &Scene, geo: &Geo, shared: Option<&[bool; 4]>, out: &mut Markup) {
-    let class = if scene.banner.is_some() {
-        "omw-counts omw-dim"
-    } else {
-        "omw-counts"
-    };
+/// The counts of the pits. With `shared` (the frames of a figure), each
+/// `<use>`s its shared definition, and the parts listed in it
+/// ([`Shared::parts`]) `<use>` theirs.
+fn counts(scene: &Scene, geo: &Geo, shared: Option<&[usize]>, out: &mut Markup) {
     if pit_counts(scene, geo).is_empty() {
-        out.push_str(&format!("\n<g class=\"{class}\"/>"));
         return;
     }
-    out.push_str(&format!("\n<g class=\"{class}\">"));
+    // in a group only to be dimmed (under a banner)
+    let dim = scene.banner.is_some();
+    if dim {
+        out.push_str("\n<g class=\"omw-dim\">");
+    }
+    let by_reference = shared.unwrap_or(&[]);
     for row in 0..4 {
-        match shared {
-            Some(rows) if rows[row] => {
-                let key = row_key(scene, geo.layout, row).expect("a shared row");
-                use_of(out, &format!("r{:x}", key & !(1 << 63)), None);
+        // the row, or each half of it, by reference or pit by pit
+        let parts = if by_reference.contains(&row) {
+            vec![row]
+        } else {
+            vec![4 + 2 * row, 5 + 2 * row]
+        };
+        for part in parts {
+            if by_reference.contains(&part) {
+                let key = part_key(scene, geo.layout, part).expect("a shared part");
+                use_of(out, &part_id(key), None);
+            } else {
+                part_counts(scene, geo, part, shared.is_some(), out);
             }
-            _ => row_counts(scene, geo, row, shared.is_some(), out),
         }
     }
-    out.push_str("\n</g>");
+    if dim {
+        out.push_str("\n</g>");
+    }
 }
 
-/// The counts of display row `row`; `shared`: the small ones `<use>`
-/// their shared definitions.
-fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Markup) {
+/// The counts of a part of the board ([`part_cells`]); `shared`: each
+/// `<use>`s its shared definition.
+fn part_counts(scene: &Scene, geo: &Geo, part: usize, shared: bool, out: &mut Markup) {
     let (small, big) = count_shift(geo);
-    for col in 0..8 {
+    let (row, cols) = part_cells(part);
+    for col in cols {
         let (side, pit) = pit_at_display(scene.seat, row, col);
         let k = scene.board.get(side, pit) as usize;
         if k == 0 {
@@ -942,18 +1131,24 @@ fn row_counts(scene: &Scene, geo: &Geo, row: usize, shared: bool, out: &mut Mark
                     add(out, d);
                 }
             }
+        } else if shared {
+            use_of(out, &format!("c{k}"), Some(c));
         } else {
-            // written directly (a number needs no escaping), as the `svg`
-            // crate writes `text("omw-count omw-count-big", …)`
-            use std::fmt::Write;
-            let _ = write!(
-                out,
-                "\n<text class=\"omw-count omw-count-big\" x=\"{}\" y=\"{}\">\n{k}\n</text>",
-                n(c.x),
-                n(c.y + 8.0)
-            );
+            big_count(k, c, out);
         }
     }
+}
+
+/// A large count (past [`SMALL_COUNT`]) at `c`: its number alone.
+fn big_count(k: usize, c: Pt, out: &mut Markup) {
+    // written directly (a number needs no escaping), as the `svg` crate
+    // writes `text("omw-count omw-count-big", …)`
+    use std::fmt::Write;
+    out.push_str("\n<text class=\"omw-count omw-count-big\"");
+    if n(c.x) != "0" {
+        let _ = write!(out, " x=\"{}\"", n(c.x));
+    }
+    let _ = write!(out, " y=\"{}\">\n{k}\n</text>", n(c.y + 8.0));
 }
 
 /// A line through `pts`.
@@ -988,17 +1183,10 @@ fn for_head(mut pts: Vec<Pt>, by: f64) -> (Vec<Pt>, Pt, Pt) {
 
 /// A lap's seeds along the lane outside the pits: a dot where the lap
 /// starts (E), a small dot at every pit a seed falls into, and the head at
-/// the pit of the last seed; a later round runs further out.
-fn lap_path(p: &LapPath, geo: &Geo) -> Group {
+/// the pit of the last seed; a later round runs further out. With
+/// `shared`, the dots are `<use>`s of their shared drawings.
+fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
     let cw = p.direction == Direction::Clockwise;
-    let mut g = Group::new().set(
-        "class",
-        if cw {
-            "omw-lap omw-lap-cw"
-        } else {
-            "omw-lap omw-lap-acw"
-        },
-    );
     let mut seq: Vec<(Pit, f64)> = Vec::with_capacity(p.sown.len() + 1);
     seq.push((p.from, 0.0));
     for (i, pit) in p.sown.iter().enumerate() {
@@ -1009,34 +1197,60 @@ fn lap_path(p: &LapPath, geo: &Geo) -> Group {
     let pts = geo.lane(p.side, &seq);
     let head = 11.0;
     let (line, tip, dir) = for_head(pts, if cw { 1.5 } else { head - 1.0 });
-    g = g.add(polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line));
+    add(
+        out,
+        polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line),
+    );
     // where each seed falls (the last one under the head)
     for &(pit, k) in &seq[1..seq.len() - 1] {
-        g = g.add(circle("omw-sown", geo.port(p.side, pit, k), 3.0));
+        let at = geo.port(p.side, pit, k);
+        if shared {
+            use_of(out, SOWN_ID, Some(at));
+        } else {
+            add(out, circle("omw-sown", at, SOWN_R));
+        }
     }
-    g = g.add(circle("omw-path-start", geo.port(p.side, p.from, 0.0), 5.5));
+    let start = geo.port(p.side, p.from, 0.0);
+    if shared {
+        use_of(out, START_ID, Some(start));
+    } else {
+        add(out, circle("omw-path-start", start, START_R));
+    }
     let base = tip.sub(dir.scale(head));
     let side = dir.perp().scale(if cw { 6.5 } else { 6.0 });
     let (a, b) = (base.add(side), base.sub(side));
     if cw {
         // an open chevron for clockwise laps
-        g = g.add(Path::new().set("class", "omw-head-cw").set(
-            "d",
-            format!(
-                "M{} {}L{} {}L{} {}",
-                n(a.x),
-                n(a.y),
-                n(tip.x),
-                n(tip.y),
-                n(b.x),
-                n(b.y)
+        add(
+            out,
+            Path::new().set("class", "omw-head-cw").set(
+                "d",
+                format!(
+                    "M{} {}L{} {}L{} {}",
+                    n(a.x),
+                    n(a.y),
+                    n(tip.x),
+                    n(tip.y),
+                    n(b.x),
+                    n(b.y)
+                ),
             ),
-        ));
+        );
     } else {
-        g = g.add(triangle("omw-head", tip, a, b));
+        add(out, triangle("omw-head", tip, a, b));
     }
-    g
 }
+
+/// The radius of the dot where a seed falls.
+const SOWN_R: f64 = 3.0;
+/// The radius of the dot where a lap starts.
+const START_R: f64 = 5.5;
+/// The names and ids of the shared dots where a seed falls and where a
+/// lap starts ([`crate::Defined`]).
+const SOWN_DEF: u64 = 264;
+const SOWN_ID: &str = "d";
+const START_DEF: u64 = 265;
+const START_ID: &str = "o";
 
 fn triangle(class: &str, tip: Pt, a: Pt, b: Pt) -> Path {
     Path::new().set("class", class).set(
@@ -1218,7 +1432,7 @@ fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
 /// pit so marked, in the diagrams' colours.
 pub(crate) fn swatch(look: Look) -> String {
     let mut s = String::from(
-        "<svg class=\"omw-diagram omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
+        "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
     );
     for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
         s.push_str(&shape.to_string());
@@ -1227,10 +1441,59 @@ pub(crate) fn swatch(look: Look) -> String {
     s
 }
 
-/// The rings (and squares) of the marks: the move's, then the author's
+/// One look drawn round a pit: its centre, the look, how many looks were
+/// drawn round the pit before it (each a ring further out) and the cross
+/// over a pit emptied by a capture (0: none, 1: at the centre, 2: lower,
+/// under the pit's number).
+#[derive(Clone, Copy)]
+struct MarkItem {
+    c: Pt,
+    look: Look,
+    before: u64,
+    cross: u8,
+}
+
+impl MarkItem {
+    /// The name of its shared drawing: the look, the rings before it and
+    /// the cross ([`crate::Defined`]).
+    fn def_name(&self) -> u64 {
+        1 << 60 | (self.look as u64) << 16 | self.before << 4 | self.cross as u64
+    }
+
+    /// The id of its shared drawing (after the figure's prefix).
+    fn def_id(&self) -> String {
+        format!("m{:x}{}{}", self.look as u8, self.cross, self.before)
+    }
+
+    /// Its shapes round the point `c`.
+    fn shapes(&self, c: Pt, out: &mut Markup) {
+        for shape in look_shapes(self.look, c, self.before as f64 * 4.0) {
+            add(out, shape);
+        }
+        if self.cross > 0 {
+            let (k, dy) = if self.cross == 2 {
+                (8.0, 6.0)
+            } else {
+                (10.0, 0.0)
+            };
+            for s in [-1.0, 1.0] {
+                add(
+                    out,
+                    Line::new()
+                        .set("class", "omw-cross")
+                        .set("x1", n(c.x - k))
+                        .set("y1", n(c.y + dy - k * s))
+                        .set("x2", n(c.x + k))
+                        .set("y2", n(c.y + dy + k * s)),
+                );
+            }
+        }
+    }
+}
+
+/// The looks to draw round the pits: the move's marks, then the author's
 /// highlights; a look drawn once per pit, a second look around the first.
-fn marks(scene: &Scene, geo: &Geo) -> Group {
-    let mut g = Group::new().set("class", "omw-marks");
+fn mark_items(scene: &Scene, geo: &Geo) -> Vec<MarkItem> {
     let mut drawn: Vec<(PitRef, Look)> = Vec::new();
     let mut looks: Vec<(PitRef, Look)> = scene
         .marks
@@ -1242,32 +1505,39 @@ fn marks(scene: &Scene, geo: &Geo) -> Group {
             looks.push((*r, Look::of_style(h.style)));
         }
     }
+    let mut items = Vec::new();
     for (r, look) in looks {
         if drawn.contains(&(r, look)) {
             continue;
         }
-        let before = drawn.iter().filter(|(p, _)| *p == r).count() as f64;
+        let before = drawn.iter().filter(|(p, _)| *p == r).count() as u64;
         drawn.push((r, look));
-        let c = geo.centre(r.side, r.pit);
-        for shape in look_shapes(look, c, before * 4.0) {
-            g = g.add(shape);
-        }
         // a pit emptied by a capture is crossed out (below its number)
-        if look == Look::Captured && scene.board.get(r.side, r.pit) == 0 {
-            let (k, dy) = if geo.labels { (8.0, 6.0) } else { (10.0, 0.0) };
-            for s in [-1.0, 1.0] {
-                g = g.add(
-                    Line::new()
-                        .set("class", "omw-cross")
-                        .set("x1", n(c.x - k))
-                        .set("y1", n(c.y + dy - k * s))
-                        .set("x2", n(c.x + k))
-                        .set("y2", n(c.y + dy + k * s)),
-                );
-            }
+        let cross = if look == Look::Captured && scene.board.get(r.side, r.pit) == 0 {
+            if geo.labels { 2 } else { 1 }
+        } else {
+            0
+        };
+        items.push(MarkItem {
+            c: geo.centre(r.side, r.pit),
+            look,
+            before,
+            cross,
+        });
+    }
+    items
+}
+
+/// The rings (and squares) of the marks ([`mark_items`]) into `out`; with
+/// `shared`, each a `<use>` of its shared drawing.
+fn marks(scene: &Scene, geo: &Geo, shared: bool, out: &mut Markup) {
+    for m in &mark_items(scene, geo) {
+        if shared {
+            use_of(out, &m.def_id(), Some(m.c));
+        } else {
+            m.shapes(m.c, out);
         }
     }
-    g
 }
 
 /// The pits of `side` from `from` to `to` one by one, the shorter way
@@ -1309,34 +1579,26 @@ fn route(geo: &Geo, from: PitRef, to: PitRef, k: f64) -> Vec<Pt> {
 /// An arrow along the lanes: the author's (ink), or the captured seeds'
 /// way to the pit they are sown from (dashed, in the capture colour,
 /// beside the lap's own lane).
-fn arrow(a: &SceneArrow, geo: &Geo) -> Group {
+fn arrow(a: &SceneArrow, geo: &Geo, out: &mut Markup) {
     let (line_class, head_class, k) = if a.capture {
         ("omw-capture-arrow", "omw-capture-head", CAPTURE_LANE)
     } else {
         ("omw-arrow", "omw-arrow-head", 0.0)
     };
-    let mut g = Group::new().set(
-        "class",
-        if a.capture {
-            "omw-arrow-group omw-arrow-capture"
-        } else {
-            "omw-arrow-group"
-        },
-    );
     let mut pts = route(geo, a.from, a.to, k);
     if a.capture {
         // from the captured pit's lane, which faces the centre line
         pts[0] = geo.port(a.from.side, a.from.pit, 0.0);
     }
     if pts.len() < 2 {
-        return g;
+        return;
     }
     let head = 12.0;
     let (line, tip, dir) = for_head(pts, head - 1.0);
-    g = g.add(polyline(line_class, &line));
+    add(out, polyline(line_class, &line));
     let base = tip.sub(dir.scale(head));
     let w = dir.perp().scale(6.0);
-    g.add(triangle(head_class, tip, base.add(w), base.sub(w)))
+    add(out, triangle(head_class, tip, base.add(w), base.sub(w)));
 }
 
 /// One line of a key: how a mark looks and what the author says of it.

@@ -182,13 +182,17 @@ fn adaptive(font: Option<&str>) -> String {
     };
     let (light, dark, print) = (pick(|v| v.light), pick(|v| v.dark), pick(|v| v.print));
     let mut s = String::new();
-    s.push_str(&format!(".omw-diagram {{{} }}\n", declarations_of(&light)));
+    // (a key's swatch is an `omw-swatch` alone)
     s.push_str(&format!(
-        "@media (prefers-color-scheme: dark) {{ .omw-diagram {{{} }} }}\n",
+        ".omw-diagram, .omw-swatch {{{} }}\n",
+        declarations_of(&light)
+    ));
+    s.push_str(&format!(
+        "@media (prefers-color-scheme: dark) {{ .omw-diagram, .omw-swatch {{{} }} }}\n",
         declarations_of(&dark)
     ));
     s.push_str(&format!(
-        "@media print {{ .omw-diagram {{{} }} }}",
+        "@media print {{ .omw-diagram, .omw-swatch {{{} }} }}",
         declarations_of(&print)
     ));
     s.push_str(&rules(|v| format!("var(--omw-{})", v.name)));
