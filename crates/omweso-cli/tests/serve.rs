@@ -6,6 +6,9 @@
 //! The build step is a closure writing files, so these tests do not depend
 //! on the site generator. Every wait is bounded.
 
+mod common;
+
+use common::init_site;
 use omweso::model::{Diagnostic, Diagnostics};
 use omweso_cli::serve::{self, BuildFn, ServeOptions, Server};
 use std::io::{Read, Write};
@@ -230,24 +233,6 @@ fn write_atomic(path: &Path, text: &str) {
     tmp.push("~");
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, path).unwrap();
-}
-
-/// A new site made by `omweso init` in a temporary folder (kept while the
-/// returned guard lives), and its path.
-fn init_site() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    let init = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
-        .arg("init")
-        .arg(&site)
-        .output()
-        .unwrap();
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
-    (dir, site)
 }
 
 /// Appends [`ADDED`] to the site's first chapter, as an author saving it

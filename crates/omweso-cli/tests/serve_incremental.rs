@@ -6,6 +6,8 @@
 //! again; an edit that breaks a chapter keeps the last good pages served,
 //! with the errors.
 
+mod common;
+
 use omweso::site::{self, BuildOptions, Session};
 use omweso_cli::serve::{self, BuildRequest, Built, ServeOptions, StepFn};
 use std::collections::BTreeMap;
@@ -21,18 +23,7 @@ const WAIT: Duration = Duration::from_secs(30);
 /// position file `first-capture` by `ref:`) plus two chapters: `second`,
 /// prose only, and `third`, which shows `first-capture` too.
 fn three_chapters() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("site");
-    let init = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
-        .arg("init")
-        .arg(&root)
-        .output()
-        .unwrap();
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
+    let (dir, root) = common::init_site();
     std::fs::write(
         root.join("content/second.md"),
         "---\ntitle: Second\norder: 2\n---\n\n## Words\n\nOnly words here.\n",
@@ -44,6 +35,17 @@ fn three_chapters() -> (tempfile::TempDir, PathBuf) {
     )
     .unwrap();
     (dir, root)
+}
+
+/// [`three_chapters`], its root (canonical), an empty `work` folder beside
+/// it for the builds, and a session of the site that has built nothing yet.
+fn session_of_three_chapters() -> (tempfile::TempDir, PathBuf, PathBuf, Session) {
+    let (tmp, root) = three_chapters();
+    let root = root.canonicalize().unwrap();
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let session = Session::new(&root, false);
+    (tmp, root, work, session)
 }
 
 /// Every file of a build folder (relative path → bytes).
@@ -106,11 +108,7 @@ fn append(path: &Path, text: &str) {
 
 #[test]
 fn an_edit_re_renders_only_the_pages_it_touches() {
-    let (tmp, root) = three_chapters();
-    let root = root.canonicalize().unwrap();
-    let work = tmp.path().join("work");
-    std::fs::create_dir(&work).unwrap();
-    let mut session = Session::new(&root, false);
+    let (_tmp, root, work, mut session) = session_of_three_chapters();
 
     // the first build is a full one
     let b1 = work.join("b1");
@@ -292,11 +290,7 @@ fn an_edit_re_renders_only_the_pages_it_touches() {
 
 #[test]
 fn a_broken_edit_is_reported_and_what_changed_meanwhile_is_not_lost() {
-    let (tmp, root) = three_chapters();
-    let root = root.canonicalize().unwrap();
-    let work = tmp.path().join("work");
-    std::fs::create_dir(&work).unwrap();
-    let mut session = Session::new(&root, false);
+    let (_tmp, root, work, mut session) = session_of_three_chapters();
     let b1 = work.join("b1");
     session.rebuild(&b1, &[], None).unwrap();
 
