@@ -843,9 +843,11 @@ fn check_analysis_report(
 /// the board to pick on and then the move's frames, each turned as the
 /// figure (the same pit at the bottom left) with pit names, one board in
 /// the figure's box, Reset back to the documented frames; while picking and
-/// after a pick the figure fits within a screen, on a small phone
-/// (360×740) and a phone (390×844) too; stepping through the move's frames moves neither the board nor its
-/// buttons; a puzzle's wrong
+/// after a pick the figure from its board down fits within a screen, on a
+/// small phone (360×740) and a phone (390×844) too, for a McGill figure of
+/// North's (the whole of it, caption included, too) and a modern one (whose
+/// key also explains the shaded pits); stepping through the move's frames
+/// moves neither the board nor its buttons; a puzzle's wrong
 /// move is replayed turned as the puzzle's board (the side to move at the
 /// bottom), with pit names.
 #[test]
@@ -866,23 +868,47 @@ fn try_a_move_and_puzzle_replays_keep_the_figures_seat_in_a_real_browser() {
         .expect("a puzzle of North's with a wrong move");
     let work = tempfile::tempdir().unwrap();
     let cases = serde_json::json!({
-        // drawn from North's seat, North to move (content/positions/mcgill-2015.yaml)
-        "figure": {"page": "never-ending-moves.html", "id": "pos-never-ending-mcgill"},
+        "figures": [
+            // drawn from North's seat, North to move (content/positions/mcgill-2015.yaml)
+            {"page": "never-ending-moves.html", "id": "pos-never-ending-mcgill"},
+            // modern rules: the key also explains the shaded pits (three
+            // lines at 360 px), and the move relays, so four frames of words
+            {"page": "reverse-capture.html", "id": "pos-modern-relay-reverse"},
+        ],
         "puzzle": {"id": puzzle.id},
     });
     let (json, report) = on_the_rulebook("one-board.mjs", work.path(), Some(cases));
+    let mut checked = 0;
+    for (id, corner) in [
+        ("pos-never-ending-mcgill", "N1"),
+        ("pos-modern-relay-reverse", "S1"),
+    ] {
+        for (w, screen) in [("360", 740.0), ("390", 844.0), ("1366", 900.0)] {
+            let r = &json["figures"][id][w];
+            // the seat's pit 1 at the bottom left
+            assert_eq!(r["figure"]["bottom_left"], corner, "{id} {report}");
+            assert_eq!(r["boards_after_pick"], 1, "{id} {report}");
+            // from the board down: the board, its words, the controls and
+            // the list of moves
+            let height = r["height"].as_f64().expect("the height");
+            assert!(height <= screen, "{id} {w} px: {height} px tall\n{report}");
+            let picking = r["height_picking"]
+                .as_f64()
+                .expect("the height while picking");
+            assert!(
+                picking <= screen,
+                "{id} {w} px: {picking} px tall while picking\n{report}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+    // North's figure has a short caption: the whole of it fits too
     for (w, screen) in [("360", 740.0), ("390", 844.0), ("1366", 900.0)] {
-        // North's seat: North's pit 1 at the bottom left
-        assert_eq!(json["widths"][w]["figure"]["bottom_left"], "N1", "{report}");
-        assert_eq!(json["widths"][w]["boards_after_pick"], 1, "{report}");
-        let height = json["widths"][w]["height"].as_f64().expect("the height");
-        assert!(height <= screen, "{w} px: {height} px tall\n{report}");
-        let picking = json["widths"][w]["height_picking"]
-            .as_f64()
-            .expect("the height while picking");
+        let whole = &json["figures"]["pos-never-ending-mcgill"][w]["whole"];
         assert!(
-            picking <= screen,
-            "{w} px: {picking} px tall while picking\n{report}"
+            whole.as_f64().expect("the whole height") <= screen,
+            "{w}\n{report}"
         );
     }
     assert_eq!(json["puzzle"]["board"]["bottom_left"], "N1", "{report}");
