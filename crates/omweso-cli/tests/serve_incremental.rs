@@ -100,6 +100,17 @@ fn same_as_full_build(root: &Path, work: &Path, dir: &Path, base: Option<&Path>)
     assert!(want.len() > 20, "a build of {} files only", want.len());
 }
 
+/// Replaces `from` by `to` in the file at `path`.
+fn replace_in(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, text.replace(from, to)).unwrap();
+}
+
+/// A page of a build folder, as text.
+fn page_of(dir: &Path, name: &str) -> String {
+    String::from_utf8_lossy(&std::fs::read(dir.join(name)).unwrap()).into_owned()
+}
+
 fn append(path: &Path, text: &str) {
     let mut s = std::fs::read_to_string(path).unwrap();
     s.push_str(text);
@@ -219,29 +230,22 @@ fn an_edit_re_renders_only_the_pages_it_touches() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert!(r.base.is_none() && r.pages.is_none(), "{r:?}");
     assert_eq!(r.chapters.len(), 3);
-    assert!(
-        String::from_utf8_lossy(&std::fs::read(b6.join("404.html")).unwrap())
-            .contains("a template edited while serving")
-    );
+    assert!(page_of(&b6, "404.html").contains("a template edited while serving"));
     same_as_full_build(&root, &work, &b6, None);
 
     // a config edit too, and a chapter edit after it patches the new base
     let config = root.join("omweso.yaml");
-    let text = std::fs::read_to_string(&config).unwrap();
-    std::fs::write(
+    replace_in(
         &config,
-        text.replace("title: My Omweso rulebook", "title: A retitled rulebook"),
-    )
-    .unwrap();
+        "title: My Omweso rulebook",
+        "title: A retitled rulebook",
+    );
     let b7 = work.join("b7");
     let r = session
         .rebuild(&b7, std::slice::from_ref(&config), Some(&b6))
         .unwrap();
     assert!(r.base.is_none(), "{r:?}");
-    assert!(
-        String::from_utf8_lossy(&std::fs::read(b7.join("second.html")).unwrap())
-            .contains("A retitled rulebook")
-    );
+    assert!(page_of(&b7, "second.html").contains("A retitled rulebook"));
     let second = root.join("content/second.md");
     append(&second, "\nMore words.\n");
     let b8 = work.join("b8");
@@ -255,17 +259,13 @@ fn an_edit_re_renders_only_the_pages_it_touches() {
     same_as_full_build(&root, &work, &b9, Some(&b7));
 
     // a chapter's title is on every page: the whole site again
-    let text = std::fs::read_to_string(&second).unwrap();
-    std::fs::write(&second, text.replace("title: Second", "title: The second")).unwrap();
+    replace_in(&second, "title: Second", "title: The second");
     let b10 = work.join("b10");
     let r = session
         .rebuild(&b10, std::slice::from_ref(&second), Some(&b9))
         .unwrap();
     assert!(r.base.is_none(), "{r:?}");
-    assert!(
-        String::from_utf8_lossy(&std::fs::read(b10.join("third.html")).unwrap())
-            .contains("The second")
-    );
+    assert!(page_of(&b10, "third.html").contains("The second"));
 
     // a chapter added: the whole site again
     let fourth = root.join("content/fourth.md");
