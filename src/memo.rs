@@ -27,7 +27,7 @@
 use crate::engine::{self, LegalMove, Move, MoveEnd, PlayError, Played, Position, Rules};
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// An answer that took at least this long is kept.
@@ -163,73 +163,105 @@ pub(crate) fn cycle_of_82_laps() -> Position {
 
 /// Answers by question, each with when it was last asked for (a count of
 /// the questions asked so far); at most [`KEPT`] answers, weighing `limit`
-/// together at most.
+/// together at most. A question being answered is answered once: a
+/// second thread asking it meanwhile waits for the first one's answer.
 struct Kept<K, V> {
     answers: Mutex<Answers<K, V>>,
     limit: usize,
     weigh: fn(&V) -> usize,
 }
 
-/// The questions asked so far, and the kept answers.
-type Answers<K, V> = (u64, HashMap<K, (u64, V)>);
+/// The kept answers and the questions being answered.
+struct Answers<K, V> {
+    /// The questions asked so far.
+    clock: u64,
+    /// Each kept answer, with when it was last asked for.
+    kept: HashMap<K, (u64, V)>,
+    /// The answer each question being answered will have, filled by the
+    /// thread answering it.
+    pending: HashMap<K, Arc<OnceLock<V>>>,
+}
 
 impl<K: Hash + Eq + Clone, V: Clone> Kept<K, V> {
     fn new(limit: usize, weigh: fn(&V) -> usize) -> Self {
         Kept {
-            answers: Mutex::new((0, HashMap::new())),
+            answers: Mutex::new(Answers {
+                clock: 0,
+                kept: HashMap::new(),
+                pending: HashMap::new(),
+            }),
             limit,
             weigh,
         }
     }
 
+    fn lock(&self) -> std::sync::MutexGuard<'_, Answers<K, V>> {
+        self.answers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The kept answer to `key`, if any (not counted as a use).
     fn peek(&self, key: &K) -> Option<V> {
-        let guard = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        guard.1.get(key).map(|(_, v)| v.clone())
+        self.lock().kept.get(key).map(|(_, v)| v.clone())
     }
 
     /// The kept answer to `key`, or `compute`'s, kept if it took at least
-    /// `costly`. The lock is not held while computing: two threads asking
-    /// the same new question both compute it.
+    /// `costly`. The lock is not held while computing; a thread asking
+    /// the same question meanwhile waits for this answer rather than
+    /// computing it again.
     fn get_or(&self, key: K, costly: Duration, compute: impl FnOnce() -> V) -> V {
-        {
-            let mut guard = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-            let (clock, answers) = &mut *guard;
-            *clock += 1;
-            if let Some((used, v)) = answers.get_mut(&key) {
-                *used = *clock;
+        let cell = {
+            let mut guard = self.lock();
+            let a = &mut *guard;
+            a.clock += 1;
+            if let Some((used, v)) = a.kept.get_mut(&key) {
+                *used = a.clock;
                 return v.clone();
             }
-        }
-        let started = Instant::now();
-        let v = compute();
-        let weight = (self.weigh)(&v);
-        if started.elapsed() >= costly && weight <= self.limit {
-            let mut guard = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-            let (clock, answers) = &mut *guard;
-            // the least recently used go first, until the new one fits
-            let mut total: usize = answers.values().map(|(_, a)| (self.weigh)(a)).sum();
-            while answers.len() >= KEPT || total.saturating_add(weight) > self.limit {
-                let Some(oldest) = answers
-                    .iter()
-                    .min_by_key(|(_, (used, _))| *used)
-                    .map(|(k, _)| k.clone())
-                else {
-                    break;
-                };
-                if let Some((_, gone)) = answers.remove(&oldest) {
-                    total -= (self.weigh)(&gone);
+            Arc::clone(a.pending.entry(key.clone()).or_default())
+        };
+        let mut took = None;
+        let v = cell
+            .get_or_init(|| {
+                let started = Instant::now();
+                let v = compute();
+                took = Some(started.elapsed());
+                v
+            })
+            .clone();
+        // the thread that computed the answer keeps it (when costly) and
+        // ends the question's wait, in one step: a later ask finds it kept
+        // or computes it afresh
+        if let Some(took) = took {
+            let mut guard = self.lock();
+            let a = &mut *guard;
+            a.pending.remove(&key);
+            let weight = (self.weigh)(&v);
+            if took >= costly && weight <= self.limit {
+                // the least recently used go first, until the new one fits
+                let mut total: usize = a.kept.values().map(|(_, k)| (self.weigh)(k)).sum();
+                while a.kept.len() >= KEPT || total.saturating_add(weight) > self.limit {
+                    let Some(oldest) = a
+                        .kept
+                        .iter()
+                        .min_by_key(|(_, (used, _))| *used)
+                        .map(|(k, _)| k.clone())
+                    else {
+                        break;
+                    };
+                    if let Some((_, gone)) = a.kept.remove(&oldest) {
+                        total -= (self.weigh)(&gone);
+                    }
                 }
+                a.clock += 1;
+                a.kept.insert(key, (a.clock, v.clone()));
             }
-            *clock += 1;
-            answers.insert(key, (*clock, v.clone()));
         }
         v
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.answers.lock().unwrap().1.len()
+        self.lock().kept.len()
     }
 }
 
@@ -262,6 +294,41 @@ mod tests {
         );
         assert_eq!(calls.get(), 3);
         assert_eq!(kept.len(), 1);
+    }
+
+    /// Threads asking the same new question at once wait for one answer:
+    /// a never-ending move asked about by a position file and a puzzle in
+    /// the same instant is decided once, kept or not.
+    #[test]
+    fn a_question_asked_twice_at_once_is_answered_once() {
+        use std::sync::Barrier;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let kept: Kept<u32, u32> = Kept::new(usize::MAX, |_| 1);
+        let calls = AtomicUsize::new(0);
+        let threads = 4;
+        let start = Barrier::new(threads);
+        let answers: Vec<u32> = std::thread::scope(|s| {
+            let asks: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        start.wait();
+                        // not costly enough to keep (an hour): shared
+                        // while it is being answered all the same
+                        kept.get_or(7, Duration::from_secs(3600), || {
+                            calls.fetch_add(1, Ordering::SeqCst);
+                            std::thread::sleep(Duration::from_millis(300));
+                            49
+                        })
+                    })
+                })
+                .collect();
+            asks.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert_eq!(answers, vec![49; threads]);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        // answered and not kept: asked again later, computed again
+        assert_eq!(kept.len(), 0);
+        assert_eq!(kept.get_or(7, Duration::from_secs(3600), || 50), 50);
     }
 
     #[test]
