@@ -421,13 +421,48 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Source, Variants, parse_game};
+    use crate::model::{GameDoc, Source, Variants, parse_game};
 
     const DEMO: &str = include_str!("../../content/games/demonstration-greedy.yaml");
 
     fn check(text: &str) -> Report {
         let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
         check_game(&g, &GameTrace::replay(&g, 0))
+    }
+
+    /// What shows or judges a position or a game takes its trace. For
+    /// games the types say so: the game page and the game check are given
+    /// a [`GameTrace`], which only `site::traces` makes. What a type cannot
+    /// say is that they do not also call the engine: their sources hold no
+    /// call that plays a move (positions', games' or traces').
+    #[test]
+    fn pages_and_check_do_not_play() {
+        let _page: fn(
+            &crate::site::render::Renderer<'static>,
+            &GameDoc,
+            &GameTrace,
+        ) -> Result<crate::site::render::Page, crate::model::Diagnostics> =
+            crate::site::render::Renderer::game_page;
+        let _check: fn(&GameDoc, &GameTrace) -> Report = check_game;
+        let sources = [
+            ("site/render.rs", include_str!("../site/render.rs")),
+            ("site/figure.rs", include_str!("../site/figure.rs")),
+            ("site/games.rs", include_str!("../site/games.rs")),
+            ("check/mod.rs", include_str!("mod.rs")),
+        ];
+        for (file, text) in sources {
+            // the code, not its tests (which make their own traces)
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for call in [
+                "trace(",
+                "outcome(",
+                ".play(",
+                "replay(",
+                "position_frames(",
+            ] {
+                assert!(!code.contains(call), "{file} calls {call}");
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! Source text with located diagnostics: every error names the file, line and
 //! column and says what was expected.
 
-use super::yaml;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -43,19 +42,6 @@ impl Source {
     /// A diagnostic at a 1-based line and column of this text.
     pub(crate) fn at(&self, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.path, line + self.line_offset, column, message)
-    }
-
-    /// The YAML tree of this text, parsed once (see [`yaml::parse`]).
-    pub(crate) fn yaml(&self) -> Result<yaml::Node, Diagnostic> {
-        yaml::parse(self)
-    }
-
-    /// `node` read as a `T`, errors located in this text.
-    pub(crate) fn read_as<T: serde::de::DeserializeOwned>(
-        &self,
-        node: &yaml::Node,
-    ) -> Result<T, Diagnostic> {
-        node.to().map_err(|e| e.diagnostic(self))
     }
 }
 

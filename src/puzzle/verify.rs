@@ -6,12 +6,13 @@
 //! [`Diagnostic`] that says what failed.
 
 use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
-use super::solve::{self, AnswerKey, Evaluation};
+use super::keys::{AnswerKey, BoardKey};
+use super::solve::{self, Evaluation};
 use super::{Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::claims::judge;
 use crate::diagram::narrate;
 use crate::engine::notation;
-use crate::engine::{MoveEnd, Played, Position, Seeds};
+use crate::engine::{MoveEnd, Played};
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -43,7 +44,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         }
     }
     let mut ids: HashMap<String, PathBuf> = HashMap::new();
-    let mut boards: HashMap<super::fromplay::BoardKey, PathBuf> = HashMap::new();
+    let mut boards: HashMap<BoardKey, PathBuf> = HashMap::new();
     for p in &puzzles {
         if let Some(first) = ids.get(&p.id) {
             errs.push(
@@ -58,7 +59,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
             ids.insert(p.id.clone(), p.file.clone());
         }
         // one puzzle a board, whatever its goal or rule set
-        let key = super::fromplay::BoardKey::of(&p.doc.position);
+        let key = BoardKey::of(&p.doc.position);
         if let Some(first) = boards.get(&key) {
             errs.push(p.doc.at(
                 Field::Board,
@@ -73,34 +74,6 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
     }
     errs.0.sort();
     (puzzles, errs)
-}
-
-/// A position up to the North/South mirror: the mover's and the opponent's
-/// pits and the flags (a mirrored position has the same key).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PositionKey {
-    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
-    pub own: [Seeds; 16],
-    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
-    pub opp: [Seeds; 16],
-    /// The position's flags: the mover's first move, the opponent's first move, before the first
-    /// capture.
-    pub flags: (bool, bool, bool),
-}
-
-impl PositionKey {
-    /// The key of `pos`.
-    pub fn of(pos: &Position) -> PositionKey {
-        PositionKey {
-            own: *pos.board.side(pos.to_move),
-            opp: *pos.board.side(pos.to_move.opponent()),
-            flags: (
-                pos.first_move,
-                pos.opponent_first_move,
-                pos.before_first_capture,
-            ),
-        }
-    }
 }
 
 /// Verify one puzzle file.
