@@ -231,7 +231,7 @@ pub(super) fn make(
                 ev.problem.clone().unwrap_or_default()
             )
         })?;
-    let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).map_err(|e| e.to_string())?;
+    let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).map_err(|e| narrate::play_error(&e))?;
     let mut themes = solve::themes(&ev, sol, &played);
     if m.end.captured() > 0 {
         themes.insert(0, "capture".to_string());

@@ -143,7 +143,7 @@ pub(crate) fn evaluate_moves(
         partial: false,
     };
     if ev.moves.is_empty() {
-        ev.problem = Some(format!("{} has no legal move", narrate::side(mover)));
+        ev.problem = Some(narrate::has_no_legal_move(mover));
         return ev;
     }
     let max = ev.max_capture();

@@ -133,8 +133,13 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
             .into());
     }
     // its end is the listing's: the trace sows only the laps it records
-    let played = crate::memo::trace_from(&rules, &pos, &mv, MAX_TRACE_LAPS, &ev.moves)
-        .map_err(|e| pf.at(PuzzleKey::Solution, format!("illegal solution {text}: {e}")))?;
+    let played =
+        crate::memo::trace_from(&rules, &pos, &mv, MAX_TRACE_LAPS, &ev.moves).map_err(|e| {
+            pf.at(
+                PuzzleKey::Solution,
+                format!("illegal solution {text}: {}", narrate::play_error(&e)),
+            )
+        })?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
         MoveEnd::NeverEnding(_) => AnswerKey::Never(mv.pit),
