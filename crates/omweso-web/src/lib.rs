@@ -568,10 +568,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
             let mut rng = search::Rng::new(req.seed.unwrap_or(0));
             let (south, south_style) = search::setup::arrange_styled(rules, &mut rng);
             let (north, north_style) = search::setup::arrange_styled(rules, &mut rng);
-            let mut start = Position::new(Board::from_sides(south, north), Side::South);
-            start.first_move = true;
-            start.opponent_first_move = true;
-            start.before_first_capture = true;
+            let start = Position::start(Board::from_sides(south, north), Side::South);
             j.key("styles").open('{');
             j.key("south").string(south_style.name());
             j.key("north").string(north_style.name());

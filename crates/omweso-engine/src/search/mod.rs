@@ -18,13 +18,10 @@
 //! use omweso_engine::{Board, Position, Rules, Side, legal_moves};
 //!
 //! // The start of a game from the checking arrangement.
-//! let pos = Position {
-//!     board: Board::from_sides(setup::CHECKING, setup::CHECKING),
-//!     to_move: Side::South,
-//!     first_move: true,
-//!     opponent_first_move: true,
-//!     before_first_capture: true,
-//! };
+//! let pos = Position::start(
+//!     Board::from_sides(setup::CHECKING, setup::CHECKING),
+//!     Side::South,
+//! );
 //! let mut player = Searcher::new(Config::default());
 //! let result = player.search(&Rules::SHACKELL_1935, &pos, Limits::depth(2), &mut || false);
 //! let best = result.best.expect("South has moves");

@@ -30,13 +30,10 @@
 //! use omweso_engine::search::panel::{self, Panel};
 //! use omweso_engine::{Board, Position, Rules, Side};
 //!
-//! let pos = Position {
-//!     board: Board::from_sides(panel::CONCENTRATED, panel::CONCENTRATED),
-//!     to_move: Side::South,
-//!     first_move: true,
-//!     opponent_first_move: true,
-//!     before_first_capture: true,
-//! };
+//! let pos = Position::start(
+//!     Board::from_sides(panel::CONCENTRATED, panel::CONCENTRATED),
+//!     Side::South,
+//! );
 //! let mut p = Panel::new(4);
 //! let r = p.search(&Rules::MCGILL_2015, &pos);
 //! assert!(r.best.is_some());
