@@ -16,7 +16,7 @@ pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
 pub use crate::claims::Value as JudgedValue;
-use crate::claims::{Claim, Mismatch, Verdict, judge, judge_game_result};
+use crate::claims::{Mismatch, Verdict, judge, judge_game_result};
 use crate::engine::Played;
 pub use crate::model::Kind;
 use crate::model::{
@@ -139,20 +139,6 @@ impl Report {
     /// The fixes `--bless` would apply.
     pub fn fixes(&self) -> Vec<Fix> {
         self.problems.iter().filter_map(|p| p.fix.clone()).collect()
-    }
-}
-
-impl Claim {
-    /// The problem kind of a false claim.
-    fn kind(self) -> Kind {
-        match self {
-            Claim::Board => Kind::WrongBoard,
-            Claim::Captured => Kind::WrongCaptured,
-            Claim::Laps => Kind::WrongLaps,
-            Claim::NeverEnding => Kind::WrongNeverEnding,
-            Claim::Result => Kind::WrongResult,
-            Claim::GameResult => Kind::WrongGameResult,
-        }
     }
 }
 

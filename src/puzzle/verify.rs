@@ -67,7 +67,8 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
                     "the same board (or its North/South mirror image) is already a puzzle: {}",
                     first.display()
                 ),
-            ));
+            )
+            .with_kind(Kind::DuplicateBoard));
         } else {
             boards.insert(key, p.file.clone());
         }
@@ -112,7 +113,10 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     let pf = parse_puzzle(src, variants)?;
     let rules = *pf.doc.variant.rules();
     if let Some(why) = solve::goal_unavailable(pf.goal, &rules, pf.doc.variant.name()) {
-        return Err(pf.at(PuzzleKey::Goal, why).into());
+        return Err(pf
+            .at(PuzzleKey::Goal, why)
+            .with_kind(Kind::GoalUnavailable)
+            .into());
     }
     if pf.goal == Goal::WhatHappens {
         return what_happens(pf);
@@ -130,6 +134,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                 PuzzleKey::Goal,
                 format!("not a {} puzzle: {problem}", pf.goal),
             )
+            .with_kind(Kind::NotAPuzzle)
             .into());
     }
     // its end is the listing's: the trace sows only the laps it records
@@ -139,6 +144,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                 PuzzleKey::Solution,
                 format!("illegal solution {text}: {}", narrate::play_error(&e)),
             )
+            .with_kind(Kind::IllegalMove)
         })?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
@@ -153,6 +159,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                 PuzzleKey::Solution,
                 format!("solution {text} is not among the engine's legal moves"),
             )
+            .with_kind(Kind::IllegalMove)
         })?;
     let mut errs = Diagnostics::default();
     let others: Vec<usize> = ev.solutions().into_iter().filter(|&a| a != sol).collect();
@@ -176,27 +183,36 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                     .join(", ")
             )),
         }
-        errs.push(pf.at(PuzzleKey::Solution, msg));
+        errs.push(
+            pf.at(PuzzleKey::Solution, msg)
+                .with_kind(Kind::WrongSolution),
+        );
     } else {
         for &o in others.iter().take(3) {
-            errs.push(pf.at(
-                PuzzleKey::Solution,
-                format!(
-                    "a second solution {} also {}: it {}",
-                    name(o),
-                    achieves(pf.goal, &ev, false),
-                    ev.verdicts[o].why
-                ),
-            ));
+            errs.push(
+                pf.at(
+                    PuzzleKey::Solution,
+                    format!(
+                        "a second solution {} also {}: it {}",
+                        name(o),
+                        achieves(pf.goal, &ev, false),
+                        ev.verdicts[o].why
+                    ),
+                )
+                .with_kind(Kind::SecondSolution),
+            );
         }
         if others.len() > 3 {
-            errs.push(pf.at(
-                PuzzleKey::Solution,
-                format!(
-                    "… and {} more",
-                    narrate::plural((others.len() - 3) as u64, "solution")
-                ),
-            ));
+            errs.push(
+                pf.at(
+                    PuzzleKey::Solution,
+                    format!(
+                        "… and {} more",
+                        narrate::plural((others.len() - 3) as u64, "solution")
+                    ),
+                )
+                .with_kind(Kind::SecondSolution),
+            );
         }
     }
     if !errs.is_empty() {
@@ -209,6 +225,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
         return Err(pf
             .doc
             .at(Field::Board, format!("not a puzzle: {why}"))
+            .with_kind(Kind::NotAPuzzle)
             .into());
     }
     if pf.goal != Goal::BestMove
@@ -277,7 +294,11 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
         pf.doc.move_text.clone().unwrap_or_default()
     );
     for m in judge(&exp, &played.end).mismatches {
-        errs.push(pf.doc.at(m.claim.field(), m.message(&what)));
+        errs.push(
+            pf.doc
+                .at(m.claim.field(), m.message(&what))
+                .with_kind(m.claim.kind()),
+        );
     }
     if !errs.is_empty() {
         return Err(errs);
