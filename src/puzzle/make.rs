@@ -112,7 +112,7 @@ pub enum PuzzleOrigin {
         game: String,
     },
     /// A puzzle file's own `source` and `from.game`, kept as written (see
-    /// [`reword`]).
+    /// [`reword`](super::reword)).
     Kept {
         /// The file's `source`, as written.
         source: String,
