@@ -30,7 +30,7 @@
 //! lines (e.g. arrangements `omweso setup --balanced` drew).
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
-use omweso::selfplay::{Agent, Player, Tally, play_game, setups, start_position};
+use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, setups, start_position};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -161,8 +161,9 @@ fn main() {
                     } else {
                         (theirs, mine)
                     };
-                    let mut me = Player::new(player, config, seed ^ (g as u64) << 8);
-                    let mut them = Player::new(*opp, Config::default(), seed ^ (g as u64) << 8 ^ 1);
+                    let (my_seed, their_seed) = player_seeds(seed, g as u64);
+                    let mut me = Player::new(player, config, my_seed);
+                    let mut them = Player::new(*opp, Config::default(), their_seed);
                     let t = Instant::now();
                     let game = if me_south {
                         play_game(rules, start_position(a, b), &mut me, &mut them, max_plies)

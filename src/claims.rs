@@ -13,7 +13,7 @@
 
 use crate::diagram::narrate::{laps, plural, seeds, thousands};
 use crate::engine::{GameResult, Grid, MoveEnd};
-use crate::model::{Expect, ExpectedResult, Field, Replay};
+use crate::model::{Expect, ExpectedResult, Field, Kind, Replay};
 
 /// A claim an author can make: one of an `expect:` block's, or a game
 /// record's final `result:`.
@@ -29,6 +29,18 @@ pub(crate) enum Claim {
 }
 
 impl Claim {
+    /// The problem kind of a false claim.
+    pub(crate) fn kind(self) -> Kind {
+        match self {
+            Claim::Board => Kind::WrongBoard,
+            Claim::Captured => Kind::WrongCaptured,
+            Claim::Laps => Kind::WrongLaps,
+            Claim::NeverEnding => Kind::WrongNeverEnding,
+            Claim::Result => Kind::WrongResult,
+            Claim::GameResult => Kind::WrongGameResult,
+        }
+    }
+
     /// The claim's key in a file: `expect.board`, `expect.captured`, …,
     /// `result` (a game record's).
     pub(crate) fn key(self) -> &'static str {

@@ -143,10 +143,11 @@ pub(crate) fn illegal_move(doc: &PositionDoc, mv: &Move, e: &PlayError) -> Diagn
     doc.at(
         crate::model::Field::Move,
         format!(
-            "illegal move {} for {} under {}: {e}",
+            "illegal move {} for {} under {}: {}",
             crate::engine::notation::format(mv),
             doc.position.to_move.title(),
-            doc.variant.name()
+            doc.variant.name(),
+            crate::diagram::narrate::play_error(e)
         ),
     )
     .with_kind(crate::model::Kind::IllegalMove)

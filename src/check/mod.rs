@@ -16,7 +16,7 @@ pub use bless::{BlessOutcome, Fix, FixValue, apply_fixes};
 pub use report::{render_json, render_text};
 
 pub use crate::claims::Value as JudgedValue;
-use crate::claims::{Claim, Mismatch, Verdict, judge, judge_game_result};
+use crate::claims::{Mismatch, Verdict, judge, judge_game_result};
 use crate::engine::Played;
 pub use crate::model::Kind;
 use crate::model::{
@@ -139,20 +139,6 @@ impl Report {
     /// The fixes `--bless` would apply.
     pub fn fixes(&self) -> Vec<Fix> {
         self.problems.iter().filter_map(|p| p.fix.clone()).collect()
-    }
-}
-
-impl Claim {
-    /// The problem kind of a false claim.
-    fn kind(self) -> Kind {
-        match self {
-            Claim::Board => Kind::WrongBoard,
-            Claim::Captured => Kind::WrongCaptured,
-            Claim::Laps => Kind::WrongLaps,
-            Claim::NeverEnding => Kind::WrongNeverEnding,
-            Claim::Result => Kind::WrongResult,
-            Claim::GameResult => Kind::WrongGameResult,
-        }
     }
 }
 
@@ -421,13 +407,48 @@ pub fn check_site(root: &Path, drafts: bool) -> Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Source, Variants, parse_game};
+    use crate::model::{GameDoc, Source, Variants, parse_game};
 
     const DEMO: &str = include_str!("../../content/games/demonstration-greedy.yaml");
 
     fn check(text: &str) -> Report {
         let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
         check_game(&g, &GameTrace::replay(&g, 0))
+    }
+
+    /// What shows or judges a position or a game takes its trace. For
+    /// games the types say so: the game page and the game check are given
+    /// a [`GameTrace`], which only `site::traces` makes. What a type cannot
+    /// say is that they do not also call the engine: their sources hold no
+    /// call that plays a move (positions', games' or traces').
+    #[test]
+    fn pages_and_check_do_not_play() {
+        let _page: fn(
+            &crate::site::render::Renderer<'static>,
+            &GameDoc,
+            &GameTrace,
+        ) -> Result<crate::site::render::Page, crate::model::Diagnostics> =
+            crate::site::render::Renderer::game_page;
+        let _check: fn(&GameDoc, &GameTrace) -> Report = check_game;
+        let sources = [
+            ("site/render.rs", include_str!("../site/render.rs")),
+            ("site/figure.rs", include_str!("../site/figure.rs")),
+            ("site/games.rs", include_str!("../site/games.rs")),
+            ("check/mod.rs", include_str!("mod.rs")),
+        ];
+        for (file, text) in sources {
+            // the code, not its tests (which make their own traces)
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for call in [
+                "trace(",
+                "outcome(",
+                ".play(",
+                "replay(",
+                "position_frames(",
+            ] {
+                assert!(!code.contains(call), "{file} calls {call}");
+            }
+        }
     }
 
     #[test]

@@ -211,7 +211,7 @@ pub enum ReplayStop {
 impl fmt::Display for ReplayStop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReplayStop::Illegal(e) => write!(f, "{e}"),
+            ReplayStop::Illegal(e) => f.write_str(&crate::diagram::narrate::play_error(e)),
             ReplayStop::WrongSide { written, to_move } => write!(
                 f,
                 "the move is written as {}'s, but {} is to move",

@@ -125,10 +125,11 @@ impl PositionDoc {
         self.at(
             Field::Move,
             format!(
-                "illegal move {} for {} under {}: {e}",
+                "illegal move {} for {} under {}: {}",
                 self.move_text.as_deref().unwrap_or("?"),
                 self.position.to_move.title(),
-                self.variant.name()
+                self.variant.name(),
+                crate::diagram::narrate::play_error(e)
             ),
         )
         .with_kind(Kind::IllegalMove)

@@ -1,7 +1,6 @@
 //! Source text with located diagnostics: every error names the file, line and
 //! column and says what was expected.
 
-use super::yaml;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -43,19 +42,6 @@ impl Source {
     /// A diagnostic at a 1-based line and column of this text.
     pub(crate) fn at(&self, line: usize, column: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.path, line + self.line_offset, column, message)
-    }
-
-    /// The YAML tree of this text, parsed once (see [`yaml::parse`]).
-    pub(crate) fn yaml(&self) -> Result<yaml::Node, Diagnostic> {
-        yaml::parse(self)
-    }
-
-    /// `node` read as a `T`, errors located in this text.
-    pub(crate) fn read_as<T: serde::de::DeserializeOwned>(
-        &self,
-        node: &yaml::Node,
-    ) -> Result<T, Diagnostic> {
-        node.to().map_err(|e| e.diagnostic(self))
     }
 }
 
@@ -385,8 +371,24 @@ pub enum Kind {
     BrokenLink,
     /// A Markdown link to an anchor that does not exist.
     BrokenAnchor,
-    /// A puzzle that fails verification.
-    Puzzle,
+    /// A puzzle's stated solution does not achieve its goal.
+    WrongSolution,
+    /// A puzzle's goal is achieved by another move too.
+    SecondSolution,
+    /// A puzzle's `goal` is not one of the goals.
+    UnknownGoal,
+    /// A puzzle's goal is one its variant does not have (nkutemye where
+    /// it does not win).
+    GoalUnavailable,
+    /// A puzzle's position is no puzzle for its goal: it does not fit the
+    /// goal, it is a mop-up, or the answer is not clearly the best move.
+    NotAPuzzle,
+    /// A puzzle without its answer: `solution`, or a what-happens
+    /// puzzle's `move` or `expect`.
+    MissingAnswer,
+    /// A puzzle whose board (or its North/South mirror image) is already
+    /// another puzzle's.
+    DuplicateBoard,
     /// Any other invalid content.
     Invalid,
 }
@@ -419,7 +421,13 @@ impl Kind {
             Kind::DuplicateId => "duplicate-id",
             Kind::BrokenLink => "broken-link",
             Kind::BrokenAnchor => "broken-anchor",
-            Kind::Puzzle => "puzzle",
+            Kind::WrongSolution => "wrong-solution",
+            Kind::SecondSolution => "second-solution",
+            Kind::UnknownGoal => "unknown-goal",
+            Kind::GoalUnavailable => "goal-unavailable",
+            Kind::NotAPuzzle => "not-a-puzzle",
+            Kind::MissingAnswer => "missing-answer",
+            Kind::DuplicateBoard => "duplicate-board",
             Kind::Invalid => "invalid",
         }
     }

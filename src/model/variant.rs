@@ -10,23 +10,18 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The variant files shipped in `content/variants/`, built into the binary:
-/// one per rule set of [`Rules::BUILTIN`], in its order and under its name
-/// (a test holds them to it).
-pub(crate) const BUILTIN: [(&str, &str); 4] = [
-    (
-        "shackell-1935",
-        include_str!("../../content/variants/shackell-1935.yaml"),
-    ),
-    ("modern", include_str!("../../content/variants/modern.yaml")),
-    ("ludii", include_str!("../../content/variants/ludii.yaml")),
-    (
-        "mcgill-2015",
-        include_str!("../../content/variants/mcgill-2015.yaml"),
-    ),
+/// one per rule set of [`Rules::BUILTIN`], in its order (their names are
+/// the engine's; a test holds each file to its rule set and name).
+const BUILTIN_FILES: [&str; 4] = [
+    include_str!("../../content/variants/shackell-1935.yaml"),
+    include_str!("../../content/variants/modern.yaml"),
+    include_str!("../../content/variants/ludii.yaml"),
+    include_str!("../../content/variants/mcgill-2015.yaml"),
 ];
 
-/// The default variant of a position that names none.
-pub(crate) const DEFAULT_VARIANT: &str = "shackell-1935";
+/// The default variant of a position that names none: the contract's
+/// first rule set (Shackell's).
+pub(crate) const DEFAULT_VARIANT: &str = Rules::BUILTIN[0].0;
 
 /// A source a variant is drawn from.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -394,7 +389,7 @@ impl Variants {
     /// The four bundled variants.
     pub fn builtin() -> Variants {
         let mut by_name = BTreeMap::new();
-        for (name, text) in BUILTIN {
+        for ((name, _), text) in Rules::BUILTIN.iter().zip(BUILTIN_FILES) {
             let src = Source::new(format!("<built-in {name}.yaml>"), text);
             let mut doc = parse_variant(&src)
                 .unwrap_or_else(|e| panic!("built-in variant {name} is invalid: {e}"));
@@ -643,9 +638,11 @@ mod tests {
     fn builtin_variants_match_the_contract() {
         let v = Variants::builtin();
         // the files shipped are the contract's rule sets, under its names
-        assert_eq!(BUILTIN.map(|(n, _)| n), Rules::BUILTIN.map(|(n, _)| n));
+        assert_eq!(v.iter().count(), Rules::BUILTIN.len());
         for (name, rules) in Rules::BUILTIN {
-            assert_eq!(v.get(name).unwrap().variant.rules, rules, "{name}");
+            let doc = v.get(name).unwrap();
+            assert_eq!(doc.name(), name);
+            assert_eq!(doc.variant.rules, rules, "{name}");
         }
         for doc in v.iter() {
             assert!(!doc.sources.is_empty(), "{} cites no source", doc.name());

@@ -211,6 +211,20 @@ pub(crate) fn parse(src: &Source) -> Result<Node, Diagnostic> {
     parse_text(&src.text).map_err(|e| e.diagnostic(src))
 }
 
+/// A source's YAML, read here so that [`Source`] (below this module) does
+/// not know the parser.
+impl Source {
+    /// The YAML tree of this text, parsed once (see [`parse`]).
+    pub(crate) fn yaml(&self) -> Result<Node, Diagnostic> {
+        parse(self)
+    }
+
+    /// `node` read as a `T`, errors located in this text.
+    pub(crate) fn read_as<T: DeserializeOwned>(&self, node: &Node) -> Result<T, Diagnostic> {
+        node.to().map_err(|e| e.diagnostic(self))
+    }
+}
+
 /// A list or mapping being read, and for a mapping its pending key.
 struct Open {
     node: Node,

@@ -22,7 +22,8 @@
 //! a puzzle judged again — by `serve`'s next build, a sheet after `check`,
 //! the tests — costs nothing.
 
-use super::solve::AnswerKey;
+use super::keys::AnswerKey;
+use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::search::{Config, Limits, Score, Searcher, WIN, WIN_THRESHOLD};
 use crate::engine::{GameResult, LegalMove, Move, MoveEnd, Position, Rules, Side, legal_moves};
@@ -484,6 +485,23 @@ pub fn calibrate(puzzles: &[super::Puzzle], deep: Option<u64>) -> Calibration {
         }
     }
     c
+}
+
+/// Why the best move is clearly best, in words.
+pub(crate) fn clear_words(why: Clear, value: i32) -> String {
+    match why {
+        Clear::OnlyWin { plies: 1 } => "and it is the only move that wins".to_string(),
+        Clear::OnlyWin { plies } => format!(
+            "and it is the only move that wins by force (in {} of both sides)",
+            narrate::plural(plies as u64, "move")
+        ),
+        Clear::OnlyDefence => "and it is the only move that does not lose by force".to_string(),
+        Clear::Margin { lead } => format!(
+            "and by the engine's search it is worth {}, {:.1} seeds more than the next best move",
+            value_words(value),
+            lead as f64 / 100.0
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -270,20 +270,26 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
     let names = Goal::ALL.map(Goal::name).join(", ");
     let goal = match raw.goal.as_deref() {
         None => {
-            errs.push(src.at(
-                1,
-                1,
-                format!("missing goal: expected `goal:` with one of {names}"),
-            ));
+            errs.push(
+                src.at(
+                    1,
+                    1,
+                    format!("missing goal: expected `goal:` with one of {names}"),
+                )
+                .with_kind(Kind::MissingKey),
+            );
             None
         }
         Some(g) => match Goal::parse(g) {
             Some(g) => Some(g),
             None => {
-                errs.push(at(
-                    PuzzleKey::Goal,
-                    format!("unknown goal {g:?}: expected one of {names}"),
-                ));
+                errs.push(
+                    at(
+                        PuzzleKey::Goal,
+                        format!("unknown goal {g:?}: expected one of {names}"),
+                    )
+                    .with_kind(Kind::UnknownGoal),
+                );
                 None
             }
         },
@@ -382,18 +388,21 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                 ));
             }
             if doc.mv.is_none() {
-                errs.push(src.at(
-                    1,
-                    1,
-                    "a what-happens puzzle needs `move:` (the move asked about)",
-                ));
+                errs.push(
+                    src.at(
+                        1,
+                        1,
+                        "a what-happens puzzle needs `move:` (the move asked about)",
+                    )
+                    .with_kind(Kind::MissingAnswer),
+                );
             }
             match &doc.expect {
                 None => errs.push(src.at(
                     1,
                     1,
                     "a what-happens puzzle needs `expect:` (the answer: never_ending, captured, laps, result or board)",
-                )),
+                ).with_kind(Kind::MissingAnswer)),
                 Some(e)
                     if e.board.is_none()
                         && e.captured.is_none()
@@ -411,7 +420,7 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                     1,
                     1,
                     format!("missing solution: a {goal} puzzle needs `solution:` with the answer in notation"),
-                ));
+                ).with_kind(Kind::MissingAnswer));
             }
             if doc.mv.is_some() {
                 errs.push(doc.at(

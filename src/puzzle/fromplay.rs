@@ -22,16 +22,14 @@
 
 use super::best::{self, CHECK_NODES, Clear, Values};
 use super::format::PuzzleFile;
-use super::generate::{At, GeneratedPuzzle, PuzzleOrigin, Target, finish, game_start, to_yaml};
-use super::solve::{self, AnswerKey, Evaluation};
-use super::verify::PositionKey;
+use super::keys::{AnswerKey, BoardKey};
+use super::make::{At, GeneratedPuzzle, PuzzleOrigin, Target, finish, game_start, to_yaml};
+use super::solve::{self, Evaluation};
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::search::{Config, Limits, Searcher, WIN_THRESHOLD};
-use crate::engine::{
-    GameResult, LegalMove, MoveEnd, Position, Rules, Seeds, WinKind, legal_moves, trace,
-};
+use crate::engine::{GameResult, LegalMove, MoveEnd, Position, Rules, WinKind, legal_moves, trace};
 use crate::model::VariantDoc;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -50,28 +48,6 @@ const MAX_PLIES: u32 = 300;
 /// Games played per parallel batch (fixed: the result does not depend on
 /// the number of threads).
 const BATCH: u64 = 8;
-
-/// A board, whoever is to move and whatever the rule set or goal: puzzles
-/// may not share one. The side to move's pits first, so a position and its
-/// North/South mirror image have the same key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BoardKey {
-    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
-    pub own: [Seeds; 16],
-    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
-    pub opp: [Seeds; 16],
-}
-
-impl BoardKey {
-    /// The key of `pos`'s board.
-    pub fn of(pos: &Position) -> BoardKey {
-        let k = PositionKey::of(pos);
-        BoardKey {
-            own: k.own,
-            opp: k.opp,
-        }
-    }
-}
 
 /// What `omweso puzzles regenerate` plays.
 #[derive(Clone, Debug)]
@@ -255,7 +231,7 @@ pub(super) fn make(
                 ev.problem.clone().unwrap_or_default()
             )
         })?;
-    let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).map_err(|e| e.to_string())?;
+    let played = trace(rules, pos, &mv, MAX_TRACE_LAPS).map_err(|e| narrate::play_error(&e))?;
     let mut themes = solve::themes(&ev, sol, &played);
     if m.end.captured() > 0 {
         themes.insert(0, "capture".to_string());
@@ -407,7 +383,7 @@ fn explanation(
         "{} plays {name}: {}, {}.",
         narrate::side(mover),
         solve::does(m),
-        solve::clear_words(clear, mine.map_or(0, |v| v.value))
+        best::clear_words(clear, mine.map_or(0, |v| v.value))
     );
     if let Some(v) = mine
         && !v.pv.is_empty()

@@ -10,7 +10,8 @@
 //! page to draw (`src/site`), never played again there.
 
 use super::best;
-use super::solve::{self, AnswerKey, Evaluation, Verdict};
+use super::keys::AnswerKey;
+use super::solve::{self, Evaluation, Verdict};
 use super::{Attempt, Goal, MAX_TRACE_LAPS};
 use crate::engine::notation;
 use crate::engine::{LegalMove, MoveEnd, Played, Position, Rules, trace};

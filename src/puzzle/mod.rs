@@ -12,6 +12,10 @@
 //!   what finding an answer takes it ([`SearchEffort`], [`calibrate`]);
 //! - `generate`: searching realistic positions for new puzzles
 //!   ([`generate()`], [`mine_into`], [`reword`]);
+//! - `make`: a found puzzle made into its file (its id, origin and YAML),
+//!   shared by `generate` and `fromplay`;
+//! - `keys`: what answers and positions are told apart by
+//!   ([`AnswerKey`], [`PositionKey`], [`BoardKey`]);
 //! - `fromplay`: best-move puzzles found in the search player's games and
 //!   a folder re-judged ([`regenerate`]);
 //! - `line`: the line a reader plays through (a win in two or three:
@@ -27,7 +31,9 @@ mod best;
 pub(crate) mod format;
 mod fromplay;
 mod generate;
+mod keys;
 mod line;
+mod make;
 pub(crate) mod pages;
 mod sheet;
 pub(crate) mod solve;
@@ -45,23 +51,21 @@ pub use best::{
 };
 pub use format::Provenance;
 pub use fromplay::{
-    BoardKey, FoundInPlay, PlaySettings, RegeneratePlan, RegenerateReport, find_in_play, regenerate,
+    FoundInPlay, PlaySettings, RegeneratePlan, RegenerateReport, find_in_play, regenerate,
 };
 pub use generate::{
-    GenerateError, GeneratedPuzzle, GeneratorOptions, GeneratorPlayer, PuzzleOrigin, generate,
-    generate_into, mine_into, puzzle_id, reword, reword_dir,
+    GenerateError, GeneratorOptions, generate, generate_into, mine_into, reword, reword_dir,
 };
+pub use keys::{AnswerKey, BoardKey, PositionKey};
 pub use line::{LineContinuation, LineTurn, line_turn, moves_after_first};
+pub use make::{GeneratedPuzzle, GeneratorPlayer, PuzzleOrigin, puzzle_id};
 pub use pages::{Entry, Group, PuzzleIndex, index};
 pub use sheet::{
     Paper, SHEET_INSTRUCTION, SHEET_MAX_PER_PAGE, SheetAssets, SheetError, SheetFonts, SheetHints,
     SheetOptions, answer_text, one_rule_set, select_puzzles, sheet_html, sheet_outputs,
     sheet_page_svgs, sheet_pdf,
 };
-pub use solve::AnswerKey;
-pub use verify::{
-    PositionKey, Span, Summary, puzzle_files, verify_dir, verify_file, verify_source,
-};
+pub use verify::{Span, Summary, puzzle_files, verify_dir, verify_file, verify_source};
 
 /// What a puzzle asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -4,34 +4,15 @@
 //! sequence is considered ([`legal_moves`]); sequences reaching the same end
 //! position are one answer, judged once.
 
+use super::keys::AnswerKey;
 use super::{Difficulty, Goal};
 use crate::diagram::narrate;
 use crate::engine::notation;
 use crate::engine::{
-    Board, Direction, GameResult, LapEnd, LegalMove, MoveEnd, Pit, Played, Position, Rules, Side,
-    WinKind, legal_moves,
+    Direction, GameResult, LapEnd, LegalMove, MoveEnd, Played, Position, Rules, Side, WinKind,
+    legal_moves,
 };
 use std::collections::HashMap;
-
-/// What a move is judged by: its end position (a never-ending move by its
-/// start pit, since it has none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AnswerKey {
-    /// A finished move, by the board after it.
-    Board(Board),
-    /// A never-ending move, by its start pit (it has no board after it).
-    Never(Pit),
-}
-
-impl AnswerKey {
-    /// The key of `m`: its end board, or its start pit if it never ends.
-    pub fn of(m: &LegalMove) -> AnswerKey {
-        match &m.end {
-            MoveEnd::Finished(f) => AnswerKey::Board(f.board),
-            MoveEnd::NeverEnding(_) => AnswerKey::Never(m.mv.pit),
-        }
-    }
-}
 
 /// A move's verdict against a goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,7 +143,7 @@ pub(crate) fn evaluate_moves(
         partial: false,
     };
     if ev.moves.is_empty() {
-        ev.problem = Some(format!("{} has no legal move", narrate::side(mover)));
+        ev.problem = Some(narrate::has_no_legal_move(mover));
         return ev;
     }
     let max = ev.max_capture();
@@ -283,7 +264,7 @@ pub(crate) fn evaluate_moves(
             Goal::BestMove => match best {
                 Some((key, value, why)) if key == AnswerKey::of(&m) => Verdict {
                     ok: true,
-                    why: format!("{}, {}", does(&m), clear_words(why, value)),
+                    why: format!("{}, {}", does(&m), super::best::clear_words(why, value)),
                 },
                 _ => Verdict {
                     ok: false,
@@ -295,24 +276,6 @@ pub(crate) fn evaluate_moves(
         ev.verdicts.push(verdict);
     }
     ev
-}
-
-/// Why the best move is clearly best, in words.
-pub(crate) fn clear_words(why: super::best::Clear, value: i32) -> String {
-    use super::best::Clear;
-    match why {
-        Clear::OnlyWin { plies: 1 } => "and it is the only move that wins".to_string(),
-        Clear::OnlyWin { plies } => format!(
-            "and it is the only move that wins by force (in {} of both sides)",
-            narrate::plural(plies as u64, "move")
-        ),
-        Clear::OnlyDefence => "and it is the only move that does not lose by force".to_string(),
-        Clear::Margin { lead } => format!(
-            "and by the engine's search it is worth {}, {:.1} seeds more than the next best move",
-            super::best::value_words(value),
-            lead as f64 / 100.0
-        ),
-    }
 }
 
 /// Only-safe-move: after `m`, no reply of the opponent captures.

@@ -6,12 +6,13 @@
 //! [`Diagnostic`] that says what failed.
 
 use super::format::{PuzzleFile, PuzzleKey, parse_puzzle};
-use super::solve::{self, AnswerKey, Evaluation};
+use super::keys::{AnswerKey, BoardKey};
+use super::solve::{self, Evaluation};
 use super::{Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::claims::judge;
 use crate::diagram::narrate;
 use crate::engine::notation;
-use crate::engine::{MoveEnd, Played, Position, Seeds};
+use crate::engine::{MoveEnd, Played};
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -43,7 +44,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
         }
     }
     let mut ids: HashMap<String, PathBuf> = HashMap::new();
-    let mut boards: HashMap<super::fromplay::BoardKey, PathBuf> = HashMap::new();
+    let mut boards: HashMap<BoardKey, PathBuf> = HashMap::new();
     for p in &puzzles {
         if let Some(first) = ids.get(&p.id) {
             errs.push(
@@ -58,7 +59,7 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
             ids.insert(p.id.clone(), p.file.clone());
         }
         // one puzzle a board, whatever its goal or rule set
-        let key = super::fromplay::BoardKey::of(&p.doc.position);
+        let key = BoardKey::of(&p.doc.position);
         if let Some(first) = boards.get(&key) {
             errs.push(p.doc.at(
                 Field::Board,
@@ -66,41 +67,14 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
                     "the same board (or its North/South mirror image) is already a puzzle: {}",
                     first.display()
                 ),
-            ));
+            )
+            .with_kind(Kind::DuplicateBoard));
         } else {
             boards.insert(key, p.file.clone());
         }
     }
     errs.0.sort();
     (puzzles, errs)
-}
-
-/// A position up to the North/South mirror: the mover's and the opponent's
-/// pits and the flags (a mirrored position has the same key).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PositionKey {
-    /// The side to move's sixteen pits, in Shackell's numbering (seeds).
-    pub own: [Seeds; 16],
-    /// The opponent's sixteen pits, in Shackell's numbering (seeds).
-    pub opp: [Seeds; 16],
-    /// The position's flags: the mover's first move, the opponent's first move, before the first
-    /// capture.
-    pub flags: (bool, bool, bool),
-}
-
-impl PositionKey {
-    /// The key of `pos`.
-    pub fn of(pos: &Position) -> PositionKey {
-        PositionKey {
-            own: *pos.board.side(pos.to_move),
-            opp: *pos.board.side(pos.to_move.opponent()),
-            flags: (
-                pos.first_move,
-                pos.opponent_first_move,
-                pos.before_first_capture,
-            ),
-        }
-    }
 }
 
 /// Verify one puzzle file.
@@ -139,7 +113,10 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
     let pf = parse_puzzle(src, variants)?;
     let rules = *pf.doc.variant.rules();
     if let Some(why) = solve::goal_unavailable(pf.goal, &rules, pf.doc.variant.name()) {
-        return Err(pf.at(PuzzleKey::Goal, why).into());
+        return Err(pf
+            .at(PuzzleKey::Goal, why)
+            .with_kind(Kind::GoalUnavailable)
+            .into());
     }
     if pf.goal == Goal::WhatHappens {
         return what_happens(pf);
@@ -157,11 +134,18 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                 PuzzleKey::Goal,
                 format!("not a {} puzzle: {problem}", pf.goal),
             )
+            .with_kind(Kind::NotAPuzzle)
             .into());
     }
     // its end is the listing's: the trace sows only the laps it records
-    let played = crate::memo::trace_from(&rules, &pos, &mv, MAX_TRACE_LAPS, &ev.moves)
-        .map_err(|e| pf.at(PuzzleKey::Solution, format!("illegal solution {text}: {e}")))?;
+    let played =
+        crate::memo::trace_from(&rules, &pos, &mv, MAX_TRACE_LAPS, &ev.moves).map_err(|e| {
+            pf.at(
+                PuzzleKey::Solution,
+                format!("illegal solution {text}: {}", narrate::play_error(&e)),
+            )
+            .with_kind(Kind::IllegalMove)
+        })?;
     let key = match &played.end {
         MoveEnd::Finished(f) => AnswerKey::Board(f.board),
         MoveEnd::NeverEnding(_) => AnswerKey::Never(mv.pit),
@@ -175,6 +159,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                 PuzzleKey::Solution,
                 format!("solution {text} is not among the engine's legal moves"),
             )
+            .with_kind(Kind::IllegalMove)
         })?;
     let mut errs = Diagnostics::default();
     let others: Vec<usize> = ev.solutions().into_iter().filter(|&a| a != sol).collect();
@@ -198,27 +183,36 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
                     .join(", ")
             )),
         }
-        errs.push(pf.at(PuzzleKey::Solution, msg));
+        errs.push(
+            pf.at(PuzzleKey::Solution, msg)
+                .with_kind(Kind::WrongSolution),
+        );
     } else {
         for &o in others.iter().take(3) {
-            errs.push(pf.at(
-                PuzzleKey::Solution,
-                format!(
-                    "a second solution {} also {}: it {}",
-                    name(o),
-                    achieves(pf.goal, &ev, false),
-                    ev.verdicts[o].why
-                ),
-            ));
+            errs.push(
+                pf.at(
+                    PuzzleKey::Solution,
+                    format!(
+                        "a second solution {} also {}: it {}",
+                        name(o),
+                        achieves(pf.goal, &ev, false),
+                        ev.verdicts[o].why
+                    ),
+                )
+                .with_kind(Kind::SecondSolution),
+            );
         }
         if others.len() > 3 {
-            errs.push(pf.at(
-                PuzzleKey::Solution,
-                format!(
-                    "… and {} more",
-                    narrate::plural((others.len() - 3) as u64, "solution")
-                ),
-            ));
+            errs.push(
+                pf.at(
+                    PuzzleKey::Solution,
+                    format!(
+                        "… and {} more",
+                        narrate::plural((others.len() - 3) as u64, "solution")
+                    ),
+                )
+                .with_kind(Kind::SecondSolution),
+            );
         }
     }
     if !errs.is_empty() {
@@ -231,6 +225,7 @@ pub fn verify_source(src: &Source, variants: &Variants) -> Result<Puzzle, Diagno
         return Err(pf
             .doc
             .at(Field::Board, format!("not a puzzle: {why}"))
+            .with_kind(Kind::NotAPuzzle)
             .into());
     }
     if pf.goal != Goal::BestMove
@@ -299,7 +294,11 @@ fn what_happens(pf: PuzzleFile) -> Result<Puzzle, Diagnostics> {
         pf.doc.move_text.clone().unwrap_or_default()
     );
     for m in judge(&exp, &played.end).mismatches {
-        errs.push(pf.doc.at(m.claim.field(), m.message(&what)));
+        errs.push(
+            pf.doc
+                .at(m.claim.field(), m.message(&what))
+                .with_kind(m.claim.kind()),
+        );
     }
     if !errs.is_empty() {
         return Err(errs);

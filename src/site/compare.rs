@@ -427,9 +427,10 @@ fn refusal(
             format!("{not}: it never ends, and these rules forbid a move that never ends."),
             Topic::NeverEnding,
         ),
-        PlayError::TooFewSeeds { .. } | PlayError::NoLegalMove { .. } => {
-            (format!("{not}: {e}."), Topic::Differences)
-        }
+        PlayError::TooFewSeeds { .. } | PlayError::NoLegalMove { .. } => (
+            format!("{not}: {}.", narrate::play_error(e)),
+            Topic::Differences,
+        ),
     }
 }
 

@@ -1,11 +1,9 @@
 //! The site configuration, `omweso.yaml` at the site root.
 
+use super::layout::CONFIG_FILE;
 use crate::model::{Diagnostics, Seg, Source};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-
-/// The configuration file's name.
-pub(crate) const CONFIG_FILE: &str = "omweso.yaml";
 
 /// `omweso.yaml`: what the site is called and how it is built.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]

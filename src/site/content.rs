@@ -734,14 +734,8 @@ pub(crate) fn load_with(
     if puzzle_dir.is_dir() {
         let (p, e) = verify_dir(&puzzle_dir, &variants);
         puzzles = p;
-        // A puzzle file's own problems (its YAML, its answer) are puzzle
-        // problems; named kinds (unknown variant, duplicate id…) stay.
-        for d in e.0 {
-            errs.push(match d.kind {
-                Kind::Yaml | Kind::Invalid => d.with_kind(Kind::Puzzle),
-                _ => d,
-            });
-        }
+        // each problem with its own kind (wrong solution, unknown goal…)
+        errs.extend(e);
         puzzles.sort_by(|a, b| a.id.cmp(&b.id));
         crate::puzzle::pages::unique_titles(&mut puzzles);
     }

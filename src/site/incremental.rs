@@ -30,9 +30,9 @@
 
 use super::content::{Chapter, ChapterCache, Site, load_with};
 use super::output::{
-    MARKER_TEXT, OUTPUT_MARKER, Silent, check_output, search_index_file, write_file, write_site,
+    MARKER_TEXT, OUTPUT_MARKER, check_output, search_index_file, write_file, write_site,
 };
-use super::render::{ChapterFigures, PRINT_PART_BYTES, Page, Renderer, print_parts};
+use super::render::{ChapterFigures, PRINT_PART_BYTES, Page, Renderer, Silent, print_parts};
 use super::templates;
 use super::traces::{Decisions, Traces};
 use crate::model::{Block, Diagnostic, Diagnostics};

@@ -13,9 +13,11 @@
 //! ROOT/public/                the default output
 //! ```
 
-use super::config::CONFIG_FILE;
 use crate::model::{Diagnostics, Variants};
 use std::path::{Path, PathBuf};
+
+/// The configuration file's name (read by [`super::config`]).
+pub(crate) const CONFIG_FILE: &str = "omweso.yaml";
 
 /// A site's folders, from its root.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -36,7 +36,7 @@ mod init;
 pub(crate) mod layout;
 mod markdown;
 pub(crate) mod output;
-mod render;
+pub(crate) mod render;
 pub(crate) mod search;
 pub(crate) mod templates;
 pub(crate) mod traces;
@@ -53,10 +53,9 @@ pub use markdown::{
     Heading, Hidden, Link, MarkdownScan, MarkdownTarget, RawBlock, render_markdown, scan_markdown,
 };
 pub use output::{
-    BuildOptions, BuildReport, OUTPUT_MARKER, Progress, Silent, build, build_asking, build_with,
-    is_output,
+    BuildOptions, BuildReport, OUTPUT_MARKER, build, build_asking, build_with, is_output,
 };
-pub use render::{SIDEBAR_ALL, SIDEBAR_GAMES};
+pub use render::{Progress, SIDEBAR_ALL, SIDEBAR_GAMES, Silent};
 pub use traces::Decisions;
 
 /// Whether a process runs (Linux: /proc); elsewhere assume it does, so

@@ -3,7 +3,7 @@
 
 use super::Layout;
 use super::content::{Site, load};
-use super::render::{Page, PageSink, Placed, Renderer};
+use super::render::{Page, PageSink, Placed, Progress, Renderer, Silent};
 use super::search::index_json;
 use super::templates;
 use super::traces::{Decisions, Traces};
@@ -293,23 +293,6 @@ pub(crate) fn sitemap(base_url: &str, pages: &[Placed]) -> String {
     s.push_str("</urlset>\n");
     s
 }
-
-/// What a build reports as it goes; the command line draws a progress bar
-/// from it. Calls may come from several threads at once.
-pub trait Progress: Sync {
-    /// Rendering starts: `pages` pages to go.
-    fn pages(&self, _pages: usize) {}
-    /// One more page is rendered.
-    fn page_done(&self) {}
-    /// The build is over (written or failed).
-    fn finished(&self) {}
-}
-
-/// A build that reports nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Silent;
-
-impl Progress for Silent {}
 
 /// The largest file of `static/` copied into a site.
 const MAX_STATIC_BYTES: u64 = 256 << 20;

@@ -4,7 +4,6 @@
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, MarkdownTarget};
-use super::output::Progress;
 use super::search::{Kind, SearchDoc};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
@@ -22,6 +21,23 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use tera::{Context, Tera};
+
+/// What a build reports as it goes; the command line draws a progress bar
+/// from it. Calls may come from several threads at once.
+pub trait Progress: Sync {
+    /// Rendering starts: `pages` pages to go.
+    fn pages(&self, _pages: usize) {}
+    /// One more page is rendered.
+    fn page_done(&self) {}
+    /// The build is over (written or failed).
+    fn finished(&self) {}
+}
+
+/// A build that reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
 
 /// Where [`Renderer::all`] gives each page as it is rendered: written to
 /// disk by a build (the page dropped once written), or dropped by a check.

@@ -345,41 +345,6 @@ mod tests {
         assert_eq!(*answers[&q], trace(&q.0, &q.1, &q.2, 5));
     }
 
-    /// What shows or judges a position or a game takes its trace. For
-    /// games the types say so: the game page and the game check are given
-    /// a [`GameTrace`], which only this module makes. What a type cannot
-    /// say is that they do not also call the engine: their sources hold no
-    /// call that plays a move (positions', games' or traces').
-    #[test]
-    fn pages_and_check_do_not_play() {
-        let _page: fn(
-            &super::super::render::Renderer<'static>,
-            &GameDoc,
-            &GameTrace,
-        ) -> Result<super::super::render::Page, crate::model::Diagnostics> =
-            super::super::render::Renderer::game_page;
-        let _check: fn(&GameDoc, &GameTrace) -> crate::check::Report = crate::check::check_game;
-        let sources = [
-            ("site/render.rs", include_str!("render.rs")),
-            ("site/figure.rs", include_str!("figure.rs")),
-            ("site/games.rs", include_str!("games.rs")),
-            ("check/mod.rs", include_str!("../check/mod.rs")),
-        ];
-        for (file, text) in sources {
-            // the code, not its tests (which make their own traces)
-            let code = text.split("#[cfg(test)]").next().unwrap();
-            for call in [
-                "trace(",
-                "outcome(",
-                ".play(",
-                "replay(",
-                "position_frames(",
-            ] {
-                assert!(!code.contains(call), "{file} calls {call}");
-            }
-        }
-    }
-
     #[test]
     fn first_laps_is_a_shorter_trace() {
         let site = rulebook();

@@ -93,8 +93,10 @@ fn search_positions_for_diagram_tests() {
         ("modern", Rules::MODERN),
         ("ludii", Rules::LUDII),
     ] {
-        let text =
-            std::fs::read_to_string(format!("tests/data/{file}-sample.jsonl")).expect("vectors");
+        let text = std::fs::read_to_string(format!(
+            "crates/omweso-engine/tests/data/{file}-sample.jsonl"
+        ))
+        .expect("vectors");
         // feature -> (laps, line, move)
         let mut best: BTreeMap<String, (usize, usize, String)> = BTreeMap::new();
         let mut boards: Vec<(Grid, Side)> = Vec::new();

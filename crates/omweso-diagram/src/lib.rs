@@ -774,10 +774,47 @@ mod tests {
         );
     }
 
+    /// The text twin says what every rendering of the frame shows: each
+    /// side's name and seeds (`South · 23 seeds · to move`), whatever the
+    /// theme, embedding or layout the SVG is drawn with; and the twin of a
+    /// frame drawn (and so laid out) many ways is still the same text.
     #[test]
-    fn text_twin_does_not_depend_on_options() {
-        let f = &frames()[1];
-        assert!(f.text().contains("South"));
-        assert_eq!(f.text(), f.clone().text());
+    fn text_twin_says_what_every_rendering_shows() {
+        let frames = frames();
+        let mut checked = 0;
+        for f in &frames {
+            let text = f.text();
+            let sides: Vec<String> = [Side::South, Side::North]
+                .into_iter()
+                .filter_map(|s| crate::svg::side_info(&f.scene, s))
+                .collect();
+            assert!(!sides.is_empty(), "{}: a side with its seeds", f.name);
+            for info in &sides {
+                assert!(
+                    text.contains(info.as_str()),
+                    "{}: {info} in\n{text}",
+                    f.name
+                );
+            }
+            for theme in [Theme::Adaptive, Theme::Light, Theme::Dark, Theme::Print] {
+                for embed in [Embed::Standalone, Embed::Embedded] {
+                    for layout in [Layout::Full, Layout::Board, Layout::Sheet] {
+                        let svg = f.svg(&with(theme, embed, layout));
+                        for info in &sides {
+                            let drawn = escape(info);
+                            assert!(
+                                svg.contains(drawn.as_str()),
+                                "{} {theme:?} {embed:?} {layout:?}: {info}",
+                                f.name
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            assert_eq!(f.text(), text, "{}", f.name);
+        }
+        assert_eq!(checked, frames.len() * 4 * 2 * 3);
+        assert!(frames.len() > 2);
     }
 }

@@ -25,8 +25,9 @@
 //! ```
 
 use omweso_engine::{
-    CaptureInfo, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd, NeverEndingInfo,
-    Pit, Played, ReverseLaps, ReverseStart, Rules, Side, WinKind, notation, search::Score,
+    CaptureInfo, ClockwiseRefusal, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd,
+    NeverEndingInfo, Pit, PlayError, Played, ReverseLaps, ReverseStart, Rules, Side,
+    ThreeSeedRefusal, WinKind, notation, search::Score,
 };
 
 /// What the shaded blocks of a board mean under `rules`: each side's four
@@ -319,6 +320,100 @@ pub fn result(r: &GameResult) -> String {
     }
 }
 
+/// `South has no legal move`: the fact alone, without its result (see
+/// [`no_legal_move`]).
+///
+/// ```
+/// use omweso_diagram::narrate::has_no_legal_move;
+/// use omweso_engine::Side;
+/// assert_eq!(has_no_legal_move(Side::North), "North has no legal move");
+/// ```
+pub fn has_no_legal_move(mover: Side) -> String {
+    format!("{} has no legal move", side(mover))
+}
+
+/// Why a move cannot be played, as a sentence: what the engine's
+/// [`PlayError`] says, in words.
+///
+/// ```
+/// use omweso_diagram::narrate::play_error;
+/// use omweso_engine::{ClockwiseRefusal, Pit, PlayError, Side, ThreeSeedRefusal};
+///
+/// let s5 = Pit::new(5).unwrap();
+/// assert_eq!(
+///     play_error(&PlayError::TooFewSeeds { pit: s5, seeds: 1 }),
+///     "pit 5 holds 1 seed; a move starts from a pit of at least 2"
+/// );
+/// assert_eq!(
+///     play_error(&PlayError::ClockwiseStartIllegal { pit: s5, reason: ClockwiseRefusal::NotLeftHandPit }),
+///     "pit 5 may not start clockwise: only the left-hand pits 1, 2, 15 and 16 may sow clockwise"
+/// );
+/// assert_eq!(
+///     play_error(&PlayError::ThreeSeedUnavailable { pit: s5, reason: ThreeSeedRefusal::NotThreeSeeds }),
+///     "the three-seed opening is not available from pit 5: the pit must hold exactly three seeds"
+/// );
+/// assert_eq!(
+///     play_error(&PlayError::NoLegalMove { side: Side::South }),
+///     "South has no legal move (no pit holds two or more seeds)"
+/// );
+/// ```
+pub fn play_error(e: &PlayError) -> String {
+    match e {
+        PlayError::NoLegalMove { side } => format!(
+            "{} (no pit holds two or more seeds)",
+            has_no_legal_move(*side)
+        ),
+        PlayError::TooFewSeeds { pit, seeds } => format!(
+            "pit {pit} holds {}; a move starts from a pit of at least 2",
+            plural(*seeds as u64, "seed")
+        ),
+        PlayError::ClockwiseStartIllegal { pit, reason } => format!(
+            "pit {pit} may not start clockwise: {}",
+            clockwise_refusal(*reason)
+        ),
+        PlayError::ThreeSeedUnavailable { pit, reason } => format!(
+            "the three-seed opening is not available from pit {pit}: {}",
+            three_seed_refusal(*reason)
+        ),
+        PlayError::ThreeSeedWithChoices => "a three-seed opening has no choice points".into(),
+        PlayError::TooManyChoices { given, used } => format!(
+            "{given} directions given, but the move has only {} (the start included)",
+            plural(*used as u64, "choice point")
+        ),
+        PlayError::NeverEndingIllegal => {
+            "this move never ends, and the variant forbids never-ending moves".into()
+        }
+    }
+}
+
+/// Why a move may not start clockwise, in words.
+pub fn clockwise_refusal(r: ClockwiseRefusal) -> &'static str {
+    match r {
+        ClockwiseRefusal::NoReverseSowing => "this variant has no reverse sowing",
+        ClockwiseRefusal::FirstMoveCannotCapture => {
+            "a first move may not capture, so it has no clockwise lap"
+        }
+        ClockwiseRefusal::NotLeftHandPit => {
+            "only the left-hand pits 1, 2, 15 and 16 may sow clockwise"
+        }
+        ClockwiseRefusal::MustCaptureAtOnce => {
+            "a clockwise start must end in an immediate capture (within reach of pit 9 where limited)"
+        }
+        ClockwiseRefusal::MustEndFacingSeeds => {
+            "a clockwise start must end in an inner pit whose two facing pits hold seeds"
+        }
+    }
+}
+
+/// Why the three-seed opening may not be played, in words.
+pub fn three_seed_refusal(r: ThreeSeedRefusal) -> &'static str {
+    match r {
+        ThreeSeedRefusal::NotInVariant => "this variant has no three-seed opening",
+        ThreeSeedRefusal::AfterFirstCapture => "it is only played before the game's first capture",
+        ThreeSeedRefusal::NotThreeSeeds => "the pit must hold exactly three seeds",
+    }
+}
+
 /// The sentence for a position with no legal move: `South has no legal
 /// move: North wins (no-move).`
 ///
@@ -332,8 +427,8 @@ pub fn result(r: &GameResult) -> String {
 /// ```
 pub fn no_legal_move(mover: Side) -> String {
     format!(
-        "{} has no legal move: {} ({}).",
-        side(mover),
+        "{}: {} ({}).",
+        has_no_legal_move(mover),
         wins(mover.opponent()),
         WinKind::NoMove.name()
     )

@@ -80,8 +80,8 @@ pub use board::{Board, Grid, Pit, Seeds, Side};
 pub use generator::{MoveIter, MoveList, MoveRef, legal_moves_into, legal_moves_until};
 pub use listing::{every_sequence, legal_moves, legal_moves_in_full, moves_from};
 pub use move_types::{
-    CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
-    PlayError, Played,
+    CaptureInfo, ClockwiseRefusal, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd,
+    NeverEndingInfo, Outcome, PlayError, Played, ThreeSeedRefusal,
 };
 pub use play::{outcome, trace, trace_listed};
 pub use position::{GameResult, Position, WinKind};

@@ -294,15 +294,15 @@ pub enum PlayError {
     ClockwiseStartIllegal {
         /// The start pit, in the mover's numbering.
         pit: Pit,
-        /// Why not, in words.
-        reason: &'static str,
+        /// Why not.
+        reason: ClockwiseRefusal,
     },
     /// The move asks for the three-seed opening where it may not be played.
     ThreeSeedUnavailable {
         /// The start pit, in the mover's numbering.
         pit: Pit,
-        /// Why not, in words.
-        reason: &'static str,
+        /// Why not.
+        reason: ThreeSeedRefusal,
     },
     /// The three-seed opening was given directions too; it has no choice to make.
     ThreeSeedWithChoices,
@@ -317,45 +317,39 @@ pub enum PlayError {
     NeverEndingIllegal,
 }
 
+/// Why a move may not start clockwise from its pit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClockwiseRefusal {
+    /// The variant has no reverse sowing.
+    NoReverseSowing,
+    /// A first move may not capture, so it has no clockwise lap.
+    FirstMoveCannotCapture,
+    /// Only the left-hand pits 1, 2, 15 and 16 may sow clockwise.
+    NotLeftHandPit,
+    /// A clockwise start must end in an immediate capture (within reach of
+    /// pit 9 where the variant limits it).
+    MustCaptureAtOnce,
+    /// A clockwise start must end in an inner pit whose two facing pits
+    /// hold seeds.
+    MustEndFacingSeeds,
+}
+
+/// Why the three-seed opening may not be played from a pit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreeSeedRefusal {
+    /// The variant has no three-seed opening.
+    NotInVariant,
+    /// It is only played before the game's first capture.
+    AfterFirstCapture,
+    /// The pit must hold exactly three seeds.
+    NotThreeSeeds,
+}
+
+/// A terse form, for [`std::error::Error`]; the sentences a reader sees are
+/// the narrator's (`omweso_diagram::narrate::play_error`).
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::NoLegalMove { side } => {
-                write!(
-                    f,
-                    "{} has no legal move (no pit holds two or more seeds)",
-                    side.title()
-                )
-            }
-            PlayError::TooFewSeeds { pit, seeds } => write!(
-                f,
-                "pit {pit} holds {seeds} seed{}; a move starts from a pit of at least 2",
-                if *seeds == 1 { "" } else { "s" }
-            ),
-            PlayError::ClockwiseStartIllegal { pit, reason } => {
-                write!(f, "pit {pit} may not start clockwise: {reason}")
-            }
-            PlayError::ThreeSeedUnavailable { pit, reason } => {
-                write!(
-                    f,
-                    "the three-seed opening is not available from pit {pit}: {reason}"
-                )
-            }
-            PlayError::ThreeSeedWithChoices => {
-                write!(f, "a three-seed opening has no choice points")
-            }
-            PlayError::TooManyChoices { given, used } => write!(
-                f,
-                "{given} directions given, but the move has only {used} choice point{} (the start included)",
-                if *used == 1 { "" } else { "s" }
-            ),
-            PlayError::NeverEndingIllegal => {
-                write!(
-                    f,
-                    "this move never ends, and the variant forbids never-ending moves"
-                )
-            }
-        }
+        write!(f, "illegal move: {self:?}")
     }
 }
 

@@ -10,6 +10,7 @@ use super::move_types::{
     CaptureInfo, Finished, Lap, LapEnd, LegalMove, Move, MoveEnd, NeverEndingInfo, Outcome,
     PlayError, Played,
 };
+use super::move_types::{ClockwiseRefusal, ThreeSeedRefusal};
 use super::position::Position;
 use super::sowing::{Ctx, Direction, LapKind, Plan, State, three_seed};
 use super::variant::{NeverEnding, Rules};
@@ -189,19 +190,19 @@ fn checked_start(pos: &Position, mv: &Move) -> Result<([Seeds; 16], [Seeds; 16])
     Ok((own, opp))
 }
 
-/// Why a clockwise start from `pit` is not legal, for error messages.
-fn clockwise_refusal(rules: &Rules, pos: &Position, pit: Pit) -> &'static str {
+/// Why a clockwise start from `pit` is not legal.
+fn clockwise_refusal(rules: &Rules, pos: &Position, pit: Pit) -> ClockwiseRefusal {
     use super::variant::{ReverseLaps, ReverseStart};
     if rules.reverse_laps == ReverseLaps::None {
-        "this variant has no reverse sowing"
+        ClockwiseRefusal::NoReverseSowing
     } else if pos.first_move && !rules.first_move_captures {
-        "a first move may not capture, so it has no clockwise lap"
+        ClockwiseRefusal::FirstMoveCannotCapture
     } else if !pit.is_left_hand() {
-        "only the left-hand pits 1, 2, 15 and 16 may sow clockwise"
+        ClockwiseRefusal::NotLeftHandPit
     } else if rules.reverse_start == ReverseStart::Capture {
-        "a clockwise start must end in an immediate capture (within reach of pit 9 where limited)"
+        ClockwiseRefusal::MustCaptureAtOnce
     } else {
-        "a clockwise start must end in an inner pit whose two facing pits hold seeds"
+        ClockwiseRefusal::MustEndFacingSeeds
     }
 }
 
@@ -486,11 +487,11 @@ fn three_seed_move(
     let s = mv.pit.index();
     if !ctx.three_seed_available(&own, s, pos.before_first_capture) {
         let reason = if !rules.three_seed_opening {
-            "this variant has no three-seed opening"
+            ThreeSeedRefusal::NotInVariant
         } else if !pos.before_first_capture {
-            "it is only played before the game's first capture"
+            ThreeSeedRefusal::AfterFirstCapture
         } else {
-            "the pit must hold exactly three seeds"
+            ThreeSeedRefusal::NotThreeSeeds
         };
         return Err(PlayError::ThreeSeedUnavailable {
             pit: mv.pit,

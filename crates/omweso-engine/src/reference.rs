@@ -149,16 +149,13 @@ pub fn positions_from_play(rules: &Rules, seed: u64, games: u64) -> Vec<Position
     let mut out = Vec::new();
     for g in 0..games {
         let mut rng = Rng::stream(seed, g);
-        let mut pos = Position {
-            board: Board::from_sides(
+        let mut pos = Position::start(
+            Board::from_sides(
                 setup::arrange(rules, &mut rng),
                 setup::random(rules, &mut rng),
             ),
-            to_move: Side::South,
-            first_move: true,
-            opponent_first_move: true,
-            before_first_capture: true,
-        };
+            Side::South,
+        );
         for _ in 0..60 {
             out.push(pos);
             let m = if rng.chance(1, 2) {

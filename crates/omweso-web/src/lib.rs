@@ -488,7 +488,8 @@ pub fn respond(req: &Request) -> Result<String, String> {
         Command::Play => {
             let text = req.mv.as_deref().unwrap_or_default();
             let mv = notation::parse_for(pos.to_move, text).map_err(|e| e.to_string())?;
-            let played = trace(rules, pos, &mv, TRACED_LAPS).map_err(|e| e.to_string())?;
+            let played =
+                trace(rules, pos, &mv, TRACED_LAPS).map_err(|e| narrate::play_error(&e))?;
             j.key("move");
             move_json(
                 &mut j,
@@ -567,10 +568,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
             let mut rng = search::Rng::new(req.seed.unwrap_or(0));
             let (south, south_style) = search::setup::arrange_styled(rules, &mut rng);
             let (north, north_style) = search::setup::arrange_styled(rules, &mut rng);
-            let mut start = Position::new(Board::from_sides(south, north), Side::South);
-            start.first_move = true;
-            start.opponent_first_move = true;
-            start.before_first_capture = true;
+            let start = Position::start(Board::from_sides(south, north), Side::South);
             j.key("styles").open('{');
             j.key("south").string(south_style.name());
             j.key("north").string(north_style.name());

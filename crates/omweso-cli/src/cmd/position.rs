@@ -2,7 +2,7 @@
 //! a move's trace and its frames.
 
 use super::Format;
-use omweso::diagram::narrate::{move_line, trace_text};
+use omweso::diagram::narrate::{move_line, play_error, trace_text};
 use omweso::engine::{self, notation};
 use omweso::model::{self, Diagnostics, PositionDoc, Source};
 use std::path::Path;
@@ -40,7 +40,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
 pub fn play(doc: &PositionDoc, mv: &str, max_laps: usize) -> Result<ExitCode, String> {
     let m = notation::parse_for(doc.position.to_move, mv).map_err(|e| e.to_string())?;
     let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
-        .map_err(|e| format!("illegal move {mv}: {e}"))?;
+        .map_err(|e| format!("illegal move {mv}: {}", play_error(&e)))?;
     for line in trace_text(&played).lines() {
         println!("# {line}");
     }

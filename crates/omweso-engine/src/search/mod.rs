@@ -18,13 +18,10 @@
 //! use omweso_engine::{Board, Position, Rules, Side, legal_moves};
 //!
 //! // The start of a game from the checking arrangement.
-//! let pos = Position {
-//!     board: Board::from_sides(setup::CHECKING, setup::CHECKING),
-//!     to_move: Side::South,
-//!     first_move: true,
-//!     opponent_first_move: true,
-//!     before_first_capture: true,
-//! };
+//! let pos = Position::start(
+//!     Board::from_sides(setup::CHECKING, setup::CHECKING),
+//!     Side::South,
+//! );
 //! let mut player = Searcher::new(Config::default());
 //! let result = player.search(&Rules::SHACKELL_1935, &pos, Limits::depth(2), &mut || false);
 //! let best = result.best.expect("South has moves");
@@ -74,6 +71,7 @@
 //! node budget counts positions, not time.
 
 mod eval;
+mod lists;
 pub mod panel;
 mod rng;
 pub mod setup;
@@ -84,16 +82,14 @@ pub use rng::Rng;
 
 use crate::generator::{decide_until, lazy_moves_until, some_legal_moves_until};
 use crate::{GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Pit, Position, Rules};
+use lists::Lists;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 use tt::{Bound, Table};
 
 /// A generation sowing at least this many laps (long relays, never-ending
 /// moves decided by cycle detection) is kept for the next visit.
 const COSTLY_LAPS: u64 = 20_000;
-/// Costly generations kept at most (the cache is emptied when full).
-const CACHE_ENTRIES: usize = 4096;
 /// [`Config::decide_laps`] by default.
 pub const DECIDE_LAPS: u64 = 4096;
 
@@ -256,12 +252,10 @@ pub struct Searcher {
     decided: u64,
     node_limit: u64,
     aborted: bool,
-    /// Costly move generations, by position: iterative deepening visits the
-    /// same positions again, and a never-ending move can take seconds to
-    /// decide.
-    costly: HashMap<Position, MoveList>,
-    /// A move list for each ply, reused from node to node.
-    lists: Vec<MoveList>,
+    /// A move list a ply, and the costly generations by position:
+    /// iterative deepening visits the same positions again, and a
+    /// never-ending move can take seconds to decide.
+    lists: Lists,
 }
 
 /// The score of a move's end, when it ends the game or never ends.
@@ -308,8 +302,7 @@ impl Searcher {
             decided: 0,
             node_limit: u64::MAX,
             aborted: false,
-            costly: HashMap::new(),
-            lists: Vec::new(),
+            lists: Lists::new(COSTLY_LAPS),
         }
     }
 
@@ -325,8 +318,7 @@ impl Searcher {
         list: &mut MoveList,
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
-        if let Some(m) = self.costly.get(pos).filter(|m| m.pending() == 0) {
-            list.clone_from(m);
+        if self.lists.reuse(pos, list, true) {
             return true;
         }
         self.generations += 1;
@@ -348,8 +340,7 @@ impl Searcher {
         list: &mut MoveList,
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
-        if let Some(m) = self.costly.get(pos) {
-            list.clone_from(m);
+        if self.lists.reuse(pos, list, false) {
             return true;
         }
         self.generations += 1;
@@ -375,50 +366,21 @@ impl Searcher {
         self.decided += 1;
         let stop = RefCell::new(stop);
         let done = decide_until(rules, list, pit, &|| (stop.borrow_mut())());
-        let cached = self.costly.contains_key(list.position());
-        self.settle(list, done, cached)
+        let kept = self.lists.is_kept(list.position());
+        self.settle(list, done, kept)
     }
 
     /// After a generation or a decision into `list` (`done`: it finished):
     /// count its laps; abort the search and answer `false` if it gave up;
-    /// keep the list in the cache when it was costly (or `keep_anyway`).
+    /// else keep the list when it was costly (or `keep_anyway`).
     fn settle(&mut self, list: &mut MoveList, done: bool, keep_anyway: bool) -> bool {
-        let sown = list.take_sown();
-        self.laps += sown;
         if !done {
+            self.laps += list.take_sown();
             self.aborted = true;
             return false;
         }
-        if sown >= COSTLY_LAPS || keep_anyway {
-            self.keep(list);
-        }
+        self.laps += self.lists.settle(list, keep_anyway);
         true
-    }
-
-    /// Keep `list` in the cache of costly generations.
-    fn keep(&mut self, list: &MoveList) {
-        let pos = list.position();
-        if let Some(m) = self.costly.get_mut(pos) {
-            m.clone_from(list);
-            return;
-        }
-        if self.costly.len() >= CACHE_ENTRIES {
-            self.costly.clear();
-        }
-        self.costly.insert(*pos, list.clone());
-    }
-
-    /// The reusable move list of `ply` (put it back with [`Searcher::give`]).
-    fn take(&mut self, ply: u32) -> MoveList {
-        let ply = ply as usize;
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, MoveList::new);
-        }
-        std::mem::take(&mut self.lists[ply])
-    }
-
-    fn give(&mut self, ply: u32, list: MoveList) {
-        self.lists[ply as usize] = list;
     }
 
     /// The settings it searches with.
@@ -429,7 +391,7 @@ impl Searcher {
     /// Forget the transposition table (and the cached costly generations).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.costly.clear();
+        self.lists.clear();
     }
 
     /// Search `pos` under `rules` within `limits`; `stop` is polled before
@@ -540,11 +502,11 @@ impl Searcher {
         // heeded only once one is known; a stopped root generation leaves
         // the moves of the start pits before the long one, each whole and
         // exact, and the answer is the best of them one ply deep
-        let mut moves = self.take(0);
+        let mut moves = self.lists.take(0);
         let whole = self.generate_root(rules, pos, &mut moves, stop);
         let mut r = self.search_root(rules, limits, first_depth, stop, &moves);
         r.stopped |= !whole;
-        self.give(0, moves);
+        self.lists.give(0, moves);
         r
     }
 
@@ -732,9 +694,9 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = self.take(ply);
+        let mut moves = self.lists.take(ply);
         if !self.generate(rules, pos, &mut moves, stop) {
-            self.give(ply, moves);
+            self.lists.give(ply, moves);
             return None;
         }
         let r = self.node(
@@ -747,7 +709,7 @@ impl Searcher {
             pv,
             stop,
         );
-        self.give(ply, moves);
+        self.lists.give(ply, moves);
         r
     }
 

@@ -30,13 +30,10 @@
 //! use omweso_engine::search::panel::{self, Panel};
 //! use omweso_engine::{Board, Position, Rules, Side};
 //!
-//! let pos = Position {
-//!     board: Board::from_sides(panel::CONCENTRATED, panel::CONCENTRATED),
-//!     to_move: Side::South,
-//!     first_move: true,
-//!     opponent_first_move: true,
-//!     before_first_capture: true,
-//! };
+//! let pos = Position::start(
+//!     Board::from_sides(panel::CONCENTRATED, panel::CONCENTRATED),
+//!     Side::South,
+//! );
 //! let mut p = Panel::new(4);
 //! let r = p.search(&Rules::MCGILL_2015, &pos);
 //! assert!(r.best.is_some());
@@ -44,10 +41,10 @@
 //! assert_eq!(panel::CONCENTRATED.iter().map(|&n| n as u32).sum::<u32>(), 32);
 //! ```
 
-use super::{CACHE_ENTRIES, COSTLY_LAPS, DECIDE_LAPS, SearchResult};
+use super::lists::Lists;
+use super::{COSTLY_LAPS, DECIDE_LAPS, SearchResult};
 use crate::generator::{decide_until, lazy_moves_until};
 use crate::{GameResult, MoveList, MoveRef, Pit, Position, Rules, Seeds, legal_moves_into};
-use std::collections::HashMap;
 
 /// The panel's depth, in plies.
 pub const DEPTH: u32 = 10;
@@ -71,13 +68,10 @@ pub struct Panel {
     /// Laps a start pit's path may take below the root before the pit is
     /// left pending, to be decided when the move loop reaches it.
     decide_laps: u64,
-    /// Laps sown by a generation from which its list is kept.
-    costly_laps: u64,
-    lists: Vec<MoveList>,
-    /// Costly generations (long relays, never-ending moves decided by
-    /// cycle detection), by position: in a starved endgame the same
-    /// position recurs many times in one tree. A cache changes no answer.
-    costly: HashMap<Position, MoveList>,
+    /// A move list a ply, and the costly generations (long relays,
+    /// never-ending moves decided by cycle detection) by position: in a
+    /// starved endgame the same position recurs many times in one tree.
+    lists: Lists,
 }
 
 fn material(pos: &Position) -> i32 {
@@ -116,9 +110,7 @@ impl Panel {
             deferred: 0,
             decided: 0,
             decide_laps: DECIDE_LAPS,
-            costly_laps: COSTLY_LAPS,
-            lists: Vec::new(),
-            costly: HashMap::new(),
+            lists: Lists::new(COSTLY_LAPS),
         }
     }
 
@@ -127,68 +119,35 @@ impl Panel {
         self.depth
     }
 
-    fn take(&mut self, ply: u32) -> MoveList {
-        let ply = ply as usize;
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, MoveList::new);
-        }
-        std::mem::take(&mut self.lists[ply])
-    }
-
     /// The legal moves of `pos` into `list`, from the cache when costly;
     /// every move decided (the root's).
     fn generate(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
-        if let Some(m) = self.costly.get(pos).filter(|m| m.pending() == 0) {
-            list.clone_from(m);
+        if self.lists.reuse(pos, list, true) {
             return;
         }
         self.generations += 1;
         legal_moves_into(rules, pos, list);
-        self.settle(list, false);
+        self.laps += self.lists.settle(list, false);
     }
 
     /// The legal moves of `pos` below the root into `list`, from the cache
     /// when costly; the long start pits left pending.
     fn generate_lazy(&mut self, rules: &Rules, pos: &Position, list: &mut MoveList) {
-        if let Some(m) = self.costly.get(pos) {
-            list.clone_from(m);
+        if self.lists.reuse(pos, list, false) {
             return;
         }
         self.generations += 1;
         lazy_moves_until(rules, pos, list, self.decide_laps, &|| false);
         self.deferred += list.pending().count_ones() as u64;
-        self.settle(list, false);
+        self.laps += self.lists.settle(list, false);
     }
 
     /// Decide the pending `pit` of `list` (its moves appended).
     fn decide(&mut self, rules: &Rules, list: &mut MoveList, pit: Pit) {
         self.decided += 1;
         decide_until(rules, list, pit, &|| false);
-        let cached = self.costly.contains_key(list.position());
-        self.settle(list, cached);
-    }
-
-    /// Count a generation's laps; keep the list when it was costly (or
-    /// `keep_anyway`, to update the cached copy).
-    fn settle(&mut self, list: &mut MoveList, keep_anyway: bool) {
-        let sown = list.take_sown();
-        self.laps += sown;
-        if sown < self.costly_laps && !keep_anyway {
-            return;
-        }
-        let pos = *list.position();
-        if let Some(m) = self.costly.get_mut(&pos) {
-            m.clone_from(list);
-            return;
-        }
-        if self.costly.len() >= CACHE_ENTRIES {
-            self.costly.clear();
-        }
-        self.costly.insert(pos, list.clone());
-    }
-
-    fn give(&mut self, ply: u32, list: MoveList) {
-        self.lists[ply as usize] = list;
+        let kept = self.lists.is_kept(list.position());
+        self.laps += self.lists.settle(list, kept);
     }
 
     /// The panel's move in `pos` (deterministic). The score is on the
@@ -201,7 +160,7 @@ impl Panel {
         self.laps = 0;
         self.deferred = 0;
         self.decided = 0;
-        let mut list = self.take(0);
+        let mut list = self.lists.take(0);
         self.generate(rules, pos, &mut list);
         let mut alpha = -INF;
         let mut best = None;
@@ -219,7 +178,7 @@ impl Panel {
             }
         }
         let best = best.and_then(|i| list.get(i)).map(|m| m.to_legal_move());
-        self.give(0, list);
+        self.lists.give(0, list);
         SearchResult {
             pv: best.iter().map(|m| m.mv.clone()).collect(),
             score: if best.is_some() {
@@ -251,7 +210,7 @@ impl Panel {
         if depth == 0 {
             return material(pos);
         }
-        let mut list = self.take(ply);
+        let mut list = self.lists.take(ply);
         self.generate_lazy(rules, pos, &mut list);
         // no legal move: the mover has lost
         let mut best = -(WIN - ply as i32);
@@ -297,7 +256,7 @@ impl Panel {
                 }
             }
         }
-        self.give(ply, list);
+        self.lists.give(ply, list);
         best
     }
 }
@@ -332,7 +291,7 @@ mod tests {
                 let search = |decide_laps: u64, costly_laps: u64| {
                     let mut p = Panel::new(4);
                     p.decide_laps = decide_laps;
-                    p.costly_laps = costly_laps;
+                    p.lists.set_costly_laps(costly_laps);
                     p.search(rules, pos)
                 };
                 let whole = search(u64::MAX, COSTLY_LAPS);
