@@ -59,12 +59,13 @@ pub(crate) fn figure(
 pub(crate) struct Figure {
     label: String,
     frames: usize,
-    /// The frames' list, with slots for the id prefix.
-    list: Markup,
-    /// The frames' list for paper (a print page), when it is not `list`:
-    /// the figure's first and last boards and those the author wrote a
-    /// note on drawn, the frames between said in words.
-    print: Option<Markup>,
+    /// The frames' list and the key lines they share, with slots for the
+    /// id prefix.
+    list: Frames,
+    /// The frames' list and shared key for paper (a print page), when
+    /// they are not `list`'s: some boards drawn, the frames between said
+    /// in words ([`Figure::with_notes`]).
+    print: Option<Frames>,
     /// The step-through controls.
     stepper: &'static str,
     /// The plain-text twin (`<details>`).
@@ -108,7 +109,11 @@ impl Figure {
         twin: bool,
     ) -> String {
         let mut h = String::with_capacity(
-            self.list.len_with(prefix.len()) + self.twin.len() + self.caption.len() + 512,
+            self.list.list.len_with(prefix.len())
+                + self.list.key.len_with(prefix.len())
+                + self.twin.len()
+                + self.caption.len()
+                + 512,
         );
         let position = self
             .position
@@ -126,11 +131,18 @@ impl Figure {
             (Some(print), false) => print,
             _ => &self.list,
         };
-        let mut list = String::with_capacity(frames.len_with(prefix.len()));
-        frames.write_once(prefix, defined, twin, &mut list);
+        let mut list = String::with_capacity(frames.list.len_with(prefix.len()));
+        frames.list.write_once(prefix, defined, twin, &mut list);
         compact(&list, &mut h);
         if twin {
             h.push_str(self.stepper);
+        }
+        if !frames.key.is_empty() {
+            let mut key = String::with_capacity(frames.key.len_with(prefix.len()));
+            frames.key.write_once(prefix, defined, twin, &mut key);
+            compact(&key, &mut h);
+        }
+        if twin {
             h.push_str(&self.twin);
         }
         h.push_str("</figure>\n");
@@ -236,11 +248,24 @@ fn lap_number(name: &str) -> Option<usize> {
     name.split_once("-lap-")?.1.parse().ok()
 }
 
+/// A figure's frames as a page shows them: their list, and the lines of
+/// their keys that several of them share, said once for all.
+#[derive(Clone, Debug)]
+struct Frames {
+    /// `<ol class="frames">`.
+    list: Markup,
+    /// `<ul class="frame-key figure-key">`, or nothing.
+    key: Markup,
+}
+
 /// The frames' list (`<ol class="frames">`): each frame `drawn` as its
 /// board ([`Layout::Board`]) and its words in HTML under it
 /// ([`Frame::words_html`]); the others said in their words alone (without
-/// the key of the board not drawn), each run of them one item.
-fn frame_list(frames: &[Frame], drawn: &[bool]) -> Markup {
+/// the key of the board not drawn), each run of them one item. A line of
+/// the keys that two or more frames drawn would say is said once, in the
+/// figure's key (after the frames and their controls, shown whichever
+/// frame is); under each frame, only its own lines.
+fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
     // inline SVG without a <style> each: the site's CSS holds the
     // diagrams' stylesheet once
     let options = RenderOptions {
@@ -257,21 +282,35 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Markup {
     let svgs = diagram::figure_svgs(&shown, &options);
     let mut list = Markup::with_capacity(svgs.iter().map(|s| s.len_with(0)).sum::<usize>() + 1024);
     let mut svgs = svgs.into_iter();
+    // each drawn frame's key lines, and how many drawn frames say each
+    let items: Vec<Vec<String>> = frames
+        .iter()
+        .zip(drawn)
+        .map(|(f, d)| if *d { f.key_items() } else { Vec::new() })
+        .collect();
+    let mut said: Vec<(&str, usize)> = Vec::new();
+    for line in items.iter().flatten() {
+        match said.iter_mut().find(|(l, _)| *l == line.as_str()) {
+            Some((_, k)) => *k += 1,
+            None => said.push((line, 1)),
+        }
+    }
+    let shared = |line: &str| said.iter().any(|(l, k)| *l == line && *k > 1);
     list.push_str("<ol class=\"frames\">\n");
     let n = frames.len();
-    let mut said = false;
+    let mut in_words = false;
     for (i, f) in frames.iter().enumerate() {
         let number = (n > 1).then_some((i + 1, n));
         if !drawn[i] {
-            if !said {
+            if !in_words {
                 list.push_str("<li class=\"frame frames-said\">\n");
-                said = true;
+                in_words = true;
             }
             list.push_str(&f.words_html_with_key(number, ""));
             list.push_str("\n");
             continue;
         }
-        if std::mem::take(&mut said) {
+        if std::mem::take(&mut in_words) {
             list.push_str("</li>\n");
         }
         let Some(mut svg) = svgs.next() else {
@@ -282,7 +321,17 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Markup {
             escape(&f.name)
         ));
         svg.trim_end();
-        let words = f.words_html(number);
+        let own: String = items[i]
+            .iter()
+            .filter(|l| !shared(l))
+            .map(String::as_str)
+            .collect();
+        let key = if own.is_empty() {
+            own
+        } else {
+            format!("<ul class=\"frame-key\">{own}</ul>")
+        };
+        let words = f.words_html_with_key(number, &key);
         // a frame said in words beside its picture needs no
         // description in it (a reader's screen reader would say both)
         if words.is_empty() {
@@ -294,11 +343,23 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Markup {
         push_words(&mut list, &words);
         list.push_str("\n</li>\n");
     }
-    if said {
+    if in_words {
         list.push_str("</li>\n");
     }
     list.push_str("</ol>\n");
-    list
+    let mut key = Markup::default();
+    let common: String = said
+        .iter()
+        .filter(|(_, k)| *k > 1)
+        .map(|(l, _)| *l)
+        .collect();
+    if !common.is_empty() {
+        push_words(
+            &mut key,
+            &format!("<ul class=\"frame-key figure-key\">{common}</ul>\n"),
+        );
+    }
+    Frames { list, key }
 }
 
 /// The frames' markup `list` into `out` without the line breaks the `svg`
@@ -547,6 +608,59 @@ mod tests {
         let paper = short.place("b", "_", &mut Defined::default(), false);
         assert_eq!(paper.matches("<svg class=\"omw-diagram\"").count(), 2);
         assert!(!paper.contains("frames-said"));
+    }
+
+    /// Every key line of a figure's frames is said once in the figure: a
+    /// line two or more frames say in the figure's key (after the
+    /// stepper), every other under its frame; a figure of one frame keeps
+    /// its key under it.
+    #[test]
+    fn a_key_line_is_said_once_a_figure() {
+        let (frames, _) = long_move();
+        let html = Figure::new(&frames, None, None).html("a");
+        // a line as written in the page: its swatch is a <use>
+        let text = |li: &str| li[li.rfind("</svg>").expect("a swatch") + 6..].to_string();
+        let mut lines: Vec<String> = Vec::new();
+        for f in &frames {
+            for li in f.key_items() {
+                if !lines.contains(&text(&li)) {
+                    lines.push(text(&li));
+                }
+            }
+        }
+        let shared: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                frames
+                    .iter()
+                    .filter(|f| f.key_items().iter().any(|li| text(li) == **l))
+                    .count()
+                    > 1
+            })
+            .collect();
+        assert!(
+            !shared.is_empty() && shared.len() < lines.len(),
+            "{lines:?}"
+        );
+        for l in &lines {
+            assert_eq!(html.matches(l.as_str()).count(), 1, "{l} in {html}");
+        }
+        let key_at = html
+            .find("<ul class=\"frame-key figure-key\">")
+            .expect("a figure key");
+        assert!(html.find("class=\"stepper\"").expect("a stepper") < key_at);
+        for l in &shared {
+            assert!(html[key_at..].contains(l.as_str()), "{l}");
+        }
+        // every swatch of the figure's key is drawn: defined or used
+        assert_eq!(
+            html[key_at..].matches("<li>").count(),
+            html[key_at..].matches("<use href=\"#_a-s").count()
+        );
+        // one frame: its key under it, no figure key
+        let one = Figure::new(&frames[1..2], None, None).html("b");
+        assert!(!one.contains("figure-key"));
+        assert!(one.contains("<ul class=\"frame-key\">"));
     }
 
     #[test]
