@@ -273,15 +273,17 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
         layout: Layout::Board,
         ..RenderOptions::default()
     };
-    let shown: Vec<Frame> = frames
-        .iter()
-        .zip(drawn)
-        .filter(|(_, d)| **d)
-        .map(|(f, _)| f.clone())
-        .collect();
-    let svgs = diagram::figure_svgs(&shown, &options);
-    let mut list = Markup::with_capacity(svgs.iter().map(|s| s.len_with(0)).sum::<usize>() + 1024);
-    let mut svgs = svgs.into_iter();
+    let svgs = if drawn.contains(&false) {
+        let shown: Vec<Frame> = frames
+            .iter()
+            .zip(drawn)
+            .filter(|(_, d)| **d)
+            .map(|(f, _)| f.clone())
+            .collect();
+        diagram::figure_svgs(&shown, &options)
+    } else {
+        diagram::figure_svgs(frames, &options)
+    };
     // each drawn frame's key lines, and how many drawn frames say each
     let items: Vec<Vec<String>> = frames
         .iter()
@@ -296,17 +298,43 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
         }
     }
     let shared = |line: &str| said.iter().any(|(l, k)| *l == line && *k > 1);
-    list.push_str("<ol class=\"frames\">\n");
+    // each frame's words: with its own key lines under a board, without a
+    // key when said alone
     let n = frames.len();
+    let words: Vec<String> = frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let number = (n > 1).then_some((i + 1, n));
+            let own: String = items[i]
+                .iter()
+                .filter(|l| !shared(l))
+                .map(String::as_str)
+                .collect();
+            if own.is_empty() {
+                f.words_html_with_key(number, "")
+            } else {
+                f.words_html_with_key(number, &format!("<ul class=\"frame-key\">{own}</ul>"))
+            }
+        })
+        .collect();
+    // the list's size known ahead (it is kept until the site is written)
+    let mut list = Markup::with_capacity(
+        svgs.iter().map(|s| s.len_with(0)).sum::<usize>()
+            + words.iter().map(String::len).sum::<usize>()
+            + 100 * n
+            + 64,
+    );
+    let mut svgs = svgs.into_iter();
+    list.push_str("<ol class=\"frames\">\n");
     let mut in_words = false;
-    for (i, f) in frames.iter().enumerate() {
-        let number = (n > 1).then_some((i + 1, n));
+    for (i, (f, words)) in frames.iter().zip(&words).enumerate() {
         if !drawn[i] {
             if !in_words {
                 list.push_str("<li class=\"frame frames-said\">\n");
                 in_words = true;
             }
-            list.push_str(&f.words_html_with_key(number, ""));
+            list.push_str(words);
             list.push_str("\n");
             continue;
         }
@@ -321,17 +349,6 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
             escape(&f.name)
         ));
         svg.trim_end();
-        let own: String = items[i]
-            .iter()
-            .filter(|l| !shared(l))
-            .map(String::as_str)
-            .collect();
-        let key = if own.is_empty() {
-            own
-        } else {
-            format!("<ul class=\"frame-key\">{own}</ul>")
-        };
-        let words = f.words_html_with_key(number, &key);
         // a frame said in words beside its picture needs no
         // description in it (a reader's screen reader would say both)
         if words.is_empty() {
@@ -340,7 +357,7 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
             list.append(&svg.without_optional());
         }
         list.push_str("\n");
-        push_words(&mut list, &words);
+        push_words(&mut list, words);
         list.push_str("\n</li>\n");
     }
     if in_words {
