@@ -13,7 +13,9 @@ pub(crate) fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Fig
     let frames = crate::frames::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
-    let mut fig = Figure::new(&frames, title, caption);
+    // the laps the author wrote a note on: drawn on paper too
+    let noted: Vec<usize> = doc.annotations.notes.iter().map(|n| n.lap).collect();
+    let mut fig = Figure::with_notes(&frames, title, caption, &noted);
     // what a reader's "Try a move" asks the engine in the page; an empty
     // board illustrates the board, with no move to try
     let board = &doc.position.board;
@@ -57,8 +59,13 @@ pub(crate) fn figure(
 pub(crate) struct Figure {
     label: String,
     frames: usize,
-    /// The frames' list, with slots for the id prefix.
-    list: Markup,
+    /// The frames' list and the key lines they share, with slots for the
+    /// id prefix.
+    list: Frames,
+    /// The frames' list and shared key for paper (a print page), when
+    /// they are not `list`'s: some boards drawn, the frames between said
+    /// in words ([`Figure::with_notes`]).
+    print: Option<Frames>,
     /// The step-through controls.
     stepper: &'static str,
     /// The plain-text twin (`<details>`).
@@ -87,11 +94,13 @@ impl Figure {
 
     /// The figure's HTML with the element id `anchor`, the ids of its
     /// shared drawings starting with `prefix` (unique in the page, and no
-    /// other id of the page starting with it), with its text twin or not.
-    /// The drawings `defined` by the figures placed before it in the page
-    /// (with the same prefix) are not drawn again. Without the twin (a
-    /// print page), the frames' descriptions are left out too: paper
-    /// shows neither.
+    /// other id of the page starting with it), for a screen page (`twin`)
+    /// or for paper. The drawings `defined` by the figures placed before
+    /// it in the page (with the same prefix) are not drawn again. On paper
+    /// (a print page) the frames are the print list (some said in words
+    /// only, see [`Figure::with_notes`]), all shown at once, without the
+    /// step-through controls, the text twin or the frames' descriptions:
+    /// paper shows none of them.
     pub(crate) fn place(
         &self,
         anchor: &str,
@@ -100,7 +109,11 @@ impl Figure {
         twin: bool,
     ) -> String {
         let mut h = String::with_capacity(
-            self.list.len_with(prefix.len()) + self.twin.len() + self.caption.len() + 512,
+            self.list.list.len_with(prefix.len())
+                + self.list.key.len_with(prefix.len())
+                + self.twin.len()
+                + self.caption.len()
+                + 512,
         );
         let position = self
             .position
@@ -114,10 +127,21 @@ impl Figure {
             self.frames
         ));
         h.push_str(&self.caption);
-        let mut list = String::with_capacity(self.list.len_with(prefix.len()));
-        self.list.write_once(prefix, defined, twin, &mut list);
+        let frames = match (&self.print, twin) {
+            (Some(print), false) => print,
+            _ => &self.list,
+        };
+        let mut list = String::with_capacity(frames.list.len_with(prefix.len()));
+        frames.list.write_once(prefix, defined, twin, &mut list);
         compact(&list, &mut h);
-        h.push_str(self.stepper);
+        if twin {
+            h.push_str(self.stepper);
+        }
+        if !frames.key.is_empty() {
+            let mut key = String::with_capacity(frames.key.len_with(prefix.len()));
+            frames.key.write_once(prefix, defined, twin, &mut key);
+            compact(&key, &mut h);
+        }
         if twin {
             h.push_str(&self.twin);
         }
@@ -133,41 +157,35 @@ impl Figure {
     /// text, pit numbers, counts and side names large enough to read on a
     /// phone) and its words in HTML under it ([`Frame::words_html`]).
     pub(crate) fn new(frames: &[Frame], title: Option<&str>, caption: Option<&str>) -> Figure {
-        // inline SVG without a <style> each: the site's CSS holds the
-        // diagrams' stylesheet once
-        let options = RenderOptions {
-            embed: Embed::Embedded,
-            layout: Layout::Board,
-            ..RenderOptions::default()
-        };
-        let svgs = diagram::figure_svgs(frames, &options);
+        Figure::with_notes(frames, title, caption, &[])
+    }
+
+    /// A figure from frames (as [`Figure::new`]) whose author wrote notes
+    /// on the laps numbered in `noted`.
+    ///
+    /// On paper ([`Figure::place`] without the twin) a figure of more than
+    /// two frames draws its first board (the position, the pit lifted,
+    /// the author's marks), its last (the board after the move, what was
+    /// captured), the board a long move's last laps start from and the
+    /// boards of the laps the author wrote a note on;
+    /// the frames between are said in their own words (number, heading,
+    /// what happens: the same sentences as under their boards on screen),
+    /// each run of them one item of the list beside the board before it.
+    /// The chapter's own page has every board.
+    pub(crate) fn with_notes(
+        frames: &[Frame],
+        title: Option<&str>,
+        caption: Option<&str>,
+        noted: &[usize],
+    ) -> Figure {
+        let list = frame_list(frames, &vec![true; frames.len()]);
+        let drawn = drawn_on_paper(frames, noted);
+        let print = drawn.contains(&false).then(|| frame_list(frames, &drawn));
         let label = title
             .map(str::to_string)
             .or_else(|| frames.first().map(|f| f.title.clone()))
             .unwrap_or_else(|| "Diagram".into());
-        let mut list =
-            Markup::with_capacity(svgs.iter().map(|s| s.len_with(0)).sum::<usize>() + 1024);
-        list.push_str("<ol class=\"frames\">\n");
         let n = frames.len();
-        for (i, (f, mut svg)) in frames.iter().zip(svgs).enumerate() {
-            list.push_str(&format!(
-                "<li class=\"frame\" data-frame=\"{}\">\n",
-                escape(&f.name)
-            ));
-            svg.trim_end();
-            let words = f.words_html((n > 1).then_some((i + 1, n)));
-            // a frame said in words beside its picture needs no
-            // description in it (a reader's screen reader would say both)
-            if words.is_empty() {
-                list.append(&svg);
-            } else {
-                list.append(&svg.without_optional());
-            }
-            list.push_str("\n");
-            push_words(&mut list, &words);
-            list.push_str("\n</li>\n");
-        }
-        list.push_str("</ol>\n");
         let mut twin =
             String::from("<details class=\"text-twin\"><summary>Text version</summary>\n");
         for (i, f) in frames.iter().enumerate() {
@@ -198,12 +216,167 @@ impl Figure {
             label,
             frames: frames.len(),
             list,
+            print,
             stepper: STEPPER,
             twin,
             caption: cap,
             position: None,
         }
     }
+}
+
+/// Which of a figure's `frames` are drawn on paper: the first and the
+/// last, the board of a long move's laps not drawn (`NN-more-laps`: the
+/// board its last laps, said in words, start from), and the laps
+/// numbered in `noted` (a frame named `NN-lap-K`).
+fn drawn_on_paper(frames: &[Frame], noted: &[usize]) -> Vec<bool> {
+    let n = frames.len();
+    frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            i == 0
+                || i + 1 == n
+                || f.name.ends_with("-more-laps")
+                || lap_number(&f.name).is_some_and(|k| noted.contains(&k))
+        })
+        .collect()
+}
+
+/// The lap a frame named `NN-lap-K` shows (`K`).
+fn lap_number(name: &str) -> Option<usize> {
+    name.split_once("-lap-")?.1.parse().ok()
+}
+
+/// A figure's frames as a page shows them: their list, and the lines of
+/// their keys that several of them share, said once for all.
+#[derive(Clone, Debug)]
+struct Frames {
+    /// `<ol class="frames">`.
+    list: Markup,
+    /// `<ul class="frame-key figure-key">`, or nothing.
+    key: Markup,
+}
+
+/// The frames' list (`<ol class="frames">`): each frame `drawn` as its
+/// board ([`Layout::Board`]) and its words in HTML under it
+/// ([`Frame::words_html`]); the others said in their words alone (without
+/// the key of the board not drawn), each run of them one item. A line of
+/// the keys that two or more frames drawn would say is said once, in the
+/// figure's key (after the frames and their controls, shown whichever
+/// frame is); under each frame, only its own lines.
+fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
+    // inline SVG without a <style> each: the site's CSS holds the
+    // diagrams' stylesheet once
+    let options = RenderOptions {
+        embed: Embed::Embedded,
+        layout: Layout::Board,
+        ..RenderOptions::default()
+    };
+    let svgs = if drawn.contains(&false) {
+        let shown: Vec<Frame> = frames
+            .iter()
+            .zip(drawn)
+            .filter(|(_, d)| **d)
+            .map(|(f, _)| f.clone())
+            .collect();
+        diagram::figure_svgs(&shown, &options)
+    } else {
+        diagram::figure_svgs(frames, &options)
+    };
+    // each drawn frame's key lines, and how many drawn frames say each
+    let items: Vec<Vec<String>> = frames
+        .iter()
+        .zip(drawn)
+        .map(|(f, d)| if *d { f.key_items() } else { Vec::new() })
+        .collect();
+    let mut said: Vec<(&str, usize)> = Vec::new();
+    for line in items.iter().flatten() {
+        match said.iter_mut().find(|(l, _)| *l == line.as_str()) {
+            Some((_, k)) => *k += 1,
+            None => said.push((line, 1)),
+        }
+    }
+    let shared = |line: &str| said.iter().any(|(l, k)| *l == line && *k > 1);
+    // each frame's words: with its own key lines under a board, without a
+    // key when said alone
+    let n = frames.len();
+    let words: Vec<String> = frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let number = (n > 1).then_some((i + 1, n));
+            let own: String = items[i]
+                .iter()
+                .filter(|l| !shared(l))
+                .map(String::as_str)
+                .collect();
+            if own.is_empty() {
+                f.words_html_with_key(number, "")
+            } else {
+                f.words_html_with_key(number, &format!("<ul class=\"frame-key\">{own}</ul>"))
+            }
+        })
+        .collect();
+    // the list's size known ahead (it is kept until the site is written)
+    let mut list = Markup::with_capacity(
+        svgs.iter().map(|s| s.len_with(0)).sum::<usize>()
+            + words.iter().map(String::len).sum::<usize>()
+            + 100 * n
+            + 64,
+    );
+    let mut svgs = svgs.into_iter();
+    list.push_str("<ol class=\"frames\">\n");
+    let mut in_words = false;
+    for (i, (f, words)) in frames.iter().zip(&words).enumerate() {
+        if !drawn[i] {
+            if !in_words {
+                list.push_str("<li class=\"frame frames-said\">\n");
+                in_words = true;
+            }
+            list.push_str(words);
+            list.push_str("\n");
+            continue;
+        }
+        if std::mem::take(&mut in_words) {
+            list.push_str("</li>\n");
+        }
+        let Some(mut svg) = svgs.next() else {
+            break;
+        };
+        list.push_str(&format!(
+            "<li class=\"frame\" data-frame=\"{}\">\n",
+            escape(&f.name)
+        ));
+        svg.trim_end();
+        // a frame said in words beside its picture needs no
+        // description in it (a reader's screen reader would say both)
+        if words.is_empty() {
+            list.append(&svg);
+        } else {
+            list.append(&svg.without_optional());
+        }
+        list.push_str("\n");
+        push_words(&mut list, words);
+        list.push_str("\n</li>\n");
+    }
+    if in_words {
+        list.push_str("</li>\n");
+    }
+    list.push_str("</ol>\n");
+    let mut key = Markup::default();
+    let common: String = said
+        .iter()
+        .filter(|(_, k)| *k > 1)
+        .map(|(l, _)| *l)
+        .collect();
+    if !common.is_empty() {
+        push_words(
+            &mut key,
+            &format!("<ul class=\"frame-key figure-key\">{common}</ul>\n"),
+        );
+    }
+    Frames { list, key }
 }
 
 /// The frames' markup `list` into `out` without the line breaks the `svg`
@@ -361,6 +534,150 @@ mod tests {
         assert!(board.words_html(None).is_empty());
         let html = Figure::new(&[board], None, None).html("b");
         assert_eq!(html.matches("<desc>").count(), 1, "{html}");
+    }
+
+    /// A move of several laps, with a note on its second lap.
+    fn long_move() -> (Vec<Frame>, usize) {
+        use crate::diagram::{Annotations, Note, move_frames};
+        use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
+        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+        let played = trace(
+            &Rules::MCGILL_2015,
+            &pos,
+            &Move::forward(Pit::new(5).expect("a pit")),
+            100,
+        )
+        .expect("legal");
+        let ann = Annotations {
+            notes: vec![Note {
+                lap: 2,
+                text: "The second lap <noted>.".into(),
+            }],
+            ..Annotations::default()
+        };
+        let frames = move_frames(&played, &ann, "mcgill-2015", &Rules::MCGILL_2015);
+        (frames, 2)
+    }
+
+    /// On paper a figure draws its first and last boards and the lap the
+    /// author wrote a note on; every other frame is said in its words
+    /// (number and heading), in order; no stepper, twin or description.
+    #[test]
+    fn a_printed_figure_draws_its_ends_and_noted_laps_and_says_the_rest() {
+        let (frames, noted) = long_move();
+        let n = frames.len();
+        assert!(n >= 5, "a move of at least three laps: {n} frames");
+        let fig = Figure::with_notes(&frames, Some("T"), None, &[noted]);
+        let paper = fig.place("a", "_", &mut Defined::default(), false);
+        let screen = fig.place("a", "_", &mut Defined::default(), true);
+        assert_eq!(
+            screen.matches("<svg class=\"omw-diagram\"").count(),
+            n,
+            "every board on screen"
+        );
+        assert_eq!(
+            paper.matches("<svg class=\"omw-diagram\"").count(),
+            3,
+            "{paper}"
+        );
+        let drawn: Vec<&str> = paper
+            .match_indices("data-frame=\"")
+            .map(|(at, _)| {
+                let rest = &paper[at + 12..];
+                &rest[..rest.find('"').expect("quoted")]
+            })
+            .collect();
+        assert_eq!(
+            drawn,
+            [
+                frames[0].name.as_str(),
+                frames[noted].name.as_str(),
+                frames[n - 1].name.as_str()
+            ]
+        );
+        // every frame's number and heading, in order
+        let mut at = 0;
+        for (i, f) in frames.iter().enumerate() {
+            let no = format!("<span class=\"frame-no\">{}/{n}</span>", i + 1);
+            let found = paper[at..]
+                .find(&no)
+                .unwrap_or_else(|| panic!("{no} in {paper}"));
+            at += found;
+            assert!(paper[at..].contains(&escape(&f.heading)), "{}", f.heading);
+        }
+        assert!(paper.contains("The second lap &lt;noted&gt;."));
+        assert_eq!(paper.matches("<li class=\"frame frames-said\">").count(), 2);
+        // the frames said in words have no key (their boards are not drawn)
+        let said = &paper[paper.find("frames-said").expect("said")..];
+        let said = &said[..said.find("</li>").expect("closed")];
+        assert!(!said.contains("frame-key"), "{said}");
+        assert!(!paper.contains("class=\"stepper\""));
+        assert!(!paper.contains("text-twin") && !paper.contains("<desc>"));
+        assert!(screen.contains("class=\"stepper\"") && screen.contains("text-twin"));
+        // the board a long move's last laps start from is drawn too
+        let mut long = frames.clone();
+        long[1].name = "02-more-laps".into();
+        let mut want = vec![false; n];
+        (want[0], want[1], want[noted], want[n - 1]) = (true, true, true, true);
+        assert_eq!(drawn_on_paper(&long, &[noted]), want);
+        // two frames or fewer: the same boards on paper
+        let short = Figure::new(&frames[..2], None, None);
+        let paper = short.place("b", "_", &mut Defined::default(), false);
+        assert_eq!(paper.matches("<svg class=\"omw-diagram\"").count(), 2);
+        assert!(!paper.contains("frames-said"));
+    }
+
+    /// Every key line of a figure's frames is said once in the figure: a
+    /// line two or more frames say in the figure's key (after the
+    /// stepper), every other under its frame; a figure of one frame keeps
+    /// its key under it.
+    #[test]
+    fn a_key_line_is_said_once_a_figure() {
+        let (frames, _) = long_move();
+        let html = Figure::new(&frames, None, None).html("a");
+        // a line as written in the page: its swatch is a <use>
+        let text = |li: &str| li[li.rfind("</svg>").expect("a swatch") + 6..].to_string();
+        let mut lines: Vec<String> = Vec::new();
+        for f in &frames {
+            for li in f.key_items() {
+                if !lines.contains(&text(&li)) {
+                    lines.push(text(&li));
+                }
+            }
+        }
+        let shared: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                frames
+                    .iter()
+                    .filter(|f| f.key_items().iter().any(|li| text(li) == **l))
+                    .count()
+                    > 1
+            })
+            .collect();
+        assert!(
+            !shared.is_empty() && shared.len() < lines.len(),
+            "{lines:?}"
+        );
+        for l in &lines {
+            assert_eq!(html.matches(l.as_str()).count(), 1, "{l} in {html}");
+        }
+        let key_at = html
+            .find("<ul class=\"frame-key figure-key\">")
+            .expect("a figure key");
+        assert!(html.find("class=\"stepper\"").expect("a stepper") < key_at);
+        for l in &shared {
+            assert!(html[key_at..].contains(l.as_str()), "{l}");
+        }
+        // every swatch of the figure's key is drawn: defined or used
+        assert_eq!(
+            html[key_at..].matches("<li>").count(),
+            html[key_at..].matches("<use href=\"#_a-s").count()
+        );
+        // one frame: its key under it, no figure key
+        let one = Figure::new(&frames[1..2], None, None).html("b");
+        assert!(!one.contains("figure-key"));
+        assert!(one.contains("<ul class=\"frame-key\">"));
     }
 
     #[test]

@@ -140,8 +140,27 @@ impl Frame {
     /// assert!(html.contains("omw-ring-danger"));
     /// ```
     pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
+        self.words_html_with_key(number, &self.key_html())
+    }
+
+    /// The frame's words as HTML, as [`Frame::words_html`] says them, with
+    /// `key` (HTML) in the place of the frame's key: empty for words said
+    /// without the board (a printed figure's frames not drawn), or the
+    /// part of the key a page does not say elsewhere. Empty when the frame
+    /// has nothing to say.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, board_frame};
+    /// use omweso_engine::{Board, Position, Rules, Side};
+    ///
+    /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// let frame = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
+    /// assert!(frame.words_html(Some((1, 3))).contains("frame-key"));
+    /// let said = frame.words_html_with_key(Some((1, 3)), "");
+    /// assert!(said.contains("1/3") && !said.contains("frame-key"));
+    /// ```
+    pub fn words_html_with_key(&self, number: Option<(usize, usize)>, key: &str) -> String {
         let mut h = String::new();
-        let key = self.key_html();
         if self.heading.is_empty() && self.words.is_empty() && key.is_empty() && number.is_none() {
             return h;
         }
@@ -169,7 +188,7 @@ impl Frame {
         for w in words {
             h.push_str(&format!("<p class=\"frame-text\">{}</p>", escape(w)));
         }
-        h.push_str(&key);
+        h.push_str(key);
         h.push_str("</div>");
         h
     }
@@ -193,20 +212,33 @@ impl Frame {
     /// assert_eq!(board_frame(&pos, &ann, "mcgill-2015", &Rules::MCGILL_2015).key_html(), "");
     /// ```
     pub fn key_html(&self) -> String {
-        let keys = svg::frame_key(&self.scene);
-        if keys.is_empty() {
+        let items = self.key_items();
+        if items.is_empty() {
             return String::new();
         }
-        let mut h = String::from("<ul class=\"frame-key\">");
-        for k in &keys {
-            h.push_str(&format!(
-                "<li>{}{}</li>",
-                svg::swatch(k.look),
-                escape(&k.text)
-            ));
-        }
-        h.push_str("</ul>");
-        h
+        format!("<ul class=\"frame-key\">{}</ul>", items.concat())
+    }
+
+    /// The lines of the frame's key ([`Frame::key_html`]), each as HTML
+    /// (`<li>`, its mark's picture and its words), in order: for a page
+    /// that says the lines several frames share once for them all.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, board_frame};
+    /// use omweso_engine::{Board, Position, Rules, Side};
+    ///
+    /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// let frame = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
+    /// let items = frame.key_items();
+    /// assert_eq!(items.len(), 1);
+    /// assert!(items[0].starts_with("<li>") && items[0].contains("left-hand pits"));
+    /// assert_eq!(frame.key_html(), format!("<ul class=\"frame-key\">{}</ul>", items[0]));
+    /// ```
+    pub fn key_items(&self) -> Vec<String> {
+        svg::frame_key(&self.scene)
+            .iter()
+            .map(|k| format!("<li>{}{}</li>", svg::swatch(k.look), escape(&k.text)))
+            .collect()
     }
 }
 

@@ -19,7 +19,8 @@
 //   board's pit names (cases.analysis); its selected pit is framed by a
 //   square, not a ring (a ring means seeds lifted, a relay or a capture);
 // - in every frame of every figure, the board shades the left-hand pits
-//   (one block a side) exactly when the frame's key says what they are,
+//   (one block a side) exactly when the frame's key (or the figure's key,
+//   which says once the lines several frames share) says what they are,
 //   and so does the analysis board under each rule set (cases.variants);
 // and on the pages listed for stepping, stepping a figure through all its
 // frames with Next and back with Previous leaves both buttons where they
@@ -130,8 +131,10 @@ function measure(shaded) {
         // the shaded left-hand pits have their key line exactly when the
         // board shades them (issue 24)
         const zones = copy.querySelectorAll('.omw-reverse-zone').length;
-        const key = svg.parentElement.querySelector('.frame-key');
-        const said = !!key && key.textContent.includes(shaded);
+        // (under the frame, or in the figure's key when several frames
+        // would say it)
+        const keys = [svg.parentElement.querySelector('.frame-key'), fig.querySelector(':scope > .figure-key')];
+        const said = keys.some((key) => !!key && key.textContent.includes(shaded));
         if (zones !== 0 && zones !== 2) problem(`${where}: ${zones} shaded blocks, not one a side`);
         if ((zones > 0) !== said) problem(`${where}: ${zones} shaded blocks, and the key ${said ? 'says' : 'does not say'} what they are`);
         if (zones > 0) out.shaded++; else out.unshaded++;
