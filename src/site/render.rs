@@ -5,7 +5,7 @@ use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, MarkdownTarget};
 use super::output::Progress;
-use super::search::{Kind, SearchDoc};
+use super::search::{Kind, SearchDoc, one_block};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
@@ -1621,10 +1621,11 @@ impl<'a> Renderer<'a> {
             ));
         }
         for v in self.site.variants.iter() {
-            let mut text = v.summary.clone().unwrap_or_default();
+            // the summary and each reading a block of its own
+            let mut text = one_block(v.summary.as_deref().unwrap_or_default());
             for r in &v.readings {
-                text.push(' ');
-                text.push_str(r);
+                text.push('\n');
+                text.push_str(&one_block(r));
             }
             docs.push(SearchDoc::new(
                 Kind::Variant,
@@ -1640,7 +1641,7 @@ impl<'a> Renderer<'a> {
                 &g.term,
                 &format!("glossary.html#{}", g.id),
                 Vec::new(),
-                &g.meaning,
+                &one_block(&g.meaning),
             ));
         }
         for p in self.site.all_positions() {
@@ -1650,14 +1651,19 @@ impl<'a> Renderer<'a> {
                     &title_of(p),
                     &format!("positions/{id}.html"),
                     Vec::new(),
-                    p.annotations.caption.as_deref().unwrap_or(""),
+                    &one_block(p.annotations.caption.as_deref().unwrap_or("")),
                 ));
             }
         }
         for p in &self.site.puzzles {
-            let mut text = format!("{} {} {}", p.goal_title, p.question, p.variant_title);
+            let mut text = format!(
+                "{}\n{}\n{}",
+                one_block(&p.goal_title),
+                one_block(&p.question),
+                one_block(&p.variant_title)
+            );
             for t in &p.themes {
-                text.push(' ');
+                text.push('\n');
                 text.push_str(&theme_title(t));
             }
             docs.push(SearchDoc::new(
@@ -1669,11 +1675,12 @@ impl<'a> Renderer<'a> {
             ));
         }
         for g in &self.site.games {
-            let mut text = g.notes.clone().unwrap_or_default();
+            // the notes and each move's comment a block of its own
+            let mut text = one_block(g.notes.as_deref().unwrap_or_default());
             for m in &g.moves {
                 if let Some(c) = &m.comment {
-                    text.push(' ');
-                    text.push_str(c);
+                    text.push('\n');
+                    text.push_str(&one_block(c));
                 }
             }
             docs.push(SearchDoc::new(

@@ -289,6 +289,8 @@ fn the_rulebook_works_in_a_real_browser() {
     let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert!(json["pages"].as_u64().unwrap() >= 5, "{report}");
     assert!(json["diagrams"].as_u64().unwrap() >= 1, "{report}");
+    // search snippets, each within one block of its page's text
+    assert!(json["snippets"].as_u64().unwrap() >= 10, "{report}");
     for shot in ["the-move.png", "the-move-phone.png"] {
         let meta =
             std::fs::metadata(artifacts.join(shot)).unwrap_or_else(|e| panic!("{shot}: {e}"));
