@@ -15,6 +15,8 @@
 //   (and the search box, but on the printable puzzle sheets);
 // - search finds "Nkutemye" and its first result link opens a page with it;
 //   no snippet of a result runs from one block or table cell into the next;
+// - print.html in print has no words for the screen (Previous and Next,
+//   the Text version…) and says how to read a diagram on paper;
 // - in print, every frame of a diagram shows, the stepper does not, and
 //   diagrams are not split across pages (the-move.pdf is saved);
 // - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR;
@@ -248,6 +250,24 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     if (print.breakInside !== 'avoid') fail(`the-move.html in print: diagrams have break-inside: ${print.breakInside}`);
     ok(`print: all ${print.frames} frames of a diagram show, no stepper, break-inside: avoid`);
   }
+  // Printed, the rulebook has no words for the screen: how to step
+  // through a diagram (Previous, Next, Play, the arrow keys, the Text
+  // version) is screen-only; the page says how to read it on paper.
+  await page.emulateMedia({ media: 'screen' });
+  await visit(new URL('print.html', root).href);
+  for (const media of ['screen', 'print']) {
+    await page.emulateMedia({ media });
+    const words = await page.evaluate(() => document.querySelector('main').innerText);
+    const screenWords = ['Step through', 'step through', 'Previous and Next', 'arrow keys', 'Text version', 'Try a move'].filter((w) => words.includes(w));
+    const paper = words.includes('On paper every frame is printed');
+    if (media === 'print' && (screenWords.length || !paper))
+      fail(`print.html in print: screen words ${JSON.stringify(screenWords)}, the paper sentence ${paper ? 'shown' : 'missing'}`);
+    if (media === 'screen' && (!words.includes('Previous and Next') || paper))
+      fail(`print.html on screen: the stepping sentence ${words.includes('Previous and Next') ? 'shown' : 'missing'}, the paper sentence ${paper ? 'shown' : 'hidden'}`);
+  }
+  ok('print.html: the words for the screen are not printed, the paper sentence is');
+  await page.emulateMedia({ media: 'print' });
+  await visit(new URL('the-move.html', root).href);
   // The margins of a print dialog's default (the site may set its own with @page).
   await page.pdf({
     path: join(artifacts, 'the-move.pdf'), format: 'A4', printBackground: true, preferCSSPageSize: true,
