@@ -1377,13 +1377,19 @@ impl<'a> Renderer<'a> {
 
     pub(crate) fn not_found_page(&self) -> Result<Page, Diagnostics> {
         // Served at any address (a host answers a missing /a/b/c with it):
-        // with a base URL its links are absolute, else they start at the
-        // host's root, where such hosts serve a site without a base URL.
-        let root = match &self.site.config.base_url {
-            Some(b) => format!("{}/", b.trim_end_matches('/')),
-            None => "/".to_string(),
+        // with a base URL its links are absolute; without one they are
+        // relative to the site's root, where the page lies: over http(s) a
+        // script in its head (the template's `assets` block) writes
+        // `<base href="/">`, the host's root, where such hosts serve a site
+        // without a base URL, then the stylesheet and scripts; opened from
+        // disk it writes no base, and the page is styled and its links
+        // work from the folder it is in.
+        let (root, base_script) = match &self.site.config.base_url {
+            Some(b) => (format!("{}/", b.trim_end_matches('/')), false),
+            None => (String::new(), true),
         };
-        let ctx = self.context("404", "Page not found", "", &root, "404");
+        let mut ctx = self.context("404", "Page not found", "", &root, "404");
+        ctx.insert("base_script", &base_script);
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
