@@ -751,6 +751,16 @@ fn check_analysis_report(
         .as_array()
         .expect("the computer's replies");
     assert_eq!(replies.len(), 2, "{report}");
+    // ...to moves played by tapping the board: the first a pit with one
+    // legal move, played at once
+    let taps = json["vs"]["taps"].as_array().expect("the reader's taps");
+    assert_eq!(taps.len(), 2, "{report}");
+    assert_eq!(taps[0]["moves"], 1, "{report}");
+    assert!(
+        taps.iter()
+            .all(|t| t["played"].as_str().is_some_and(|m| m.starts_with('S'))),
+        "{report}"
+    );
     // "Try a move": the board after each move played in the page is the
     // engine's (omweso play's)
     let (site_model, _) = omweso::site::load(&repo(), false);
