@@ -726,7 +726,7 @@ fn check_analysis_report(
         json["computer"]["status"]
             .as_str()
             .unwrap()
-            .starts_with(&format!("The computer played S{computer_move} (")),
+            .starts_with(&format!("The computer played S{computer_move}. Looked ")),
         "{report}"
     );
     // the score in the narrator's words, as the module sends them

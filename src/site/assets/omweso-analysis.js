@@ -10,8 +10,8 @@
 // puzzle shows (omweso-try.js): the engine's drawing, from a seat, its pits
 // named, a move's frames in its place. How a move ends and what a position
 // with no move means are the engine's sentences (the narrator's, in its
-// answers' `text` and `no_move`; a search's score in `evaluation`), shown
-// as they are.
+// answers' `text` and `no_move`; a search's score in `evaluation`, how
+// far it looked in `searched`), shown as they are.
 (function () {
   "use strict";
   var app = document.getElementById("analysis");
@@ -572,15 +572,15 @@
   // computer's as it played the last move; the sentence is the module's.
   function drawEvaluation() {
     var p = current(), last = lastMove(), known = evaluations[key(p)], el = $(".an-eval");
-    if (known) el.textContent = "Evaluation: " + known.evaluation + known.detail + ".";
-    else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
-    else el.textContent = "";
-  }
-  // How far a search looked (its depth counts both sides' moves).
-  function searchDetail(a) {
-    if (!a.depth) return " (no search needed)";
-    return " (depth " + a.depth + ", " + a.nodes.toLocaleString("en") +
-      " positions in " + (a.time_ms / 1000).toFixed(1) + " s" + (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ")";
+    el.textContent = "";
+    if (known) {
+      el.textContent = "Evaluation: " + known.evaluation + ". ";
+      // how far the search looked, in smaller type
+      var how = document.createElement("span");
+      how.className = "an-searched";
+      how.textContent = known.searched;
+      el.appendChild(how);
+    } else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
   }
 
   // ---- The shareable link: the start (variant, side to move, flags,
@@ -794,8 +794,8 @@
       if (my !== epoch) return;
       thinking(false);
       if (!a.best) { think("No move to play: " + sideName(p.to_move) + " has lost."); return; }
-      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
-      think("The computer played " + side + a.best.notation + searchDetail(a) + ".");
+      evaluations[key(p)] = { evaluation: a.evaluation, searched: a.searched };
+      think("The computer played " + side + a.best.notation + ". " + a.searched);
       app.dataset.computer = a.best.notation;
       playMove(a.best, a.evaluation);
     }, function (e) {
@@ -814,7 +814,7 @@
       if (my !== epoch) return;
       thinking(false);
       if (!a.best) { think(""); return; }
-      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
+      evaluations[key(p)] = { evaluation: a.evaluation, searched: a.searched };
       think("Its choice for " + sideName(p.to_move) + ": " + side + a.best.notation + ".");
       drawEvaluation();
     }, function (e) {
