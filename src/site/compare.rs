@@ -277,7 +277,7 @@ fn sentence(
                         _ => String::new(),
                     };
                     format!(
-                        "{} where the captured seeds end triggers nothing: their last seed falls in {} and, instead of {instead} as {ow}, the move goes on by relaying the capturing pit{relayed}, {then}.",
+                        "{}, the pit the captured seeds end in does not count: their last seed falls in {} and, instead of {instead} as {ow}, the move goes on by relaying the capturing pit{relayed}, {then}.",
                         cap(&u),
                         pit(mover, a.landing)
                     )

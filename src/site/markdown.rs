@@ -925,9 +925,11 @@ mod tests {
         let (_, plain) =
             render_markdown(text, &page, RawHtml::Sanitize, &|_| String::new()).unwrap();
         let words = crate::site::search::collapse(&plain);
+        // one block a line: the header cells, the row's cells, the quote,
+        // the code, the paragraph
         assert_eq!(
             words,
-            "Rule set Reverse sowing McGill (2015) never quoted code after"
+            "Rule set\nReverse sowing\nMcGill (2015)\nnever\nquoted\ncode\nafter"
         );
     }
 

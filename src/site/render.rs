@@ -4,7 +4,7 @@
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure};
 use super::markdown::{self, Ids, MarkdownTarget};
-use super::search::{Kind, SearchDoc};
+use super::search::{Kind, SearchDoc, one_block};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
@@ -1393,13 +1393,19 @@ impl<'a> Renderer<'a> {
 
     pub(crate) fn not_found_page(&self) -> Result<Page, Diagnostics> {
         // Served at any address (a host answers a missing /a/b/c with it):
-        // with a base URL its links are absolute, else they start at the
-        // host's root, where such hosts serve a site without a base URL.
-        let root = match &self.site.config.base_url {
-            Some(b) => format!("{}/", b.trim_end_matches('/')),
-            None => "/".to_string(),
+        // with a base URL its links are absolute; without one they are
+        // relative to the site's root, where the page lies: over http(s) a
+        // script in its head (the template's `assets` block) writes
+        // `<base href="/">`, the host's root, where such hosts serve a site
+        // without a base URL, then the stylesheet and scripts; opened from
+        // disk it writes no base, and the page is styled and its links
+        // work from the folder it is in.
+        let (root, base_script) = match &self.site.config.base_url {
+            Some(b) => (format!("{}/", b.trim_end_matches('/')), false),
+            None => (String::new(), true),
         };
-        let ctx = self.context("404", "Page not found", "", &root, "404");
+        let mut ctx = self.context("404", "Page not found", "", &root, "404");
+        ctx.insert("base_script", &base_script);
         self.render("404.html", "404.html".into(), &ctx, 0)
     }
 
@@ -1637,10 +1643,11 @@ impl<'a> Renderer<'a> {
             ));
         }
         for v in self.site.variants.iter() {
-            let mut text = v.summary.clone().unwrap_or_default();
+            // the summary and each reading a block of its own
+            let mut text = one_block(v.summary.as_deref().unwrap_or_default());
             for r in &v.readings {
-                text.push(' ');
-                text.push_str(r);
+                text.push('\n');
+                text.push_str(&one_block(r));
             }
             docs.push(SearchDoc::new(
                 Kind::Variant,
@@ -1656,7 +1663,7 @@ impl<'a> Renderer<'a> {
                 &g.term,
                 &format!("glossary.html#{}", g.id),
                 Vec::new(),
-                &g.meaning,
+                &one_block(&g.meaning),
             ));
         }
         for p in self.site.all_positions() {
@@ -1666,14 +1673,19 @@ impl<'a> Renderer<'a> {
                     &title_of(p),
                     &format!("positions/{id}.html"),
                     Vec::new(),
-                    p.annotations.caption.as_deref().unwrap_or(""),
+                    &one_block(p.annotations.caption.as_deref().unwrap_or("")),
                 ));
             }
         }
         for p in &self.site.puzzles {
-            let mut text = format!("{} {} {}", p.goal_title, p.question, p.variant_title);
+            let mut text = format!(
+                "{}\n{}\n{}",
+                one_block(&p.goal_title),
+                one_block(&p.question),
+                one_block(&p.variant_title)
+            );
             for t in &p.themes {
-                text.push(' ');
+                text.push('\n');
                 text.push_str(&theme_title(t));
             }
             docs.push(SearchDoc::new(
@@ -1685,11 +1697,12 @@ impl<'a> Renderer<'a> {
             ));
         }
         for g in &self.site.games {
-            let mut text = g.notes.clone().unwrap_or_default();
+            // the notes and each move's comment a block of its own
+            let mut text = one_block(g.notes.as_deref().unwrap_or_default());
             for m in &g.moves {
                 if let Some(c) = &m.comment {
-                    text.push(' ');
-                    text.push_str(c);
+                    text.push('\n');
+                    text.push_str(&one_block(c));
                 }
             }
             docs.push(SearchDoc::new(

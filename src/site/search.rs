@@ -13,7 +13,9 @@ pub(crate) struct SearchDoc {
     /// Section headings.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub h: Vec<String>,
-    /// Text, whitespace collapsed.
+    /// Text, whitespace collapsed: its blocks (paragraphs, list items,
+    /// table cells, headings…) end with a newline, so that a snippet shows
+    /// the words of one block only (`snippet` in `assets/omweso.js`).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub x: String,
     /// What it is, for ranking and grouping the results.
@@ -61,16 +63,31 @@ impl SearchDoc {
     }
 }
 
-/// Whitespace runs become one space.
+/// Whitespace runs become one space, or one newline where the run holds a
+/// newline (the end of a block: the markdown's plain text ends each block
+/// and table cell with one); none at either end.
 pub(crate) fn collapse(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for w in text.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
+    let mut gap: Option<char> = None;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if !out.is_empty() && gap != Some('\n') {
+                gap = Some(if c == '\n' { '\n' } else { ' ' });
+            }
+        } else {
+            if let Some(g) = gap.take() {
+                out.push(g);
+            }
+            out.push(c);
         }
-        out.push_str(w);
     }
     out
+}
+
+/// Prose from a data file (a caption, a glossary meaning, a game's notes)
+/// as one block: its line breaks are only where the file was wrapped.
+pub(crate) fn one_block(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The index as JSON (one record a line, so diffs stay readable).
@@ -96,7 +113,14 @@ mod tests {
         let d = SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "  x \n y ");
         assert_eq!(
             index_json(&[d]),
-            "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x y\",\"k\":\"chapter\"}\n]\n"
+            "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x\\ny\",\"k\":\"chapter\"}\n]\n"
         );
+    }
+
+    #[test]
+    fn blocks_stay_apart_and_spaces_collapse() {
+        assert_eq!(collapse(" a  b \n\n c\td \n"), "a b\nc d");
+        assert_eq!(collapse("\n\n"), "");
+        assert_eq!(one_block(" a\n b  c\n"), "a b c");
     }
 }

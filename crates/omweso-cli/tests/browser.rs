@@ -289,6 +289,8 @@ fn the_rulebook_works_in_a_real_browser() {
     let json: serde_json::Value = serde_json::from_str(&report).expect("a JSON report");
     assert!(json["pages"].as_u64().unwrap() >= 5, "{report}");
     assert!(json["diagrams"].as_u64().unwrap() >= 1, "{report}");
+    // search snippets, each within one block of its page's text
+    assert!(json["snippets"].as_u64().unwrap() >= 10, "{report}");
     for shot in ["the-move.png", "the-move-phone.png"] {
         let meta =
             std::fs::metadata(artifacts.join(shot)).unwrap_or_else(|e| panic!("{shot}: {e}"));
@@ -724,7 +726,7 @@ fn check_analysis_report(
         json["computer"]["status"]
             .as_str()
             .unwrap()
-            .starts_with(&format!("The computer played S{computer_move} (")),
+            .starts_with(&format!("The computer played S{computer_move}. Looked ")),
         "{report}"
     );
     // the score in the narrator's words, as the module sends them
@@ -749,6 +751,16 @@ fn check_analysis_report(
         .as_array()
         .expect("the computer's replies");
     assert_eq!(replies.len(), 2, "{report}");
+    // ...to moves played by tapping the board: the first a pit with one
+    // legal move, played at once
+    let taps = json["vs"]["taps"].as_array().expect("the reader's taps");
+    assert_eq!(taps.len(), 2, "{report}");
+    assert_eq!(taps[0]["moves"], 1, "{report}");
+    assert!(
+        taps.iter()
+            .all(|t| t["played"].as_str().is_some_and(|m| m.starts_with('S'))),
+        "{report}"
+    );
     // "Try a move": the board after each move played in the page is the
     // engine's (omweso play's)
     let (site_model, _) = omweso::site::load(&repo(), false);

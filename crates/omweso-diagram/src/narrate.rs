@@ -488,6 +488,41 @@ pub fn evaluation(mover: Side, score: Score) -> String {
     }
 }
 
+/// How far a search looked, for a reader new to the game: the moves it
+/// looked ahead (its depth: each side's move counts, as in a game's move
+/// list), the positions it weighed and the time, then the line of play it
+/// expects (`line`: the moves in notation with their side's letter, the
+/// move it chose first), when longer than that move. A depth of 0 is a
+/// move chosen without a search (it wins at once, or is the only one).
+///
+/// ```
+/// use omweso_diagram::narrate::search_summary;
+/// let line: Vec<String> = ["S5", "N4", "S6"].map(String::from).to_vec();
+/// assert_eq!(
+///     search_summary(10, 71_499, 512, &line),
+///     "Looked 10 moves ahead (71,499 positions, 0.5 s). Expected line: S5, N4, S6."
+/// );
+/// assert_eq!(search_summary(1, 16, 3, &line[..1]), "Looked 1 move ahead (16 positions, 0.0 s).");
+/// assert_eq!(search_summary(0, 1, 0, &line[..1]), "No search was needed: the move wins at once, or is the only one.");
+/// ```
+pub fn search_summary(depth: u32, nodes: u64, time_ms: u64, line: &[String]) -> String {
+    if depth == 0 {
+        return "No search was needed: the move wins at once, or is the only one.".into();
+    }
+    let mut s = format!(
+        "Looked {} ahead ({}, {:.1} s).",
+        plural(u64::from(depth), "move"),
+        plural(nodes, "position"),
+        time_ms as f64 / 1000.0
+    );
+    if line.len() > 1 {
+        s.push_str(" Expected line: ");
+        s.push_str(&line.join(", "));
+        s.push('.');
+    }
+    s
+}
+
 /// How a game stands, for a list of games: won by a side, ended without a
 /// winner, or not finished in its record. Worded by [`standing`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -557,11 +557,19 @@ pub fn respond(req: &Request) -> Result<String, String> {
             j.key("depth").number(u64::from(found.depth));
             j.key("nodes").number(found.nodes);
             j.key("time_ms").number(elapsed.round() as u64);
+            let line = notation::format_line(pos.to_move, &found.pv);
             j.key("pv").open('[');
-            for mv in notation::format_line(pos.to_move, &found.pv) {
-                j.string(&mv);
+            for mv in &line {
+                j.string(mv);
             }
             j.close(']');
+            // how far it looked, in the narrator's words
+            j.key("searched").string(&narrate::search_summary(
+                found.depth,
+                found.nodes,
+                elapsed.round() as u64,
+                &line,
+            ));
             j.key("stopped").bool(found.stopped);
         }
         Command::Setup => {
@@ -773,6 +781,14 @@ mod tests {
         );
         assert!(json.contains(&format!("\"depth\":{depth},")), "{json}");
         assert!(json.contains(&format!("\"pv\":[\"S{best}\"")), "{json}");
+        // how far it looked, in the narrator's words
+        assert!(
+            json.contains(&format!(
+                "\"searched\":\"Looked {} ahead (",
+                narrate::plural(u64::from(depth), "move")
+            )),
+            "{json}"
+        );
         // no budget given: the default one
         req.depth = None;
         let json = respond(&req).unwrap();

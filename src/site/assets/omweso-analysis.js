@@ -10,8 +10,8 @@
 // puzzle shows (omweso-try.js): the engine's drawing, from a seat, its pits
 // named, a move's frames in its place. How a move ends and what a position
 // with no move means are the engine's sentences (the narrator's, in its
-// answers' `text` and `no_move`; a search's score in `evaluation`), shown
-// as they are.
+// answers' `text` and `no_move`; a search's score in `evaluation`, how
+// far it looked in `searched`), shown as they are.
 (function () {
   "use strict";
   var app = document.getElementById("analysis");
@@ -234,16 +234,77 @@
       target.setAttribute("tabindex", label === sel ? "0" : "-1");
     });
   }
+  // A tap on a pit (or Enter on it): it is selected, and if it is the
+  // side to move's, its moves are played or offered, as lichess's board
+  // does: a pit with one legal move plays it at once; a pit with several
+  // (choices of direction) lists them under the board, the first focused.
+  // While the start can still be edited (no move played, nobody playing
+  // the computer) a tap selects the pit for editing, so its moves are
+  // offered, never played at once.
   function onPit(side, n) {
     var cell = pitCell(side, n);
     selected = { r: cell.r, c: cell.c };
     draw();
-    if (!editable() || line.length) {
-      // in play: the moves from this pit, if it is the mover's
-      var mover = current().to_move === "south" ? "S" : "N";
-      if (side === mover) showMovesFrom(n);
-    }
+    clearPitMoves();
+    var mover = current().to_move === "south" ? "S" : "N";
+    if (side !== mover || over() || computerToMove() || app.classList.contains("an-thinking")) return;
+    var setting = editable() && !line.length && !opponent;
+    var my = epoch;
+    pitMoves(n).then(function (list) {
+      if (my !== epoch) return;
+      showMovesFrom(n);
+      if (list.length === 1 && !setting) { playMove(list[0]); return; }
+      // setting up, the focus stays on the pit (digits change its count)
+      offerPitMoves(side, n, list, !setting);
+    }, function (e) {
+      if (my === epoch && e.message !== "stopped") status("The engine failed: " + e.message);
+    });
   }
+  // The legal moves from one pit of the side to move: from the list when
+  // every pit is decided, else asked for (the engine answers in turn).
+  function pitMoves(n) {
+    if (listed === epoch) return Promise.resolve(moves.filter(function (m) { return m.start_pit === n; }));
+    return ask(requestText("moves", current(), "pit " + n + "\n")).then(function (a) { return a.moves; });
+  }
+  var pitMovesEl = $(".an-pit-moves");
+  function clearPitMoves() { pitMovesEl.innerHTML = ""; pitMovesEl.hidden = true; }
+  function offerPitMoves(side, n, list, focus) {
+    pitMovesEl.innerHTML = "";
+    var head = document.createElement("p");
+    head.className = "an-pit-moves-title";
+    head.textContent = list.length ? (list.length === 1 ? "The move from " : "The " + list.length + " moves from ") + side + n + ":"
+      : "No legal move starts from " + side + n + ".";
+    pitMovesEl.appendChild(head);
+    var ul = document.createElement("ul");
+    list.forEach(function (m) {
+      var li = document.createElement("li");
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "an-pit-play";
+      b.dataset.notation = m.notation;
+      var code = document.createElement("code");
+      code.textContent = "Play " + side + m.notation;
+      b.appendChild(code);
+      b.addEventListener("click", function () { clearPitMoves(); playMove(m); });
+      var said = document.createElement("span");
+      said.className = "an-said";
+      said.textContent = " " + m.text;
+      li.appendChild(b); li.appendChild(said);
+      ul.appendChild(li);
+    });
+    if (list.length) pitMovesEl.appendChild(ul);
+    pitMovesEl.hidden = false;
+    var first = pitMovesEl.querySelector("button");
+    if (first && focus) first.focus({ preventScroll: true });
+    pitMovesEl.scrollIntoView({ block: "nearest" });
+  }
+  pitMovesEl.addEventListener("keydown", function (e) {
+    // Escape: back to the pit on the board
+    if (e.key !== "Escape") return;
+    clearPitMoves();
+    var t = targets[pitName(selected.r, selected.c)];
+    if (t) t.focus();
+    e.preventDefault();
+  });
   boardEl.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (!replayEl.hidden) {
@@ -450,6 +511,7 @@
     epoch++;
     thinking(false);
     backToBoard();
+    clearPitMoves();
     draw();
     writeLink();
     if (computerToMove()) computerMove();
@@ -510,15 +572,15 @@
   // computer's as it played the last move; the sentence is the module's.
   function drawEvaluation() {
     var p = current(), last = lastMove(), known = evaluations[key(p)], el = $(".an-eval");
-    if (known) el.textContent = "Evaluation: " + known.evaluation + known.detail + ".";
-    else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
-    else el.textContent = "";
-  }
-  // How far a search looked (its depth counts both sides' moves).
-  function searchDetail(a) {
-    if (!a.depth) return " (no search needed)";
-    return " (depth " + a.depth + ", " + a.nodes.toLocaleString("en") +
-      " positions in " + (a.time_ms / 1000).toFixed(1) + " s" + (a.pv.length > 1 ? "; it expects " + a.pv.join(" ") : "") + ")";
+    el.textContent = "";
+    if (known) {
+      el.textContent = "Evaluation: " + known.evaluation + ". ";
+      // how far the search looked, in smaller type
+      var how = document.createElement("span");
+      how.className = "an-searched";
+      how.textContent = known.searched;
+      el.appendChild(how);
+    } else if (last && last.evaluation && !over()) el.textContent = "Evaluation, as the computer played " + last.side + last.notation + ": " + last.evaluation + ".";
   }
 
   // ---- The shareable link: the start (variant, side to move, flags,
@@ -613,6 +675,7 @@
 
   // ---- Legal moves, pit by pit (progress, and a stop between pits).
   var moves = [];
+  var listed = -1; // the epoch whose moves are all listed
   function listMoves() {
     var p = current(), my = epoch, list = $(".an-moves");
     list.innerHTML = "";
@@ -626,6 +689,7 @@
     function step() {
       if (my !== epoch) return;
       if (pit > 16) {
+        listed = my;
         progress.hidden = true; $(".an-stop").hidden = true;
         if (!moves.length) status(noMove);
         else status(moves.length + (moves.length === 1 ? " legal move." : " legal moves."));
@@ -669,7 +733,7 @@
     var items = app.querySelectorAll(".an-moves li");
     Array.prototype.forEach.call(items, function (li) { li.classList.toggle("an-from", +li.dataset.pit === pit); });
     var first = app.querySelector('.an-moves li[data-pit="' + pit + '"]');
-    if (first) { first.scrollIntoView({ block: "nearest" }); first.querySelector(".an-show").focus(); }
+    if (first) first.scrollIntoView({ block: "nearest" });
   }
 
   // ---- A move's frames, in the board's place (from its seat, its pits
@@ -730,8 +794,8 @@
       if (my !== epoch) return;
       thinking(false);
       if (!a.best) { think("No move to play: " + sideName(p.to_move) + " has lost."); return; }
-      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
-      think("The computer played " + side + a.best.notation + searchDetail(a) + ".");
+      evaluations[key(p)] = { evaluation: a.evaluation, searched: a.searched };
+      think("The computer played " + side + a.best.notation + ". " + a.searched);
       app.dataset.computer = a.best.notation;
       playMove(a.best, a.evaluation);
     }, function (e) {
@@ -750,7 +814,7 @@
       if (my !== epoch) return;
       thinking(false);
       if (!a.best) { think(""); return; }
-      evaluations[key(p)] = { evaluation: a.evaluation, detail: searchDetail(a) };
+      evaluations[key(p)] = { evaluation: a.evaluation, searched: a.searched };
       think("Its choice for " + sideName(p.to_move) + ": " + side + a.best.notation + ".");
       drawEvaluation();
     }, function (e) {

@@ -99,13 +99,10 @@
     var again = el("button", "trainer-again", "Try again");
     again.type = "button";
     again.hidden = true;
-    var show = el("button", "trainer-show", "Show the solution");
-    show.type = "button";
     var replies = el("div", "trainer-replies");
     var shown = el("div", "trainer-frames");
     var tally = el("p", "trainer-progress");
     actions.appendChild(again);
-    actions.appendChild(show);
     panel.appendChild(status);
     panel.appendChild(prompt);
     panel.appendChild(choices);
@@ -154,14 +151,17 @@
       }
       save(state);
       again.hidden = true;
-      show.hidden = true;
       if (solution) {
         solution.open = true;
         solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
       }
     }
 
-    show.addEventListener("click", function () {
+    // One "Show the solution": the page's fold-out (it works without
+    // JavaScript too). Opened before the puzzle is solved, it gives up: the
+    // puzzle counts as missed and the answers are put away.
+    if (solution) solution.addEventListener("toggle", function () {
+      if (done || !solution.open) return;
       done = true;
       fig.classList.remove("pickable");
       choices.innerHTML = "";
@@ -172,11 +172,8 @@
         refresh();
       }
       again.hidden = true;
-      show.hidden = true;
-      if (solution) {
-        solution.open = true;
-        solution.scrollIntoView({ block: "nearest", behavior: "smooth" });
-      }
+      prompt.hidden = true;
+      status.textContent = "The solution is open below.";
     });
 
     // "what happens?": the answers offered, one of them the engine's

@@ -159,11 +159,16 @@
     return loading;
   }
   function norm(s) { return (s || "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""); }
+  // The words around the first match, within its block: the index ends
+  // each block (paragraph, list item, table cell, heading) with a newline,
+  // and a snippet never runs into the next one.
   function snippet(text, word) {
     var t = norm(text), i = t.indexOf(word);
     if (i < 0) return "";
-    var a = Math.max(0, i - 50), b = Math.min(text.length, i + word.length + 70);
-    return (a > 0 ? "…" : "") + text.slice(a, b) + (b < text.length ? "…" : "");
+    var s = t.lastIndexOf("\n", i) + 1, e = t.indexOf("\n", i + word.length);
+    if (e < 0) e = t.length;
+    var a = Math.max(s, i - 50), b = Math.min(e, i + word.length + 70);
+    return (a > s ? "…" : "") + text.slice(a, b) + (b < e ? "…" : "");
   }
   function count(text, w) {
     var n = 0, i = text.indexOf(w);

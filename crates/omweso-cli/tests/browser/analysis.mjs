@@ -26,8 +26,10 @@
 //   Rust side can compare its move with the search player's) on the
 //   position `computer` reports its move, its status and the evaluation
 //   in words (the narrator's sentence, for the Rust side to compare);
-// - playing the computer: the computer (North, quick level) replies by
-//   itself after each of the reader's moves; the move list marks the
+// - playing the computer: the reader plays by tapping the board (a pit
+//   with one legal move plays it at once, one with several lists them
+//   under the board, the first focused, and Enter plays it); the computer
+//   (North, quick level) replies by itself after each of the reader's moves; the move list marks the
 //   current move, and clicking a move goes back to its position (the
 //   computer then waits); the board marks the pit the last move started
 //   from, and the key says so; the evaluation is in words (never a number
@@ -51,6 +53,15 @@ import { join } from 'node:path';
 
 const [base, casesFile, artifacts] = process.argv.slice(2);
 const { cases, long, computer } = JSON.parse(readFileSync(casesFile, 'utf8'));
+// reverse-capture.md's reverse-chain: South's pit 1 starts several ways
+const SEVERAL = `variant: shackell-1935
+to_move: south
+board:
+  - [0, 2, 3, 0, 2, 0, 0, 1]
+  - [0, 1, 1, 0, 0, 0, 0, 1]
+  - [0, 1, 1, 0, 0, 0, 0, 0]
+  - [2, 0, 0, 0, 0, 0, 0, 0]
+`;
 const problems = [];
 const report = { cases: 0, moves: 0, played: 0, problems };
 const fail = (m) => problems.push(m);
@@ -257,10 +268,88 @@ await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, asyn
   await page.click('.an-standard');
   await settled();
   await page.selectOption('.an-strength', 'time_ms 500');
+  const vs = { replies: [], taps: [] };
+  // the pits of the side to move by their number of legal moves
+  const pitsByMoves = () => page.$$eval('.an-moves li', (l) => {
+    const by = {};
+    for (const li of l) by[li.dataset.pit] = (by[li.dataset.pit] || 0) + 1;
+    return by;
+  });
+  const mover = () => page.$eval('.an-mover', (s) => (s.value === 'south' ? 'S' : 'N'));
+  // A tap on a pit of the side to move with `want` legal moves ('one' or
+  // 'several'; the other kind when there is none): one move is played at
+  // once; several are listed under the board, the first focused, and
+  // Enter (the keyboard's way) plays it. Returns what happened.
+  const tapPlay = async (want, play = true) => {
+    const by = await pitsByMoves(), side = await mover();
+    const one = Object.keys(by).find((p) => by[p] === 1), several = Object.keys(by).find((p) => by[p] > 1);
+    const before = (await lines()).length;
+    const pit = want === 'one' ? (one || several) : (several || one);
+    // (the lowest pit of the kind: pit 1 before pit 2)
+    if (!pit) { fail(`no pit to tap (${JSON.stringify(by)})`); return {}; }
+    const tap = { pit: side + pit, moves: by[pit] };
+    await page.click(`.an-drawn .omw-pick-pit[data-label="${side}${pit}"]`);
+    if (by[pit] === 1 && play) {
+      await page.waitForFunction((n) => document.querySelectorAll('.an-line li').length > n, before, { timeout: 30000 })
+        .catch(() => fail(`a tap on ${side}${pit}, a pit with one legal move, did not play it`));
+      tap.played = (await lines())[before]?.move;
+      if (!tap.played || !new RegExp(`^${side}${pit}(?!\\d)`).test(tap.played)) fail(`a tap on ${side}${pit} played ${tap.played}`);
+      return tap;
+    }
+    await page.waitForSelector('.an-pit-moves:not([hidden]) .an-pit-play', { timeout: 30000 })
+      .catch(() => fail(`a tap on ${side}${pit} offers no moves under the board`));
+    tap.offered = await page.$$eval('.an-pit-moves .an-pit-play', (l) => l.map((b) => b.dataset.notation));
+    tap.focused = await page.evaluate(() => document.activeElement?.dataset?.notation || null);
+    if (tap.offered.length !== by[pit]) fail(`a tap on ${side}${pit} offers ${tap.offered.length} moves, the list has ${by[pit]}`);
+    // the first move offered is focused; setting up, the pit keeps the
+    // focus (digits change its count)
+    if (play && tap.focused !== tap.offered[0]) fail(`after a tap on ${side}${pit} the focus is on ${tap.focused}, not the first move offered`);
+    if (!play) {
+      tap.pit_focused = await page.evaluate(() => document.activeElement?.dataset?.label || null);
+      if (tap.pit_focused !== side + pit) fail(`setting up, a tap on ${side}${pit} moves the focus to ${tap.pit_focused}`);
+    }
+    await page.waitForTimeout(300);
+    if ((await lines()).length !== before) fail(`a tap on ${side}${pit} (${by[pit]} moves${play ? '' : ', setting up'}) played one`);
+    await page.screenshot({ path: join(artifacts, play ? 'analysis-pit-moves-phone.png' : 'analysis-pit-moves-setup-phone.png') });
+    if (!play) await page.focus('.an-pit-moves .an-pit-play');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('.an-line li').length > n, before, { timeout: 30000 })
+      .catch(() => fail(`Enter on the first move offered for ${side}${pit} did not play it`));
+    tap.played = (await lines())[before]?.move;
+    if (tap.played !== side + tap.offered[0]) fail(`Enter on ${side}${tap.offered[0]} played ${tap.played}`);
+    if (await page.isVisible('.an-pit-moves')) fail('the moves offered stay under the board after one is played');
+    return tap;
+  };
+  // a pit with several moves while playing the computer (reverse-chain,
+  // Shackell's rules: S1 starts more than one way): they are listed under
+  // the board, the first focused; Enter plays it and the computer replies
+  const variant = await page.inputValue('.an-variant');
   await page.selectOption('.an-opponent', 'north');
-  const vs = { replies: [] };
+  await load(SEVERAL);
+  await settled();
+  vs.several = await tapPlay('several');
+  if (!(vs.several.moves > 1) || vs.several.pit !== 'S1') fail(`reverse-chain: S1 has not several moves to offer: ${JSON.stringify(vs.several)}`);
+  await page.waitForFunction(() => document.querySelectorAll('.an-line li').length === 2, null, { timeout: 30000 })
+    .catch(() => fail('the computer did not reply by itself to a move chosen under the board'));
+  await page.selectOption('.an-opponent', '');
+  await page.click('.an-first');
+  await page.click('.an-standard');
+  await page.selectOption('.an-variant', variant);
+  await settled();
+  // setting up (no move played, nobody playing the computer): a tap
+  // selects the pit and offers its moves, never plays at once
+  vs.setting_up = await tapPlay('several', false);
+  await settled();
+  await page.click('.an-first');
+  await page.click('.an-standard');
+  await settled();
+  await page.selectOption('.an-opponent', 'north');
+  await settled();
   for (const k of [1, 2]) {
-    await page.click('.an-moves li:nth-child(1) .an-play');
+    // from the starting position South's first move is a pit with one move
+    const tap = await tapPlay(k === 1 ? 'one' : 'several');
+    if (k === 1 && tap.moves !== 1) fail(`the starting position has no pit with one legal move to tap: ${JSON.stringify(tap)}`);
+    vs.taps.push(tap);
     const t0 = Date.now();
     // nothing clicked: the computer's reply comes by itself
     await page.waitForFunction((n) => document.querySelectorAll('.an-line li').length === n, 2 * k, { timeout: 30000 })
@@ -289,7 +378,7 @@ await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, asyn
       fail(`the evaluation is not in words: "${r.evaluation}"`);
   }
   const panel = await page.textContent('.an-game');
-  if (/[+-]\d+\.\d\d|\bply\b|score/.test(panel)) fail(`a score as a number in the game panel: "${panel}"`);
+  if (/[+-]\d+\.\d\d|\bply\b|score|\bdepth\b/.test(panel)) fail(`a score as a number in the game panel: "${panel}"`);
   // back to the first move: the board, the marks and the list follow, and
   // the computer waits (the board is not at the end of the game)
   await page.click('.an-line li:nth-child(1) .an-ply');
@@ -338,7 +427,7 @@ await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, asyn
   await page.waitForFunction(() => /^Evaluation: /.test(document.querySelector('.an-eval').textContent), null, { timeout: 30000 })
     .catch(() => fail('Evaluate gave no evaluation'));
   vs.evaluated = await page.textContent('.an-eval');
-  if (!/^Evaluation: (.+ is about \d+ seeds? ahead|The sides are about even|.+ wins .*) \(depth \d+, [\d,]+ positions in [\d.]+ s.*\)\.$/.test(vs.evaluated))
+  if (!/^Evaluation: (.+ is about \d+ seeds? ahead|The sides are about even|.+ wins .*)\. (Looked \d+ moves? ahead \([\d,]+ positions?, [\d.]+ s\)\.( Expected line: [NS]\w+(, [NS]\w+)+\.)?|No search was needed: .*)$/.test(vs.evaluated))
     fail(`Evaluate's words: "${vs.evaluated}"`);
 
   // "Try a move" on a chapter figure: every move listed, each played.

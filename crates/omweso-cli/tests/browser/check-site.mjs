@@ -14,6 +14,9 @@
 // - every page has a lang, a title, one <main>, an <h1>, labelled controls
 //   (and the search box, but on the printable puzzle sheets);
 // - search finds "Nkutemye" and its first result link opens a page with it;
+//   no snippet of a result runs from one block or table cell into the next;
+// - print.html in print has no words for the screen (Previous and Next,
+//   the Text version…) and says how to read a diagram on paper;
 // - in print, every frame of a diagram shows, the stepper does not, and
 //   diagrams are not split across pages (the-move.pdf is saved);
 // - screenshots of the-move.html (desktop, phone, dark) go to ARTIFACT_DIR;
@@ -83,12 +86,13 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     if (!(u.pathname.endsWith('.html') || u.pathname.endsWith('/'))) return;
     if (!seen.has(u.href)) { seen.add(u.href); queue.push(u.href); }
   };
+  let entries = null; // the search index's records
   const index = await page.request.get(new URL('assets/search-index.js', root).href);
   if (!index.ok()) fail(`assets/search-index.js: HTTP ${index.status()}`);
   else {
     const text = await index.text();
     const m = /^window\.OMWESO_SEARCH_INDEX = ([\s\S]*);\n$/.exec(text);
-    let entries = null;
+    entries = null;
     try { entries = m && JSON.parse(m[1]); } catch (_) { entries = null; }
     if (!Array.isArray(entries)) fail('assets/search-index.js does not set a list of pages');
     else for (const e of entries) if (e && (e.u || e.url)) enqueue(e.u || e.url);
@@ -250,6 +254,24 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     if (print.breakInside !== 'avoid') fail(`the-move.html in print: diagrams have break-inside: ${print.breakInside}`);
     ok(`print: all ${print.frames} frames of a diagram show, no stepper, break-inside: avoid`);
   }
+  // Printed, the rulebook has no words for the screen: how to step
+  // through a diagram (Previous, Next, Play, the arrow keys, the Text
+  // version) is screen-only; the page says how to read it on paper.
+  await page.emulateMedia({ media: 'screen' });
+  await visit(new URL('print.html', root).href);
+  for (const media of ['screen', 'print']) {
+    await page.emulateMedia({ media });
+    const words = await page.evaluate(() => document.querySelector('main').innerText);
+    const screenWords = ['Step through', 'step through', 'Previous and Next', 'arrow keys', 'Text version', 'Try a move'].filter((w) => words.includes(w));
+    const paper = words.includes('On paper every frame is printed');
+    if (media === 'print' && (screenWords.length || !paper))
+      fail(`print.html in print: screen words ${JSON.stringify(screenWords)}, the paper sentence ${paper ? 'shown' : 'missing'}`);
+    if (media === 'screen' && (!words.includes('Previous and Next') || paper))
+      fail(`print.html on screen: the stepping sentence ${words.includes('Previous and Next') ? 'shown' : 'missing'}, the paper sentence ${paper ? 'shown' : 'hidden'}`);
+  }
+  ok('print.html: the words for the screen are not printed, the paper sentence is');
+  await page.emulateMedia({ media: 'print' });
+  await visit(new URL('the-move.html', root).href);
   // The margins of a print dialog's default (the site may set its own with @page).
   await page.pdf({
     path: join(artifacts, 'the-move.pdf'), format: 'A4', printBackground: true, preferCSSPageSize: true,
@@ -311,6 +333,34 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     else ok(`search: "${SEARCH_TERM}" found ${count} result(s); ${href} opens and mentions it`);
   } catch (e) {
     fail(`search: no result link for "${SEARCH_TERM}" (${e.message.split('\n')[0]})`);
+  }
+
+  // Snippets by block: the index ends each block and table cell with a
+  // newline, and no result's snippet runs from one block into the next
+  // ("…(2015) Reverse sowing (Okutebuka) the start…"): each snippet,
+  // without its ellipses, lies within one block of its record.
+  report.snippets = 0;
+  if (Array.isArray(entries)) {
+    const blocky = entries.filter((e) => (e.x || '').includes('\n')).length;
+    if (!blocky) fail('search: no record of the index keeps its blocks apart');
+    await visit(new URL('index.html', root).href);
+    for (const q of ['Okutebuka', 'reverse sowing', 'McGill', 'captured']) {
+      await page.fill('#search-input', q);
+      await page.locator('#search-results a').first().waitFor({ state: 'visible', timeout: 10000 })
+        .catch(() => fail(`search: no result for "${q}"`));
+      const shown = await page.$$eval('#search-results li', (l) => l.map((li) => ({
+        href: li.querySelector('a')?.href || '', snippet: li.querySelector('.snippet')?.textContent || '' })));
+      for (const r of shown.filter((r) => r.snippet)) {
+        const e = entries.find((e) => r.href.endsWith('/' + e.u));
+        if (!e) { fail(`search "${q}": no record for ${r.href}`); continue; }
+        const words = r.snippet.replace(/^…/, '').replace(/…$/, '');
+        if (words.includes('\n') || !e.x.split('\n').some((b) => b.includes(words)))
+          fail(`search "${q}": the snippet "${r.snippet}" of ${e.u} runs across blocks`);
+        report.snippets++;
+      }
+    }
+    if (report.snippets < 10) fail(`search: only ${report.snippets} snippets checked`);
+    else ok(`search: ${report.snippets} snippets, each within one block`);
   }
 
   // Requests cancelled by leaving their page: each must load on its own.
