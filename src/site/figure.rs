@@ -502,15 +502,8 @@ mod tests {
     #[test]
     fn a_frame_said_in_words_has_no_description() {
         use crate::diagram::{Annotations, board_frame, move_frames};
-        use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
-        let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
-        let played = trace(
-            &Rules::MCGILL_2015,
-            &pos,
-            &Move::forward(Pit::new(5).expect("a pit")),
-            100,
-        )
-        .expect("legal");
+        use crate::engine::Rules;
+        let (pos, played) = south_5_under_mcgill();
         let frames = move_frames(
             &played,
             &Annotations::default(),
@@ -536,9 +529,9 @@ mod tests {
         assert_eq!(html.matches("<desc>").count(), 1, "{html}");
     }
 
-    /// A move of several laps, with a note on its second lap.
-    fn long_move() -> (Vec<Frame>, usize) {
-        use crate::diagram::{Annotations, Note, move_frames};
+    /// South's pit 5 from two seeds in every pit, under McGill's rules: a
+    /// move of several laps.
+    fn south_5_under_mcgill() -> (crate::engine::Position, crate::engine::Played) {
         use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
         let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
         let played = trace(
@@ -548,6 +541,14 @@ mod tests {
             100,
         )
         .expect("legal");
+        (pos, played)
+    }
+
+    /// A move of several laps, with a note on its second lap.
+    fn long_move() -> (Vec<Frame>, usize) {
+        use crate::diagram::{Annotations, Note, move_frames};
+        use crate::engine::Rules;
+        let (_, played) = south_5_under_mcgill();
         let ann = Annotations {
             notes: vec![Note {
                 lap: 2,
