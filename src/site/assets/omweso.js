@@ -50,40 +50,55 @@
     });
   }
   window.OmwesoEngineClient = function (assets) {
-    var worker = null, pending = {}, nextId = 1;
-    function failAll(message) {
-      var p = pending;
-      pending = {};
-      Object.keys(p).forEach(function (k) { p[k].reject(new Error(message)); });
-    }
+    // One engine: its worker (a promise) and the requests it has not
+    // answered yet. A worker stopped or failed is dropped with its own
+    // requests only: an error it reports late (a script load cut short by
+    // the stop) never reaches the requests of the worker after it.
+    var engine = null, nextId = 1;
     function start() {
-      worker = startWorker(assets).then(function (w) {
-        w.onmessage = function (e) {
-          var p = pending[e.data.id];
-          delete pending[e.data.id];
+      var e = { pending: {} };
+      e.fail = function (message) {
+        var p = e.pending;
+        e.pending = {};
+        Object.keys(p).forEach(function (k) { p[k].reject(new Error(message)); });
+      };
+      // a failed worker is replaced at the next request
+      e.drop = function () {
+        if (engine === e) engine = null;
+        e.worker.then(function (w) { w.terminate(); }, function () {});
+      };
+      e.worker = startWorker(assets).then(function (w) {
+        w.onmessage = function (m) {
+          var p = e.pending[m.data.id];
+          delete e.pending[m.data.id];
           if (!p) return;
-          var error = e.data.error || (e.data.answer && e.data.answer.error);
+          var error = m.data.error || (m.data.answer && m.data.answer.error);
           if (error) p.reject(new Error(error));
-          else p.resolve(e.data.answer);
+          else p.resolve(m.data.answer);
         };
-        w.onerror = function (e) { failAll(e.message || "the engine failed"); };
+        w.onerror = function (m) { e.drop(); e.fail(m.message || "the engine failed"); };
         return w;
       });
-      worker.catch(function (e) { failAll(String(e.message || e)); worker = null; });
+      e.worker.catch(function (x) { e.drop(); e.fail(String(x.message || x)); });
+      return e;
     }
     return {
       ask: function (request) {
-        if (!worker) start();
-        var id = nextId++, w = worker;
+        if (!engine) engine = start();
+        var id = nextId++, e = engine;
         return new Promise(function (resolve, reject) {
-          pending[id] = { resolve: resolve, reject: reject };
-          w.then(function (w) { w.postMessage({ id: id, request: request }); }, reject);
+          e.pending[id] = { resolve: resolve, reject: reject };
+          e.worker.then(function (w) { w.postMessage({ id: id, request: request }); }, reject);
         });
       },
+      // Stop what the engine is doing: a worker with requests unanswered
+      // is ended (they fail with "stopped"); an idle one is kept, so the
+      // module is not fetched and compiled again for the next request.
       stop: function () {
-        if (worker) worker.then(function (w) { w.terminate(); }, function () {});
-        worker = null;
-        failAll("stopped");
+        var e = engine;
+        if (!e || !Object.keys(e.pending).length) return;
+        e.drop();
+        e.fail("stopped");
       }
     };
   };

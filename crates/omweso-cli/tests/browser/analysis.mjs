@@ -43,6 +43,10 @@
 //   position with South's pits to pick (their names and seeds reported; an
 //   empty pit and pit 1, by keyboard, picked), lists the moves and plays each (the boards after are reported, for the Rust side
 //   to compare with the engine), each in the figure's box; Reset restores the figure;
+// - the engine's workers (over http): the engine's script cut off for the
+//   board's drawer and the engine, the page says so, and the next change
+//   of position starts new workers, draws the board and lists the moves; changes of position with
+//   nothing running start no new worker;
 // - no console error, no uncaught exception.
 // Prints a JSON report on stdout; exits 1 when any check failed.
 
@@ -102,10 +106,20 @@ await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, asyn
   watchErrors(page, fail);
   await page.goto(new URL('analysis.html', base).href);
   await page.waitForSelector('#analysis[data-ready="true"]');
+  // the moves listed (or the game over); on a timeout, what the page shows
   const settled = () => page.waitForFunction(() => {
     const s = document.querySelector('.an-status').textContent;
     return /legal move|no legal move|game is over/.test(s) && document.querySelector('.an-progress').hidden;
-  }, null, { timeout: 60000 });
+  }, null, { timeout: 60000 }).catch(async (e) => {
+    const shown = await page.evaluate(() => ({
+      status: document.querySelector('.an-status').textContent,
+      progress: document.querySelector('.an-progress').hidden ? 'hidden' : document.querySelector('.an-progress').value,
+      computer: document.querySelector('.an-computer-status').textContent,
+      moves: document.querySelectorAll('.an-moves li').length,
+      lines: document.querySelectorAll('.an-line li').length,
+    })).catch(() => null);
+    throw new Error(`the moves were not listed within 60 s: ${JSON.stringify(shown)}\n${e.message}`);
+  });
   const load = async (yaml) => {
     await page.evaluate(() => { document.querySelector('.an-yaml-box').open = true; });
     await page.fill('.an-yaml', yaml);
@@ -460,4 +474,46 @@ await runCheck({ viewport: { width: 390, height: 900 }, report, problems }, asyn
   await page.screenshot({ path: join(artifacts, 'try-a-move-phone.png') });
   await page.click(fig + ' .try-open'); // Reset
   if (await page.$(fig + ' .try-panel')) fail('Reset leaves the try panel');
+
+  // The engine's workers (over http, where a script load can be cut off):
+  // the first two loads of the engine's script (the board's drawer's and
+  // the engine's) fail, and the page says so; the next change of position
+  // starts new workers and works (the board drawn, the moves listed); changes of
+  // position with nothing running start no worker (the module is not
+  // fetched and compiled again for each).
+  if (new URL(base).protocol !== 'file:') {
+    const fresh = await context.newPage();
+    await fresh.addInitScript(() => {
+      const W = window.Worker;
+      window.workersStarted = 0;
+      window.Worker = class extends W { constructor(...a) { super(...a); window.workersStarted++; } };
+    });
+    let cut = 0;
+    await fresh.route('**/assets/omweso-engine.js', (r) => (cut++ < 2 ? r.abort() : r.continue()));
+    await fresh.goto(new URL('analysis.html', base).href);
+    await fresh.waitForSelector('#analysis[data-ready="true"]');
+    const said = () => fresh.evaluate(() => document.querySelector('.an-status').textContent);
+    await fresh.waitForFunction(() => /failed|cannot be drawn/.test(document.querySelector('.an-status').textContent), null, { timeout: 30000 })
+      .catch(() => {});
+    const workers = { cut, failed: await said() };
+    if (cut < 2) fail(`the engine's script was asked for ${cut} times, not twice (the route sees the workers' requests)`);
+    if (!/failed|cannot be drawn/.test(workers.failed)) fail(`the engine's script cut off, the page says: "${workers.failed}"`);
+    await fresh.click('.an-standard');
+    const listed = () => fresh.waitForFunction(() => /legal moves?\./.test(document.querySelector('.an-status').textContent)
+      && document.querySelector('.an-board:not([aria-busy]) .an-drawn svg'), null, { timeout: 30000 });
+    await listed().catch(() => {});
+    workers.recovered = await said();
+    if (!/^\d+ legal moves?\.$/.test(workers.recovered)) fail(`after the engine's script failed, a change of position gives: "${workers.recovered}"`);
+    workers.before = await fresh.evaluate(() => window.workersStarted);
+    for (const v of await fresh.$$eval('.an-variant option', (l) => l.map((o) => o.value))) {
+      await fresh.selectOption('.an-variant', v);
+      await listed().catch(() => fail(`the moves of the ${v} start were not listed`));
+    }
+    await fresh.click('.an-standard');
+    await listed().catch(() => fail('the moves of the standard start were not listed'));
+    workers.after = await fresh.evaluate(() => window.workersStarted);
+    if (workers.after !== workers.before) fail(`changes of position with nothing running started ${workers.after - workers.before} workers`);
+    report.workers = workers;
+    await fresh.close();
+  }
 });
