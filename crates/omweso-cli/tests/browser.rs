@@ -825,8 +825,14 @@ fn check_analysis_report(
     assert_eq!(players["variant"], "modern", "{report}");
     let mut rng = omweso::engine::search::Rng::new(seed);
     let rules = omweso::engine::Rules::MODERN;
-    let (south, _) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
-    let (north, _) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    let (south, south_style) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    let (north, north_style) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    // the note is the narrator's, for the styles drawn
+    assert_eq!(
+        note,
+        omweso::diagram::narrate::set_up_note(seed, south_style, north_style),
+        "{report}"
+    );
     let grid = omweso::engine::Board::from_sides(south, north).to_grid();
     assert_eq!(players["board"], serde_json::json!(grid), "{report}");
     assert_eq!(players["to_move"], "south", "{report}");

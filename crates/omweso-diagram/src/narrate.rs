@@ -27,7 +27,8 @@
 use omweso_engine::{
     CaptureInfo, ClockwiseRefusal, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd,
     NeverEndingInfo, Pit, PlayError, Played, ReverseLaps, ReverseStart, Rules, Side,
-    ThreeSeedRefusal, WinKind, notation, search::Score,
+    ThreeSeedRefusal, WinKind, notation,
+    search::{Score, setup::Style},
 };
 
 /// What the shaded blocks of a board mean under `rules`: each side's four
@@ -521,6 +522,44 @@ pub fn search_summary(depth: u32, nodes: u64, time_ms: u64, line: &[String]) -> 
         s.push('.');
     }
     s
+}
+
+/// How a set-up was made, in words ([`set_up_note`]).
+///
+/// ```
+/// use omweso_diagram::narrate::set_up_style;
+/// use omweso_engine::search::setup::Style;
+/// assert_eq!(set_up_style(Style::Checking), "four in each outer pit");
+/// assert_eq!(set_up_style(Style::Chosen), "an arrangement chosen against strong play");
+/// ```
+pub fn set_up_style(style: Style) -> &'static str {
+    match style {
+        Style::Checking => "four in each outer pit",
+        Style::Outer => "one pit a column, mostly in the outer row",
+        Style::Inner => "one pit a column, mostly in the inner row",
+        Style::Mixed => "one pit a column, in either row",
+        Style::Spread => "spread over most pits of both rows",
+        Style::Chosen => "an arrangement chosen against strong play",
+    }
+}
+
+/// The note under a board both sides set up as the computer does (the
+/// set-up policy, from `seed`): the analysis board's "Players' set-ups".
+///
+/// ```
+/// use omweso_diagram::narrate::set_up_note;
+/// use omweso_engine::search::setup::Style;
+/// assert_eq!(
+///     set_up_note(7, Style::Inner, Style::Chosen),
+///     "Set up as the computer does (seed 7): South one pit a column, mostly in the inner row; North an arrangement chosen against strong play."
+/// );
+/// ```
+pub fn set_up_note(seed: u64, south: Style, north: Style) -> String {
+    format!(
+        "Set up as the computer does (seed {seed}): South {}; North {}.",
+        set_up_style(south),
+        set_up_style(north)
+    )
 }
 
 /// How a game stands, for a list of games: won by a side, ended without a

@@ -62,7 +62,8 @@ pub enum Command {
     Best,
     /// Both players' set-ups drawn by the set-up policy
     /// ([`search::setup::arrange_styled`]) from `seed`: the start of a game,
-    /// South to move. The request's position is not read.
+    /// South to move, each side's style and the narrator's note on them
+    /// (`said`). The request's position is not read.
     Setup,
 }
 
@@ -581,6 +582,11 @@ pub fn respond(req: &Request) -> Result<String, String> {
             j.key("south").string(south_style.name());
             j.key("north").string(north_style.name());
             j.close('}');
+            j.key("said").string(&narrate::set_up_note(
+                req.seed.unwrap_or(0),
+                south_style,
+                north_style,
+            ));
             j.key("position");
             position_json(&mut j, &start);
         }
@@ -865,9 +871,11 @@ mod tests {
         let grid = j.finish();
         assert!(
             json.contains(&format!(
-                "\"styles\":{{\"south\":\"{}\",\"north\":\"{}\"}},\"position\":{{\"to_move\":\"south\",\"board\":{grid},\"first_move\":true,\"opponent_first_move\":true,\"before_first_capture\":true}}",
+                "\"styles\":{{\"south\":\"{}\",\"north\":\"{}\"}},\"said\":\"{}\",\"position\":{{\"to_move\":\"south\",\"board\":{grid},\"first_move\":true,\"opponent_first_move\":true,\"before_first_capture\":true}}",
                 s_style.name(),
-                n_style.name()
+                n_style.name(),
+                // the note under the board, the narrator's
+                narrate::set_up_note(42, s_style, n_style),
             )),
             "{json}\n{grid}"
         );

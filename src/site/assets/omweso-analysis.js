@@ -418,20 +418,13 @@
   $(".an-standard").addEventListener("click", function () { var v = start.variant; start = standardPosition(); start.variant = v; setupNote(); restart(); });
   $(".an-clear").addEventListener("click", function () { var v = start.variant; start = emptyPosition(); start.variant = v; setupNote(); restart(); });
   // Both sides' set-ups as the computer's set-up policy draws them (the
-  // engine's setup::arrange, from a fresh seed): a game's start.
-  var styleWords = {
-    checking: "four in each outer pit",
-    outer: "one pit a column, mostly in the outer row",
-    inner: "one pit a column, mostly in the inner row",
-    mixed: "one pit a column, in either row",
-    spread: "spread over most pits of both rows"
-  };
+  // engine's setup::arrange, from a fresh seed): a game's start, with the
+  // narrator's note on how each side was set up.
   $(".an-players").addEventListener("click", function () {
     var seed = Math.floor(Math.random() * 4294967296);
     ask(requestText("setup", start, "seed " + seed + "\n")).then(function (a) {
       start = positionFrom(start, a.position);
-      setupNote("Set up as the computer does (seed " + seed + "): South " + styleWords[a.styles.south] +
-        "; North " + styleWords[a.styles.north] + ".");
+      setupNote(a.said);
       restart();
     }, function (x) { setupNote("No set-up: " + x.message); });
   });

@@ -23,10 +23,11 @@
 //! Self-play only measures set-ups against the project's own player.
 //! Against strong play (the panel, [`super::panel`], written from the
 //! description of the program that won the McGill course's 2015
-//! tournament) the styles lose at the set-up under McGill's and Shackell's
-//! rules, so there the policy draws only from arrangements that won from
-//! both seats against the panel ([`chosen`]; `docs/STRENGTH.md`). Other
-//! rule sets keep the styles ([`arrange_by_styles`]).
+//! tournament) the styles lose at the set-up under McGill's, Shackell's
+//! and the modern rules, so there the policy draws only from arrangements
+//! that won from both seats against the panel ([`chosen`];
+//! `docs/STRENGTH.md`). Ludii's rules keep the styles
+//! ([`arrange_by_styles`]): there no arrangement has won both seats yet.
 //!
 //! Where both sides start from one arrangement (a match that measures the
 //! players rather than their set-ups), [`arrange_balanced`] draws styles
@@ -122,8 +123,8 @@ pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
 }
 
 /// [`arrange`], and which style it drew. Where the rule set has
-/// arrangements chosen against strong play ([`chosen`]: McGill's and
-/// Shackell's rules),
+/// arrangements chosen against strong play ([`chosen`]: McGill's,
+/// Shackell's and the modern rules),
 /// one of them, each as likely ([`Style::Chosen`]); elsewhere the styles
 /// of [`arrange_by_styles`].
 pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
@@ -154,6 +155,8 @@ pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
         &CHOSEN_MCGILL_2015
     } else if *rules == Rules::SHACKELL_1935 {
         &CHOSEN_SHACKELL_1935
+    } else if *rules == Rules::MODERN {
+        &CHOSEN_MODERN
     } else {
         &[]
     }
@@ -188,6 +191,15 @@ pub const CHOSEN_SHACKELL_1935: [[Seeds; 16]; 5] = [
     [0, 0, 2, 2, 0, 0, 0, 17, 0, 3, 3, 1, 3, 1, 0, 0],
     [0, 0, 0, 2, 0, 0, 0, 18, 0, 3, 2, 1, 3, 3, 0, 0],
 ];
+
+/// The modern rules (the rulebook's): the arrangements that won from both
+/// seats against the panel at depth 10, the search player at 300,000
+/// positions a move, one game from each seat (`examples/strength.rs
+/// --arrangements`; see `docs/STRENGTH.md`). So far one: the concentrated
+/// set-up, which won both its games (27 and 44 plies) where the policy's
+/// styles lost both (24 and 19 plies, left without a move). A climb from it
+/// for variety is still to do.
+pub const CHOSEN_MODERN: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
 
 /// What [`arrange_balanced`] found: an arrangement by the players' styles
 /// and how the first mover stands when both sides start from it.
