@@ -2,7 +2,7 @@
 # Builds the bundled rulebook, serves it on a local port and runs
 # `node SCRIPT URL ARGS...` against it (the browser benchmarks'
 # common part; the server stops and the build is removed at the end).
-#   bench/served-rulebook.sh SCRIPT [ARGS...]
+#   benches/served-rulebook.sh SCRIPT [ARGS...]
 # Needs chromium and `npm ci --prefix crates/omweso-cli/tests/browser`
 # (./test.sh installs both).
 set -euo pipefail

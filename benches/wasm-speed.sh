@@ -3,7 +3,7 @@
 # `moves` (every legal move, answered as JSON) for N random 64-seed
 # positions, natively and through the shipped WebAssembly module in Node
 # (V8, the engine of Chromium). Prints moves/s for both.
-#   bench/wasm-speed.sh [N, default 2000]
+#   benches/wasm-speed.sh [N, default 2000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-2000}
