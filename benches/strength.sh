@@ -25,4 +25,4 @@ OPPONENTS=${OPPONENTS:-random,greedy,depth:1,depth:2,panel}
 cargo build --release --example strength -p omweso >&2
 set -- --games "$GAMES" --player "${PLAYER:-nodes:$NODES}" --seed "$SEED" --variants "$VARIANTS" --opponents "$OPPONENTS"
 if [ "${VERBOSE:-0}" = 1 ]; then set -- "$@" --verbose; fi
-exec nice -n 15 target/release/examples/strength "$@"
+exec nice -n 15 "${CARGO_TARGET_DIR:-target}"/release/examples/strength "$@"

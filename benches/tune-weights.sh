@@ -20,6 +20,6 @@ VARIANTS=${VARIANTS:-mcgill-2015,modern}
 cargo build --release --example strength -p omweso >&2
 for w in "$@"; do
   echo "weights $w"
-  target/release/examples/strength --games "$GAMES" --player "nodes:$NODES" \
+  "${CARGO_TARGET_DIR:-target}"/release/examples/strength --games "$GAMES" --player "nodes:$NODES" \
     --opponents "nodes:$NODES" --variants "$VARIANTS" --seed "$SEED" --setups styles --weights "$w" | grep '^| [a-z]'
 done

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-2000}
 cargo build --release -q -p omweso-web --example requests
-ex=target/release/examples/requests
+ex=${CARGO_TARGET_DIR:-target}/release/examples/requests
 "$ex" "$n" > /tmp/omweso-wasm-requests.json
 for run in 1 2 3; do
   "$ex" "$n" --native
