@@ -568,7 +568,7 @@ fn the_bundled_game_replays_and_draws() {
         assert_eq!(r.expected_result(), g.result);
         for ply in &r.plies {
             let doc = g.ply_doc(ply);
-            let frames = omweso::frames::position_frames(&doc, None).unwrap();
+            let frames = omweso::export::position_frames(&doc, None).unwrap();
             assert!(frames.len() >= 2, "{} ply {}", g.id, ply.number);
         }
     }
