@@ -4,6 +4,8 @@
 //! shape; the bundled rulebook passes. `omweso init` and `omweso build`
 //! end to end.
 
+mod common;
+
 use omweso::check::{self, Kind, Report};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -610,18 +612,7 @@ fn kinds_come_from_where_the_problem_is_found() {
 #[test]
 fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
     let exe = env!("CARGO_BIN_EXE_omweso");
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("site");
-    let ok = std::process::Command::new(exe)
-        .arg("init")
-        .arg(&root)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    let (tmp, root) = common::init_site();
     let again = std::process::Command::new(exe)
         .arg("init")
         .arg(&root)
