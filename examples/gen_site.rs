@@ -9,7 +9,7 @@
 //!
 //! writes `OUT/omweso/` (an omweso site) and `OUT/hugo/` (a Hugo site with
 //! a minimal layout: the plain prose, the baseline of issue 13). Used by
-//! `bench/site-scale.sh`.
+//! `benches/site-scale.sh`.
 
 use omweso::engine::{Board, Position, Rules, Side, legal_moves, notation};
 use omweso::model::position_yaml;

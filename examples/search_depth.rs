@@ -1,7 +1,7 @@
 //! The search player's speed in the middle game: nodes a second, the nodes
 //! a fixed depth costs, and the depth reached in a fixed time, on positions
 //! taken from games of the panel player at depth 4 against itself (its own
-//! code, so the positions do not change with the search being measured). `bench/search-depth.sh` runs it for a baseline commit and for the
+//! code, so the positions do not change with the search being measured). `benches/search-depth.sh` runs it for a baseline commit and for the
 //! working tree in the same run.
 //!
 //! ```text

@@ -5,7 +5,7 @@
 //! [`diagram::narrate`]). The modules here are the site generator's:
 //! the YAML formats ([`model`]), the judge of an author's claims (the
 //! private `claims`, whose verdicts [`check`] reports), a loaded
-//! position's frames and their files ([`frames`]), `omweso check`
+//! position's frames and their files ([`export`]), `omweso check`
 //! ([`check`]), puzzles, self-play and the site.
 //!
 //! Each public module is a namespace whose root re-exports what the
@@ -31,7 +31,7 @@
 //! ";
 //! let src = Source::new("start.yaml", text);
 //! let docs = parse_positions(&src, &Variants::builtin()).unwrap();
-//! let frames = omweso::frames::position_frames(&docs[0], None).unwrap();
+//! let frames = omweso::export::position_frames(&docs[0], None).unwrap();
 //! assert!(frames.len() > 1); // the board before, each lap, the board after
 //! ```
 
@@ -41,8 +41,8 @@ pub mod check;
 mod claims;
 pub use omweso_diagram as diagram;
 pub use omweso_engine as engine;
+pub mod export;
 mod fonts;
-pub mod frames;
 mod memo;
 pub mod model;
 mod parallel;

@@ -45,7 +45,7 @@ impl Args {
 }
 
 /// The four rule sets the matches play, in the rules contract's order.
-/// Spelt out rather than `Rules::BUILTIN`: `bench/search-depth.sh` builds
+/// Spelt out rather than `Rules::BUILTIN`: `benches/search-depth.sh` builds
 /// this file against older engines too, which lack it.
 pub fn all_variants() -> Vec<(&'static str, Rules)> {
     vec![

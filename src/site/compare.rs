@@ -46,15 +46,22 @@ enum Topic {
     Example,
 }
 
-/// "Under Shackell's rules", "under modern rules", "under Ludii's rules".
+/// "Under Shackell's rules", "under modern rules", "under Ludii's rules";
+/// a site's own variant by its title.
 pub(crate) fn under(v: &VariantDoc) -> String {
-    match v.name() {
-        "shackell-1935" => "under Shackell's rules".into(),
-        "modern" => "under modern rules".into(),
-        "ludii" => "under Ludii's rules".into(),
-        "mcgill-2015" => "under McGill's rules".into(),
+    match builtin(v) {
+        Some(Rules::SHACKELL_1935) => "under Shackell's rules".into(),
+        Some(Rules::MODERN) => "under modern rules".into(),
+        Some(Rules::LUDII) => "under Ludii's rules".into(),
+        Some(Rules::MCGILL_2015) => "under McGill's rules".into(),
         _ => format!("under the rules of {}", v.title),
     }
+}
+
+/// The rule set of [`Rules::BUILTIN`] a variant is, by its name (the names
+/// are spelt there alone); `None` for a site's own variant.
+fn builtin(v: &VariantDoc) -> Option<Rules> {
+    Rules::builtin(v.name())
 }
 
 fn cap(s: &str) -> String {
@@ -443,10 +450,12 @@ fn section(
     variant: &VariantDoc,
     example_chapter: Option<(&str, &str)>,
 ) -> (String, String) {
-    let own_section = match variant.name() {
-        "shackell-1935" => Some("shackell-1935"),
-        "modern" => Some("modern-tournament-play"),
-        "ludii" => Some("ludii"),
+    // the rule set's own section of the reverse-capture chapter (the
+    // headings' anchors, not the rule sets' names)
+    let own_section = match builtin(variant) {
+        Some(Rules::SHACKELL_1935) => Some("shackell-1935"),
+        Some(Rules::MODERN) => Some("modern-tournament-play"),
+        Some(Rules::LUDII) => Some("ludii"),
         _ => None,
     };
     let wanted: Vec<(&str, &str)> = match topic {

@@ -10,7 +10,7 @@ use crate::model::PositionDoc;
 /// The figure of a position (its move's frames, or its board), drawn from
 /// its move as played (None when it has no move).
 pub(crate) fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
-    let frames = crate::frames::played_frames(doc, played);
+    let frames = crate::export::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
     // the laps the author wrote a note on: drawn on paper too

@@ -18,7 +18,7 @@
 
 use super::content::{PositionKey, Site};
 use crate::engine::{Move, PlayError, Played, Position, Rules};
-use crate::frames::TRACE_LAPS;
+use crate::export::TRACE_LAPS;
 use crate::model::{GameDoc, PositionDoc, Replay, VariantDoc};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -227,7 +227,7 @@ impl Traces {
     ) -> Result<Option<&Played>, crate::model::Diagnostic> {
         match (self.of(key), &doc.mv) {
             (Some(Ok(p)), _) => Ok(Some(p)),
-            (Some(Err(e)), Some(mv)) => Err(crate::frames::illegal_move(doc, mv, e)),
+            (Some(Err(e)), Some(mv)) => Err(crate::export::illegal_move(doc, mv, e)),
             _ => Ok(None),
         }
     }

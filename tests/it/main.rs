@@ -6,7 +6,7 @@
 
 mod common;
 mod diagram_search;
-mod frames;
+mod export;
 mod hostile;
 mod puzzle;
 mod reading;

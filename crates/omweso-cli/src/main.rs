@@ -139,7 +139,7 @@ enum Command {
         #[arg(long, default_value = ".")]
         out: PathBuf,
         #[arg(long, default_value = "svg")]
-        format: omweso::frames::Format,
+        format: omweso::export::Format,
     },
     /// Verified puzzles: verify a folder, or generate new ones.
     Puzzles {

@@ -22,6 +22,8 @@
 //! what to install: a browser test never passes without a browser. To leave
 //! them out knowingly, filter them: `cargo test -- --skip real_browser`.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -307,8 +309,8 @@ fn the_rulebook_works_in_a_real_browser() {
 fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
     require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::tempdir().unwrap();
-    let (site, stem) = init_site(dir.path());
+    let (dir, site) = common::init_site();
+    let stem = first_chapter(&site);
 
     let server = Served::start(&site, &dir.path().join("serve"));
     let artifacts = artifacts();
@@ -337,20 +339,8 @@ fn live_reload_and_the_error_overlay_work_in_a_real_browser() {
     );
 }
 
-/// Makes a site with `omweso init` in `dir/site`; returns it and its first
-/// chapter's stem.
-fn init_site(dir: &Path) -> (PathBuf, String) {
-    let site = dir.join("site");
-    let init = Command::new(env!("CARGO_BIN_EXE_omweso"))
-        .arg("init")
-        .arg(&site)
-        .output()
-        .expect("run omweso init");
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
+/// The stem of a site's first chapter (by file name).
+fn first_chapter(site: &Path) -> String {
     let mut chapters: Vec<String> = std::fs::read_dir(site.join("content"))
         .unwrap()
         .flatten()
@@ -360,19 +350,17 @@ fn init_site(dir: &Path) -> (PathBuf, String) {
         })
         .collect();
     chapters.sort();
-    let stem = chapters
+    chapters
         .first()
         .expect("omweso init wrote a chapter")
-        .clone();
-    (site, stem)
+        .clone()
 }
 
 #[test]
 fn a_failed_first_build_shows_its_errors_until_fixed_in_a_real_browser() {
     require_browser();
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::tempdir().unwrap();
-    let (site, _) = init_site(dir.path());
+    let (dir, site) = common::init_site();
     let config = site.join("omweso.yaml");
     let good = dir.path().join("good-omweso.yaml");
     std::fs::copy(&config, &good).unwrap();

@@ -4,6 +4,8 @@
 //! shape; the bundled rulebook passes. `omweso init` and `omweso build`
 //! end to end.
 
+mod common;
+
 use omweso::check::{self, Kind, Report};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -568,7 +570,7 @@ fn the_bundled_game_replays_and_draws() {
         assert_eq!(r.expected_result(), g.result);
         for ply in &r.plies {
             let doc = g.ply_doc(ply);
-            let frames = omweso::frames::position_frames(&doc, None).unwrap();
+            let frames = omweso::export::position_frames(&doc, None).unwrap();
             assert!(frames.len() >= 2, "{} ply {}", g.id, ply.number);
         }
     }
@@ -610,18 +612,7 @@ fn kinds_come_from_where_the_problem_is_found() {
 #[test]
 fn cli_build_reports_located_errors_and_init_refuses_non_empty() {
     let exe = env!("CARGO_BIN_EXE_omweso");
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("site");
-    let ok = std::process::Command::new(exe)
-        .arg("init")
-        .arg(&root)
-        .output()
-        .unwrap();
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    let (tmp, root) = common::init_site();
     let again = std::process::Command::new(exe)
         .arg("init")
         .arg(&root)

@@ -4,6 +4,8 @@
 //! record and through a link; `build --force` on a home folder; a chapter
 //! whose HTML would hide its rest. (`serve --out` is in `serve.rs`.)
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -22,13 +24,6 @@ fn text(out: &Output) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
-}
-
-/// A new site (`omweso init`) in `dir/site`.
-fn new_site(dir: &Path) -> PathBuf {
-    let out = omweso(&["init", "site"], dir);
-    assert!(out.status.success(), "{}", text(&out));
-    dir.join("site")
 }
 
 /// Every file under `dir`: (relative path, content).
@@ -62,8 +57,7 @@ fn children(pid: u32) -> Vec<u32> {
 /// back and say it is unchanged; nothing is lost.
 #[test]
 fn a_build_killed_between_its_renames_then_a_failing_build_loses_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = new_site(tmp.path());
+    let (_tmp, site) = common::init_site();
     let out = omweso(&["build", "--quiet"], &site);
     assert!(out.status.success(), "{}", text(&out));
     let public = site.join("public");
@@ -198,8 +192,7 @@ fn selfplay_never_writes_over_a_file_or_through_a_link() {
 /// the site.
 #[test]
 fn force_never_empties_a_home_folder_or_the_sites_docs() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = new_site(tmp.path());
+    let (tmp, site) = common::init_site();
     let home = tmp.path().join("home");
     std::fs::create_dir_all(home.join(".ssh")).unwrap();
     std::fs::create_dir_all(home.join("Documents")).unwrap();
@@ -229,8 +222,7 @@ fn force_never_empties_a_home_folder_or_the_sites_docs() {
 /// the HTML opens; the previous output stays.
 #[test]
 fn a_chapter_is_never_cut_silently() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = new_site(tmp.path());
+    let (_tmp, site) = common::init_site();
     let out = omweso(&["build", "--quiet"], &site);
     assert!(out.status.success(), "{}", text(&out));
     let before = snapshot(&site.join("public"));

@@ -91,7 +91,7 @@ fn standalone_frames_carry_the_sites_key() {
                 .unwrap()
                 .remove(0)
         };
-        let frames = omweso::frames::position_frames(&doc, None).unwrap();
+        let frames = omweso::export::position_frames(&doc, None).unwrap();
         assert_eq!(written.len(), frames.len(), "{written:?}");
         for (path, frame) in written.iter().zip(&frames) {
             let svg = std::fs::read_to_string(path).unwrap();

@@ -1,5 +1,5 @@
 //! Requests for timing the engine natively and as WebAssembly in the same
-//! run (`bench/wasm-speed.sh`): `moves` for N random 64-seed positions
+//! run (`benches/wasm-speed.sh`): `moves` for N random 64-seed positions
 //! under the four variants.
 //!
 //!   cargo run --release -p omweso-web --example requests -- N > requests.json

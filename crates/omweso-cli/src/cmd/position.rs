@@ -55,17 +55,17 @@ pub fn diagram(
     doc: &PositionDoc,
     mv: Option<&str>,
     out: &Path,
-    format: omweso::frames::Format,
+    format: omweso::export::Format,
 ) -> Result<ExitCode, String> {
-    use omweso::frames;
+    use omweso::export;
     let mv = match mv {
         Some(text) => {
             Some(notation::parse_for(doc.position.to_move, text).map_err(|e| e.to_string())?)
         }
         None => None,
     };
-    let frames = frames::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
-    let written = frames::write_frames(&frames, out, &frames::default_stem(doc), format)
+    let frames = export::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
+    let written = export::write_frames(&frames, out, &export::default_stem(doc), format)
         .map_err(|e| e.to_string())?;
     for p in written {
         println!("{}", p.display());

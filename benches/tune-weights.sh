@@ -7,8 +7,8 @@
 # the default policy has one arrangement, and every pair would repeat one game).
 # Candidates can come from examples/tune_eval.rs (fitted to game results).
 #
-#   bench/tune-weights.sh 100,40,50,25,5 100,10,50,25,5 ...
-#   GAMES=1000 NODES=1000 VARIANTS=mcgill-2015,modern bench/tune-weights.sh W...
+#   benches/tune-weights.sh 100,40,50,25,5 100,10,50,25,5 ...
+#   GAMES=1000 NODES=1000 VARIANTS=mcgill-2015,modern benches/tune-weights.sh W...
 #
 # Prints the strength example's table for each candidate.
 set -eu
@@ -20,6 +20,6 @@ VARIANTS=${VARIANTS:-mcgill-2015,modern}
 cargo build --release --example strength -p omweso >&2
 for w in "$@"; do
   echo "weights $w"
-  target/release/examples/strength --games "$GAMES" --player "nodes:$NODES" \
+  "${CARGO_TARGET_DIR:-target}"/release/examples/strength --games "$GAMES" --player "nodes:$NODES" \
     --opponents "nodes:$NODES" --variants "$VARIANTS" --seed "$SEED" --setups styles --weights "$w" | grep '^| [a-z]'
 done

@@ -5,7 +5,7 @@
 # swapped. See docs/STRENGTH.md for how to get the two sources (they are
 # never committed here, and never fetched by this script).
 #
-#   bench/arena-mcgill.sh FRAMEWORK_DIR KELZHA_DIR [GAMES] [MS]
+#   benches/arena-mcgill.sh FRAMEWORK_DIR KELZHA_DIR [GAMES] [MS]
 #
 #   FRAMEWORK_DIR  a checkout of cryptokrok/mancala.omweso_AI_engine
 #   KELZHA_DIR     a checkout of kelzha/omweso
@@ -75,7 +75,7 @@ sed -i '/public boolean move(Move m)/,/^    }/{
 }' "$BUILD/src/s260573260/mytools/MyBoardState.java"
 javac -nowarn -d "$BUILD/classes" \
     $(find "$BUILD/src" -name '*.java') \
-    "$HERE/bench/arena/Arena.java" >&2
+    "$HERE/benches/arena/Arena.java" >&2
 
 set -- --omweso "$OMWESO" --games "$GAMES" --ms "$MS" --setup "${SETUP:-policy}" --seed "${SEED:-1}"
 if [ -n "${SETUP_OMWESO:-}" ]; then set -- "$@" --setup-omweso "$SETUP_OMWESO"; fi

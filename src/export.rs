@@ -1,5 +1,6 @@
-//! A loaded position's frames and what needs I/O or a rasteriser: PNG
-//! export and writing frames to files. The frames themselves, as SVG and
+//! A loaded position's frames exported: drawn from its file (its move
+//! played, or as the site's trace stage played it), rasterised to PNG and
+//! written to files (`omweso diagram`). The frames themselves, as SVG and
 //! text, are the [`diagram`](crate::diagram) crate's.
 
 use crate::diagram::{Frame, RenderOptions, Theme, board_frame, move_frames};

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What an author waits for under `omweso serve`: generate a rulebook of N
-# chapters (DIAGRAMS random mid-game moves each, as bench/site-scale.sh),
+# chapters (DIAGRAMS random mid-game moves each, as benches/site-scale.sh),
 # plus one position file (`content/positions/bench-edit.yaml`, id
 # `bench-edit`, the first diagram of chapter 0 with an id) shown by one
 # chapter (`ref: bench-edit` appended to the middle chapter). Start
@@ -12,10 +12,10 @@
 # Prints the median, min and max milliseconds from just before the write
 # to the first answer holding the new text, for each kind of edit.
 #
-#   bench/serve-edit.sh [CHAPTERS]         default 1000
-#   DIAGRAMS=3 RUNS=5 bench/serve-edit.sh 1000
-#   BASE=/tmp/omweso-main bench/serve-edit.sh 1000   # and an earlier binary
-#   ONLY=/tmp/omweso-main bench/serve-edit.sh 1000   # that binary alone, no cargo
+#   benches/serve-edit.sh [CHAPTERS]         default 1000
+#   DIAGRAMS=3 RUNS=5 benches/serve-edit.sh 1000
+#   BASE=/tmp/omweso-main benches/serve-edit.sh 1000   # and an earlier binary
+#   ONLY=/tmp/omweso-main benches/serve-edit.sh 1000   # that binary alone, no cargo
 #
 # The machine may be shared: compare the rows of one run, not of two.
 set -euo pipefail

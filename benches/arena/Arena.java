@@ -1,4 +1,4 @@
-// The McGill arena's driver (bench/arena-mcgill.sh): plays the omweso
+// The McGill arena's driver (benches/arena-mcgill.sh): plays the omweso
 // command line against kelzha's 2015 tournament player inside the McGill
 // COMP-424 framework (CCBoardState is the referee), sides swapped, and checks
 // every framework position it meets against `omweso moves`.

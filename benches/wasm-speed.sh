@@ -3,12 +3,12 @@
 # `moves` (every legal move, answered as JSON) for N random 64-seed
 # positions, natively and through the shipped WebAssembly module in Node
 # (V8, the engine of Chromium). Prints moves/s for both.
-#   bench/wasm-speed.sh [N, default 2000]
+#   benches/wasm-speed.sh [N, default 2000]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-2000}
 cargo build --release -q -p omweso-web --example requests
-ex=target/release/examples/requests
+ex=${CARGO_TARGET_DIR:-target}/release/examples/requests
 "$ex" "$n" > /tmp/omweso-wasm-requests.json
 for run in 1 2 3; do
   "$ex" "$n" --native

@@ -2,7 +2,7 @@
 # Builds the bundled rulebook, serves it on a local port and runs
 # `node SCRIPT URL ARGS...` against it (the browser benchmarks'
 # common part; the server stops and the build is removed at the end).
-#   bench/served-rulebook.sh SCRIPT [ARGS...]
+#   benches/served-rulebook.sh SCRIPT [ARGS...]
 # Needs chromium and `npm ci --prefix crates/omweso-cli/tests/browser`
 # (./test.sh installs both).
 set -euo pipefail
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 cargo build --release -q
 out=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$out"' EXIT
-target/release/omweso build --out "$out/site" >/dev/null
+"${CARGO_TARGET_DIR:-target}"/release/omweso build --out "$out/site" >/dev/null
 port=$((20000 + RANDOM % 20000))
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/site" >/dev/null 2>&1 &
 server=$!

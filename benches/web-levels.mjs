@@ -6,7 +6,7 @@
 // reaches the search, on the page's main thread (omweso-engine.js loaded
 // into the page). Prints one line a search: depth, positions, the module's
 // time and the page's (from the request to the answer).
-//   node bench/web-levels.mjs BASE_URL [RATES, default 1,4]   (see bench/web-levels.sh)
+//   node benches/web-levels.mjs BASE_URL [RATES, default 1,4]   (see benches/web-levels.sh)
 import { createRequire } from 'node:module';
 const require = createRequire(new URL('../crates/omweso-cli/tests/browser/', import.meta.url));
 const { chromium } = require('playwright-core');

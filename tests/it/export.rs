@@ -1,11 +1,11 @@
-//! The site's frames (`omweso::frames`): PNG and file output, frames of a
-//! position file, every content position drawn, and the rulebook's key
-//! against the diagrams' colours. The diagrams themselves (golden files,
+//! A position's frames exported (`omweso::export`): PNG and file output,
+//! frames of a position file, every content position drawn, and the
+//! rulebook's key against the diagrams' colours. The diagrams themselves (golden files,
 //! SVG, text twins) are tested in their crate, `crates/omweso-diagram`.
 
 use omweso::diagram::{self, Frame, RenderOptions};
 use omweso::engine::notation;
-use omweso::frames::{self, Format};
+use omweso::export::{self, Format};
 use omweso::model::{Source, Variants, parse_positions};
 use std::path::{Path, PathBuf};
 
@@ -36,7 +36,7 @@ move: 2
 fn frames_of_yaml(yaml: &str) -> Vec<Frame> {
     let docs =
         parse_positions(&Source::new("case.yaml", yaml), &Variants::builtin()).expect("valid");
-    frames::position_frames(&docs[0], None).expect("legal")
+    export::position_frames(&docs[0], None).expect("legal")
 }
 
 /// The size of an SVG's picture, as the renderer reads it.
@@ -52,7 +52,7 @@ fn user_text_renders_as_png() {
     let yaml = format!("title: {evil:?}\n{PLAIN}");
     for f in frames_of_yaml(&yaml) {
         assert!(!f.svg(&RenderOptions::default()).contains("<script"));
-        frames::to_png(&f, 0.5).expect("renders");
+        export::to_png(&f, 0.5).expect("renders");
     }
 }
 
@@ -62,8 +62,8 @@ fn output_is_deterministic() {
         let a = frames_of_yaml(yaml);
         let b = frames_of_yaml(yaml);
         assert_eq!(a, b);
-        let pa = frames::to_png(&a[1], 1.0).unwrap();
-        let pb = frames::to_png(&b[1], 1.0).unwrap();
+        let pa = export::to_png(&a[1], 1.0).unwrap();
+        let pb = export::to_png(&b[1], 1.0).unwrap();
         assert_eq!(pa, pb);
     }
 }
@@ -72,7 +72,7 @@ fn output_is_deterministic() {
 fn png_has_the_expected_size_and_is_not_blank() {
     let frames = frames_of_yaml(CHAIN_CAPTURES);
     for (f, scale) in [(&frames[0], 1.0f32), (&frames[1], 2.0), (&frames[4], 1.5)] {
-        let png = frames::to_png(f, scale).expect("png");
+        let png = export::to_png(f, scale).expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let pix = resvg::tiny_skia::Pixmap::decode_png(&png).expect("decodes");
         let (w, h) = view_box(&f.svg(&RenderOptions::default()));
@@ -104,7 +104,7 @@ fn frames_are_written_with_predictable_names() {
     let frames = frames_of_yaml(PLAIN);
     let dir = tempfile::tempdir().unwrap();
     for format in Format::ALL {
-        let paths = frames::write_frames(&frames, dir.path(), "plain", format).unwrap();
+        let paths = export::write_frames(&frames, dir.path(), "plain", format).unwrap();
         let names: Vec<String> = paths
             .iter()
             .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
@@ -125,7 +125,7 @@ fn frames_are_written_with_predictable_names() {
     let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
     assert_eq!(svg, frames[1].svg(&RenderOptions::default()));
     for bad in ["", "a/b", "..", "a\\b"] {
-        assert!(frames::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
+        assert!(export::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
     }
     assert_eq!(Format::parse("PNG"), Some(Format::Png));
     assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
@@ -159,8 +159,8 @@ notes:
     let variants = Variants::builtin();
     let docs = parse_positions(&Source::new("relay.yaml", yaml), &variants).expect("valid");
     let doc = &docs[0];
-    assert_eq!(frames::default_stem(doc), "relay-basic");
-    let frames = frames::position_frames(doc, None).expect("legal");
+    assert_eq!(export::default_stem(doc), "relay-basic");
+    let frames = export::position_frames(doc, None).expect("legal");
     let names: Vec<&str> = frames.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["00-before", "01-lap-1", "02-lap-2", "99-summary"]);
     assert!(frames[0].title.starts_with("A relay"));
@@ -176,16 +176,16 @@ notes:
     );
     // another move from the command line
     let other = notation::parse("2").unwrap().mv;
-    let frames = frames::position_frames(doc, Some(&other)).expect("legal");
+    let frames = export::position_frames(doc, Some(&other)).expect("legal");
     assert!(frames[0].desc.starts_with("South plays 2 (shackell-1935)"));
     // an illegal move is a located error
     let bad = notation::parse("1").unwrap().mv;
-    let err = frames::position_frames(doc, Some(&bad)).unwrap_err();
+    let err = export::position_frames(doc, Some(&bad)).unwrap_err();
     assert!(err.to_string().contains("illegal move 1"), "{err}");
     // no move: the board
     let mut still = doc.clone();
     still.mv = None;
-    let frames = frames::position_frames(&still, None).unwrap();
+    let frames = export::position_frames(&still, None).unwrap();
     assert_eq!(frames.len(), 1);
     assert_eq!(frames[0].name, "00-board");
 }
@@ -211,7 +211,7 @@ fn content_positions_draw() {
             .unwrap_or_else(|e| panic!("{e}"));
         for doc in &docs {
             drawn += 1;
-            match frames::position_frames(doc, None) {
+            match export::position_frames(doc, None) {
                 Ok(frames) => {
                     for f in &frames {
                         resvg::usvg::roxmltree::Document::parse(&f.svg(&RenderOptions::default()))

@@ -1,6 +1,6 @@
 // Time to interactive on the bundled rulebook, in headless Chromium: from
 // navigation start to the moment a reader can act on the page's engine.
-//   node bench/interactive.mjs BASE_URL [RUNS]   (see bench/interactive.sh)
+//   node benches/interactive.mjs BASE_URL [RUNS]   (see benches/interactive.sh)
 // For each page, a fresh browser context (nothing cached) and RUNS loads;
 // prints the median and the range, in ms, of:
 // - analysis.html: the board ready, then every legal move of the starting

@@ -5,20 +5,21 @@
 # found), all into one folder, so later runs skip what earlier ones found.
 # Prints one line per run (found, seconds, puzzles an hour) and a total.
 #
-#   bench/puzzles-from-play.sh OUT_DIR [SECONDS]
+#   benches/puzzles-from-play.sh OUT_DIR [SECONDS]
 #
 # Environment: VARIANTS (default: all four), GOALS as goal:count pairs
 # (default below), SEED (31), NODES (1000, positions a move), OMWESO (the
-# binary; default target/release/omweso, built if missing).
+# binary; default target/release/omweso, under $CARGO_TARGET_DIR if set,
+# built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:?usage: bench/puzzles-from-play.sh OUT_DIR [SECONDS]}
+out=${1:?usage: benches/puzzles-from-play.sh OUT_DIR [SECONDS]}
 limit=${2:-400}
 variants=${VARIANTS:-"shackell-1935 modern ludii mcgill-2015"}
 goals=${GOALS:-"what-happens:5 biggest-capture:7 only-safe-move:7 only-saving-move:4 win-now:4 win-in-two:4 win-in-three:3 cut-off-the-head:3"}
 seed=${SEED:-31}
 nodes=${NODES:-1000}
-bin=${OMWESO:-target/release/omweso}
+bin=${OMWESO:-${CARGO_TARGET_DIR:-target}/release/omweso}
 [ -x "$bin" ] || cargo build --release --quiet
 mkdir -p "$out"
 printf '%-14s %-18s %6s %8s %10s\n' variant goal found seconds per-hour

@@ -6,7 +6,7 @@
 # budget) the share whose answer is clearly the best move at that budget.
 # Deterministic: node and depth budgets only. Prints a Markdown table.
 #
-#   bench/puzzle-calibration.sh [DIR]
+#   benches/puzzle-calibration.sh [DIR]
 #
 # Environment: DEEP (0 to skip the deep judge), OMWESO (the binary; default
 # target/release/omweso, built if missing).

@@ -2,7 +2,7 @@
 """`omweso serve` under stress (issue 26, item 8): the figures of
 docs/SERVE.md, "Limits".
 
-    bench/serve-idle.py [OMWESO] [IDLE]     (OMWESO "" for the default)
+    benches/serve-idle.py [OMWESO] [IDLE]     (OMWESO "" for the default)
 
 Makes a site (`omweso init` plus six copies of the 1,411,989,072-lap
 position) in a temporary folder, then:

