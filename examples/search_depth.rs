@@ -15,7 +15,9 @@
 //! for the timed searches (default 1),
 //! `--from P --to P --every K` which plies of each game (default plies 10
 //! to 40, every 6th), `--dump PATH` to write each fixed-depth search's
-//! score, best move and nodes, a line a position (to compare two builds).
+//! score, best move and nodes, a line a position (to compare two builds),
+//! `--panel` the panel player ([`search::panel`](omweso::engine::search::panel))
+//! at the fixed depth instead of the search player (no timed searches).
 //!
 //! Besides wall-clock seconds it reports measures the machine's load does
 //! not change: nodes, move generations, the laps move generation sowed
@@ -24,7 +26,7 @@
 //! the searching thread ran (`/proc/thread-self/schedstat`, else utime +
 //! stime of `/proc/self/stat`; "–" where neither can be read).
 
-use omweso::engine::search::{Config, Limits, Searcher};
+use omweso::engine::search::{Config, Limits, Searcher, panel::Panel};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -84,6 +86,7 @@ fn main() {
         num("--every", 6) as usize,
     );
     let dump = args.opt("--dump");
+    let with_panel = args.flag("--panel");
     let mut lines = String::new();
     println!(
         "| variant | positions | nodes to depth {depth} (sum) | generations | laps | CPU s | s to depth {depth} | nodes/s | mean depth in {within} | min–max |"
@@ -95,9 +98,13 @@ fn main() {
         let mut laps = Some(0u64);
         let cpu0 = cpu_seconds();
         for (i, pos) in positions.iter().enumerate() {
-            let mut s = Searcher::new(Config::default());
             let t = Instant::now();
-            let r = s.search(&rules, pos, Limits::depth(depth), &mut || false);
+            let r = if with_panel {
+                Panel::new(depth).search(&rules, pos)
+            } else {
+                let mut s = Searcher::new(Config::default());
+                s.search(&rules, pos, Limits::depth(depth), &mut || false)
+            };
             secs += t.elapsed().as_secs_f64();
             nodes += r.nodes;
             generations += r.generations;
@@ -107,7 +114,7 @@ fn main() {
         }
         let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
         let mut depths = Vec::new();
-        for pos in &positions {
+        for pos in positions.iter().filter(|_| !with_panel) {
             let mut s = Searcher::new(Config {
                 threads,
                 ..Config::default()
