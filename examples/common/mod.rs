@@ -10,8 +10,21 @@ use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 pub struct Args(Vec<String>);
 
 impl Args {
+    /// The arguments; with `--help` or `-h`, where the options are
+    /// written, and the program ends (rather than starting a default run).
     pub fn from_env() -> Args {
-        Args(std::env::args().skip(1).collect())
+        let args: Vec<String> = std::env::args().collect();
+        if args.iter().skip(1).any(|a| a == "--help" || a == "-h") {
+            let name = args
+                .first()
+                .and_then(|p| std::path::Path::new(p).file_stem())
+                .map_or("EXAMPLE".into(), |n| n.to_string_lossy().into_owned());
+            println!(
+                "{name}: its options and what it prints are written at the top of examples/{name}.rs"
+            );
+            std::process::exit(0);
+        }
+        Args(args.into_iter().skip(1).collect())
     }
 
     /// The value after option `name` (`--games 200`), if given.
