@@ -172,6 +172,12 @@ impl Figure {
     /// what happens: the same sentences as under their boards on screen),
     /// each run of them one item of the list beside the board before it.
     /// The chapter's own page has every board.
+    ///
+    /// The text twin (`<details class="text-twin">`) says the first board
+    /// whole ([`Frame::text`]) and then each later frame's number, heading
+    /// and what changed on its board ([`Frame::text_after`]: the pits whose
+    /// counts changed, with their counts now), not the whole board again:
+    /// the frames' words are under their boards.
     pub(crate) fn with_notes(
         frames: &[Frame],
         title: Option<&str>,
@@ -194,12 +200,21 @@ impl Figure {
             } else {
                 &f.heading
             };
-            twin.push_str(&format!(
-                "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
-                i + 1,
-                escape(heading),
-                escape(f.text().trim_end())
-            ));
+            if i == 0 {
+                twin.push_str(&format!(
+                    "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
+                    i + 1,
+                    escape(heading),
+                    escape(f.text().trim_end())
+                ));
+            } else {
+                twin.push_str(&format!(
+                    "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n",
+                    i + 1,
+                    escape(heading),
+                    escape(&f.text_after(&frames[i - 1]))
+                ));
+            }
         }
         twin.push_str("</details>\n");
         let mut cap = String::from("<figcaption>");
@@ -679,6 +694,68 @@ mod tests {
         let one = Figure::new(&frames[1..2], None, None).html("b");
         assert!(!one.contains("figure-key"));
         assert!(one.contains("<ul class=\"frame-key\">"));
+    }
+
+    /// A figure's text twin says its first board whole, then for each
+    /// later frame its number, heading and only the pits whose counts
+    /// changed (each once, with its count now), no unchanged pit and no
+    /// board again: less than half the twin that repeated every board.
+    #[test]
+    fn a_text_twin_says_the_first_board_and_then_what_changed() {
+        let (frames, _) = long_move();
+        let n = frames.len();
+        let html = Figure::new(&frames, None, None).html("a");
+        let twin = &html[html.find("<details class=\"text-twin\">").expect("a twin")..];
+        let twin = &twin[..twin.find("</details>").expect("closed")];
+        assert_eq!(twin.matches("<pre>").count(), 1, "{twin}");
+        assert!(twin.contains(&format!(
+            "<pre>{}</pre>",
+            escape(frames[0].text().trim_end())
+        )));
+        let said: Vec<&str> = twin.split("<p><strong>Frame ").skip(1).collect();
+        assert_eq!(said.len(), n);
+        let mut pits = 0;
+        for (i, p) in said.iter().enumerate().skip(1) {
+            let heading = escape(&frames[i].heading);
+            assert!(
+                p.starts_with(&format!("{} of {n}: {heading}</strong><br>", i + 1)),
+                "{p}"
+            );
+            let line = &p[p.find("<br>").expect("heading") + 4..p.find("</p>").expect("p")];
+            let words: Vec<&str> = line
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let (before, now) = (frames[i - 1].scene.board(), frames[i].scene.board());
+            let mut changed = 0;
+            for side in crate::engine::Side::BOTH {
+                for pit in crate::engine::Pit::ALL {
+                    let name = format!("{}{}", side.letter(), pit.number());
+                    let at: Vec<usize> = (0..words.len()).filter(|&k| words[k] == name).collect();
+                    if before.get(side, pit) == now.get(side, pit) {
+                        assert!(at.is_empty(), "{name} did not change: {line}");
+                    } else {
+                        changed += 1;
+                        assert_eq!(at.len(), 1, "{name} once: {line}");
+                        assert_eq!(
+                            words.get(at[0] + 1),
+                            Some(&now.get(side, pit).to_string().as_str())
+                        );
+                    }
+                }
+            }
+            if changed == 0 {
+                assert_eq!(line, "No pit changed.");
+            }
+            pits += changed;
+        }
+        assert!(
+            n >= 5 && pits >= 2 * (n - 2),
+            "{n} frames, {pits} pits said"
+        );
+        // the twin that said every board whole
+        let whole: usize = frames.iter().map(|f| escape(&f.text()).len()).sum();
+        assert!(twin.len() * 2 < whole, "{} of {whole} bytes", twin.len());
     }
 
     #[test]

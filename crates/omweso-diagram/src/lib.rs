@@ -116,6 +116,30 @@ impl Frame {
         text::render(&self.scene, &self.details)
     }
 
+    /// The plain-text twin of a frame said after `before` (the frame
+    /// before it in a figure whose twin says its first board whole): only
+    /// what changed on the board, in the narrator's words — the pits whose
+    /// counts changed with their counts now, the lap's pits in the order
+    /// sown first ([`narrate::seeds_now`]), and each side's seeds when
+    /// they changed ([`narrate::sides_now`]). The frame's words are not
+    /// repeated: a page says them beside its board.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, move_frames};
+    /// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+    ///
+    /// let mut south = [1; 16];
+    /// south[4] = 4; // S5 holds four seeds
+    /// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+    /// let played = trace(&Rules::SHACKELL_1935, &pos, &Move::forward(Pit::new(5).unwrap()), 100).unwrap();
+    /// let frames = move_frames(&played, &Annotations::default(), "shackell-1935", &Rules::SHACKELL_1935);
+    /// // the first lap: S5's four seeds go into S6 to S9
+    /// assert!(frames[1].text_after(&frames[0]).starts_with("Seeds now: S5 0, S6 2, S7 2, S8 2, S9 2"));
+    /// ```
+    pub fn text_after(&self, before: &Frame) -> String {
+        text::render_after(&self.scene, &before.scene)
+    }
+
     /// The frame's words as HTML, for a page that shows its board alone
     /// ([`Layout::Board`]) and the figure's title and caption once: a
     /// paragraph with the frame's number (`2/4`, when given) and heading,
