@@ -4,6 +4,7 @@
 //! text, are the [`diagram`](crate::diagram) crate's.
 
 use crate::diagram::{Frame, RenderOptions, Theme, board_frame, move_frames};
+use crate::engine::quote;
 
 use crate::engine::{Move, PlayError, Played, trace};
 use crate::model::{Diagnostic, PositionDoc};
@@ -58,7 +59,12 @@ impl Format {
 impl std::str::FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Format, String> {
-        Format::parse(s).ok_or_else(|| format!("unknown format {s:?} (expected svg, png or text)"))
+        Format::parse(s).ok_or_else(|| {
+            format!(
+                "unknown format {s_q} (expected svg, png or text)",
+                s_q = quote(s)
+            )
+        })
     }
 }
 
@@ -85,7 +91,10 @@ pub enum DiagramError {
     #[error("cannot encode PNG: {0}")]
     Png(String),
     /// The file stem given, which is empty or holds a path separator.
-    #[error("bad file stem {0:?} (expected a non-empty name without path separators)")]
+    #[error(
+        "bad file stem {} (expected a non-empty name without path separators)",
+        quote(.0)
+    )]
     Stem(String),
     /// The `--out` path given, which exists and is not a folder.
     #[error("{0}: not a folder; --out names the folder the frames are written into")]

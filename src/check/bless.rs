@@ -206,8 +206,10 @@ fn edits_at(
                 .ok_or_else(|| format!("cannot read the value of {} here", fix.key))?;
             if value != old {
                 return Err(format!(
-                    "{} reads {value:?} here, not {old:?}: the file changed since it was checked",
-                    fix.key
+                    "{} reads {} here, not {}: the file changed since it was checked",
+                    fix.key,
+                    crate::engine::quote(value),
+                    crate::engine::quote(old)
                 ));
             }
             let new = match quote {

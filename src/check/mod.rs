@@ -304,10 +304,10 @@ pub(crate) fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
             *i,
             Field::Move,
             format!(
-                "move {} ({}) of game {:?} cannot be played: {stop}",
+                "move {} ({}) of game {} cannot be played: {stop}",
                 i + 1,
-                m.text,
-                game.id
+                crate::engine::quote(&m.text),
+                crate::engine::quote(&game.id)
             ),
         );
         report
@@ -321,7 +321,7 @@ pub(crate) fn check_game(game: &GameDoc, rep: &GameTrace) -> Report {
     };
     report_verdict(
         judge_game_result(game.result, rep),
-        &format!("game {:?}", game.id),
+        &format!("game {}", crate::engine::quote(&game.id)),
         &at,
         &mut report.checked,
         &mut report.problems,

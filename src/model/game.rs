@@ -11,6 +11,7 @@ use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spo
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{Node, Seg};
 use crate::engine::notation::{self, NotationError};
+use crate::engine::quote;
 use crate::engine::{Board, GameResult, Move, PlayError, Played, Position, Side, trace};
 use omweso_diagram::Annotations;
 use serde::Deserialize;
@@ -379,7 +380,8 @@ impl<'de> Deserialize<'de> for RawStart {
                     Ok(RawStart::Standard)
                 } else {
                     Err(E::custom(format!(
-                        "unknown start {v:?}: expected `standard`, or a mapping with `setup:` or `board:`"
+                        "unknown start {v_q}: expected `standard`, or a mapping with `setup:` or `board:`",
+                        v_q = quote(v)
                     )))
                 }
             }
@@ -517,8 +519,8 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
         errs.push(at(
             Field::Id,
             format!(
-                "invalid id {:?}: expected lower-case letters, digits and '-'",
-                raw.id
+                "invalid id {}: expected lower-case letters, digits and '-'",
+                quote(&raw.id)
             ),
         ));
     }
@@ -720,8 +722,8 @@ pub fn load_games(dir: &Path, variants: &Variants) -> (Vec<GameDoc>, Diagnostics
                         g.at(
                             Field::Id,
                             format!(
-                                "duplicate game id {:?}: also used by {}",
-                                g.id,
+                                "duplicate game id {}: also used by {}",
+                                quote(&g.id),
                                 first.file.display()
                             ),
                         )

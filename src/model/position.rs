@@ -5,6 +5,7 @@ use super::source::{Diagnostic, Diagnostics, Field, Kind, Locations, Source, Spo
 use super::variant::{DEFAULT_VARIANT, VariantDoc, Variants};
 use super::yaml::{self, Node, Seg};
 use crate::engine::notation;
+use crate::engine::quote;
 use crate::engine::{Board, GameResult, Grid, Move, PlayError, Played, Position, Side};
 use omweso_diagram::{Annotations, Arrow, Highlight, HighlightStyle, Note, PitRef};
 use serde::Deserialize;
@@ -202,7 +203,8 @@ impl<'de> Deserialize<'de> for PitText {
         let s = String::deserialize(d)?;
         PitRef::parse(&s).map(PitText).ok_or_else(|| {
             de::Error::custom(format!(
-                "invalid pit {s:?}: expected S or N and a pit number 1-16, e.g. S5 or N12"
+                "invalid pit {s_q}: expected S or N and a pit number 1-16, e.g. S5 or N12",
+                s_q = quote(&s)
             ))
         })
     }
@@ -217,8 +219,9 @@ impl<'de> Deserialize<'de> for StyleText {
         HighlightStyle::parse(&s).map(StyleText).ok_or_else(|| {
             let names: Vec<&str> = HighlightStyle::ALL.iter().map(|h| h.name()).collect();
             de::Error::custom(format!(
-                "unknown style {s:?}: expected one of {}",
-                names.join(", ")
+                "unknown style {s_q}: expected one of {}",
+                names.join(", "),
+                s_q = quote(&s)
             ))
         })
     }
@@ -354,7 +357,10 @@ impl<'de> Deserialize<'de> for Count {
                 Err(E::custom(format!("invalid seed count {v}: {WANT}")))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Count, E> {
-                Err(E::custom(format!("invalid seed count {v:?}: {WANT}")))
+                Err(E::custom(format!(
+                    "invalid seed count {v_q}: {WANT}",
+                    v_q = quote(v)
+                )))
             }
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<Count, E> {
                 Err(E::custom(format!("invalid seed count {v}: {WANT}")))
@@ -536,7 +542,10 @@ fn validate(
     {
         errs.push(at(
             Field::Id,
-            format!("invalid id {id:?}: expected lower-case letters, digits and '-'"),
+            format!(
+                "invalid id {id_q}: expected lower-case letters, digits and '-'",
+                id_q = quote(id)
+            ),
         ));
     }
     let base_dir = src.path.parent().map(PathBuf::from).unwrap_or_default();
@@ -758,8 +767,8 @@ pub fn parse_block(src: &Source, variants: &Variants) -> Result<Block, Diagnosti
                     l,
                     c,
                     format!(
-                        "invalid id {:?}: expected lower-case letters, digits and '-'",
-                        r.id
+                        "invalid id {}: expected lower-case letters, digits and '-'",
+                        quote(&r.id)
                     ),
                 )
                 .into());

@@ -2,6 +2,7 @@
 
 use super::source::{Diagnostic, Diagnostics, Kind, Source};
 use super::yaml::Seg;
+use crate::engine::quote;
 use crate::engine::{
     AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,
 };
@@ -176,8 +177,8 @@ pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
         errs.push(at(
             &[Seg::Key("name")],
             format!(
-                "variant name {:?}: expected lower-case letters, digits and '-'",
-                raw.name
+                "variant name {}: expected lower-case letters, digits and '-'",
+                quote(&raw.name)
             ),
         ));
     }
@@ -187,7 +188,10 @@ pub fn parse_variant(src: &Source) -> Result<VariantDoc, Diagnostics> {
         {
             errs.push(at(
                 &[Seg::Key("sources"), Seg::Index(i), Seg::Key("url")],
-                format!("unsafe url {url:?}: expected an http:// or https:// address"),
+                format!(
+                    "unsafe url {url_q}: expected an http:// or https:// address",
+                    url_q = quote(url)
+                ),
             ));
         }
     }
@@ -430,8 +434,9 @@ impl Variants {
                             1,
                             1,
                             format!(
-                                "variant {:?} is in a file named {stem:?}: expected {}.yaml",
-                                doc.name(),
+                                "variant {} is in a file named {}: expected {}.yaml",
+                                quote(doc.name()),
+                                quote(stem),
                                 doc.name()
                             ),
                         ));
@@ -527,7 +532,7 @@ impl Variants {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// The reference is neither a known variant's name nor a file.
-    #[error("unknown variant {reference:?}: expected one of {known} or a path to a variant file")]
+    #[error("unknown variant {}: expected one of {known} or a path to a variant file", quote(.reference))]
     Unknown {
         /// The reference as written.
         reference: String,
@@ -536,8 +541,9 @@ pub enum VariantError {
     },
     /// The reference names a file that is not a `.yaml` or `.yml` file.
     #[error(
-        "unknown variant {reference:?}: a variant file's name ends in .yaml or .yml; expected a \
-         variant's name or a path to a variant file"
+        "unknown variant {}: a variant file's name ends in .yaml or .yml; expected a \
+         variant's name or a path to a variant file",
+        quote(.reference)
     )]
     NotYaml {
         /// The reference as written.
@@ -546,8 +552,9 @@ pub enum VariantError {
     /// The reference names a file outside the folder variant files may
     /// be read from.
     #[error(
-        "variant file {reference:?} is outside {}: a file may name only variant files inside \
+        "variant file {} is outside {}: a file may name only variant files inside \
          the site (or, outside a site, beside it)",
+        quote(.reference),
         scope.display()
     )]
     Outside {

@@ -11,6 +11,7 @@
 //! never in Rust's.
 
 use super::source::{Diagnostic, Kind, Source};
+use crate::engine::{QUOTED_CHARS, quote};
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 use std::collections::HashMap;
 use std::fmt;
@@ -707,12 +708,12 @@ impl Node {
         match &self.value {
             Value::List(_) => "a list".into(),
             Value::Map(_) => "a mapping".into(),
-            Value::Scalar(s) if !s.plain => format!("text {:?}", s.text),
+            Value::Scalar(s) if !s.plain => format!("text {}", quote(&s.text)),
             Value::Scalar(s) => match plain(&s.text) {
                 Plain::Null => "an empty value".into(),
                 Plain::Bool(b) => format!("`{b}`"),
                 Plain::Int(_) | Plain::BigInt | Plain::Float(_) => format!("the number {}", s.text),
-                Plain::Str => format!("text {:?}", s.text),
+                Plain::Str => format!("text {}", quote(&s.text)),
             },
         }
     }
@@ -867,7 +868,7 @@ fn unexpected(u: Unexpected) -> String {
         Unexpected::Signed(n) => format!("the number {n}"),
         Unexpected::Float(n) => format!("the number {n}"),
         Unexpected::Char(c) => format!("text {:?}", c.to_string()),
-        Unexpected::Str(s) => format!("text {s:?}"),
+        Unexpected::Str(s) => format!("text {s_q}", s_q = quote(s)),
         Unexpected::Bytes(_) => "bytes".into(),
         Unexpected::Unit => "an empty value".into(),
         Unexpected::Option => "a value".into(),
@@ -888,10 +889,11 @@ fn unexpected(u: Unexpected) -> String {
 /// when it holds a backtick itself (which would end the quote early), in
 /// double quotes with `"` and `\` escaped.
 /// A name holding an invisible byte-order mark (U+FEFF, which some editors
-/// write at the start of a file, or twice) says so.
+/// write at the start of a file, or twice) says so. A long name is cut
+/// short as every quote of a user's text is ([`quote`]).
 pub(crate) fn quoted_name(name: &str) -> String {
-    let quoted = if name.contains('`') {
-        format!("{name:?}")
+    let quoted = if name.contains('`') || name.chars().nth(QUOTED_CHARS).is_some() {
+        quote(name).to_string()
     } else {
         format!("`{name}`")
     };

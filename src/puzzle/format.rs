@@ -33,6 +33,7 @@ use super::Difficulty;
 use super::Goal;
 use crate::engine::Move;
 use crate::engine::notation::{self, NotationError};
+use crate::engine::quote;
 use crate::model::position::{MoveText, positions_in};
 use crate::model::yaml::Node;
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, PositionDoc, Seg, Source, Variants};
@@ -286,7 +287,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                 errs.push(
                     at(
                         PuzzleKey::Goal,
-                        format!("unknown goal {g:?}: expected one of {names}"),
+                        format!(
+                            "unknown goal {g_q}: expected one of {names}",
+                            g_q = quote(g)
+                        ),
                     )
                     .with_kind(Kind::UnknownGoal),
                 );
@@ -301,7 +305,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
             None => {
                 errs.push(at(
                     PuzzleKey::Difficulty,
-                    format!("unknown difficulty {d:?}: expected easy, medium or hard"),
+                    format!(
+                        "unknown difficulty {d_q}: expected easy, medium or hard",
+                        d_q = quote(d)
+                    ),
                 ));
                 None
             }
@@ -311,7 +318,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
         if !valid_theme(t) {
             errs.push(at(
                 PuzzleKey::Themes,
-                format!("invalid theme {t:?}: expected lower-case letters, digits and '-'"),
+                format!(
+                    "invalid theme {t_q}: expected lower-case letters, digits and '-'",
+                    t_q = quote(t)
+                ),
             ));
         }
     }
@@ -328,9 +338,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                     errs.push(at(
                         PuzzleKey::Solution,
                         format!(
-                            "solution {text:?} is {}'s move, but {} is to move",
+                            "solution {text_q} is {}'s move, but {} is to move",
                             written.title(),
-                            to_move.title()
+                            to_move.title(),
+                            text_q = quote(text)
                         ),
                     ));
                 }
@@ -353,10 +364,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                         errs.push(at_from(
                             "previous",
                             format!(
-                                "previous move {text:?}: expected {}'s move with its side (e.g. {}5), as {} is to move",
+                                "previous move {text_q}: expected {}'s move with its side (e.g. {}5), as {} is to move",
                                 opp.title(),
                                 opp.letter(),
-                                doc.position.to_move.title()
+                                doc.position.to_move.title(), text_q = quote(text)
                             ),
                         ));
                     }

@@ -24,6 +24,7 @@ use crate::diagram::{
     Annotations, Embed, Frame, Highlight, HighlightStyle, Layout, PitRef, RenderOptions, Theme,
     escape,
 };
+use crate::engine::quote;
 use crate::fonts;
 use krilla::Document;
 use krilla::geom::Size;
@@ -176,12 +177,14 @@ pub enum SheetError {
     Empty,
     /// A selection term (given) that matches no puzzle.
     #[error(
-        "selection term {0:?} matches no puzzle (terms are ids, goals, difficulties, variants or themes)"
+        "selection term {} matches no puzzle (terms are ids, goals, difficulties, variants or themes)",
+        quote(.0)
     )]
     NoMatch(String),
     /// No puzzle of the selection is of the rule set asked for.
     #[error(
-        "no puzzle of the selection is of the rule set {name:?}; the selection has {available}"
+        "no puzzle of the selection is of the rule set {}; the selection has {available}",
+        quote(.name)
     )]
     NoneOfRuleSet {
         /// The rule set asked for.

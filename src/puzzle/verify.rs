@@ -12,6 +12,7 @@ use super::{Difficulty, Goal, LineStep, MAX_TRACE_LAPS, Puzzle};
 use crate::claims::judge;
 use crate::diagram::narrate;
 use crate::engine::notation;
+use crate::engine::quote;
 use crate::engine::{MoveEnd, Played};
 use crate::model::{Diagnostic, Diagnostics, Field, Kind, Source, Variants};
 use rayon::prelude::*;
@@ -51,7 +52,11 @@ pub fn verify_dir(dir: &Path, variants: &Variants) -> (Vec<Puzzle>, Diagnostics)
                 p.doc
                     .at(
                         Field::Id,
-                        format!("duplicate puzzle id {:?}: also {}", p.id, first.display()),
+                        format!(
+                            "duplicate puzzle id {}: also {}",
+                            quote(&p.id),
+                            first.display()
+                        ),
                     )
                     .with_kind(Kind::DuplicateId),
             );

@@ -1,6 +1,7 @@
 //! The site configuration, `omweso.yaml` at the site root.
 
 use super::layout::CONFIG_FILE;
+use crate::engine::quote;
 use crate::model::{Diagnostics, Seg, Source};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -97,7 +98,10 @@ impl Config {
             errs.push(src.at(
                 l,
                 c,
-                format!("invalid base_url {url:?}: expected an absolute http:// or https:// URL"),
+                format!(
+                    "invalid base_url {url_q}: expected an absolute http:// or https:// URL",
+                    url_q = quote(url)
+                ),
             ));
         }
         if config.language.trim().is_empty() {

@@ -5,6 +5,7 @@
 use super::Layout;
 use super::config::Config;
 use super::markdown::{self, Heading, Link};
+use crate::engine::quote;
 use crate::model::{
     Block, Diagnostic, Diagnostics, Field, GameDoc, Kind, PositionDoc, Seg, Source, Variants,
     load_games, name_list, parse_block, parse_positions,
@@ -233,7 +234,10 @@ pub fn parse_chapter(
             path,
             0,
             0,
-            format!("invalid chapter file name {stem:?}: expected letters, digits, '-' and '_'"),
+            format!(
+                "invalid chapter file name {stem_q}: expected letters, digits, '-' and '_'",
+                stem_q = quote(&stem)
+            ),
         ));
         return None;
     }
@@ -351,8 +355,8 @@ pub fn parse_glossary(src: &Source, errs: &mut Diagnostics) -> Vec<GlossaryEntry
                     l,
                     c,
                     format!(
-                        "duplicate glossary term {:?} (same anchor #{id} as term {} of the list)",
-                        t.term,
+                        "duplicate glossary term {} (same anchor #{id} as term {} of the list)",
+                        quote(&t.term),
                         first + 1
                     ),
                 )
@@ -387,9 +391,15 @@ fn check_glossary(site: &Site, all_stems: &BTreeSet<String>, errs: &mut Diagnost
             let stem = stem.as_str();
             if site.chapter(stem).is_none() {
                 let why = if all_stems.contains(stem) {
-                    format!("chapter {stem:?} is a draft (build with --drafts)")
+                    format!(
+                        "chapter {stem_q} is a draft (build with --drafts)",
+                        stem_q = quote(stem)
+                    )
                 } else {
-                    format!("unknown chapter {stem:?}: expected one of {chapters}")
+                    format!(
+                        "unknown chapter {stem_q}: expected one of {chapters}",
+                        stem_q = quote(stem)
+                    )
                 };
                 errs.push(Diagnostic::new(&path, l, c, why));
             }
@@ -516,7 +526,9 @@ fn check_link(
         {
             errs.push(
                 at(format!(
-                    "broken link {dest:?}: no heading or diagram with id {a:?} in this chapter"
+                    "broken link {dest_q}: no heading or diagram with id {a_q} in this chapter",
+                    dest_q = quote(dest),
+                    a_q = quote(a)
                 ))
                 .with_kind(Kind::BrokenAnchor),
             );
@@ -527,13 +539,15 @@ fn check_link(
         match anchors.get(stem) {
             None if all_stems.contains(stem) => errs.push(
                 at(format!(
-                    "link {dest:?} to a draft chapter (build with --drafts, or remove the link)"
+                    "link {dest_q} to a draft chapter (build with --drafts, or remove the link)",
+                    dest_q = quote(dest)
                 ))
                 .with_kind(Kind::BrokenLink),
             ),
             None => errs.push(
                 at(format!(
-                    "broken link {dest:?}: no chapter content/{stem}.md"
+                    "broken link {dest_q}: no chapter content/{stem}.md",
+                    dest_q = quote(dest)
                 ))
                 .with_kind(Kind::BrokenLink),
             ),
@@ -542,7 +556,7 @@ fn check_link(
                     && !ids.contains(a)
                 {
                     errs.push(at(format!(
-                        "broken link {dest:?}: no heading with id {a:?} in {stem}.md (heading ids are the heading text in lower case, with dashes)"
+                        "broken link {dest_q}: no heading with id {a_q} in {stem}.md (heading ids are the heading text in lower case, with dashes)", dest_q = quote(dest), a_q = quote(a)
                     )).with_kind(Kind::BrokenAnchor));
                 }
             }
@@ -552,8 +566,11 @@ fn check_link(
     if path.ends_with(".html") {
         if !pages.contains(path) {
             errs.push(
-                at(format!("broken link {dest:?}: the site has no page {path}"))
-                    .with_kind(Kind::BrokenLink),
+                at(format!(
+                    "broken link {dest_q}: the site has no page {path}",
+                    dest_q = quote(dest)
+                ))
+                .with_kind(Kind::BrokenLink),
             );
         } else if let Some(a) = anchor {
             let ok = match path {
@@ -565,8 +582,12 @@ fn check_link(
             };
             if !ok {
                 errs.push(
-                    at(format!("broken link {dest:?}: no anchor {a:?} on {path}"))
-                        .with_kind(Kind::BrokenAnchor),
+                    at(format!(
+                        "broken link {dest_q}: no anchor {a_q} on {path}",
+                        dest_q = quote(dest),
+                        a_q = quote(a)
+                    ))
+                    .with_kind(Kind::BrokenAnchor),
                 );
             }
         }
@@ -578,7 +599,7 @@ fn check_link(
     // Anything else must be a static file.
     if !site.layout().statics().join(path).is_file() {
         errs.push(at(format!(
-            "broken link {dest:?}: no file static/{path} (links to files go to the site's static/ folder)"
+            "broken link {dest_q}: no file static/{path} (links to files go to the site's static/ folder)", dest_q = quote(dest)
         )).with_kind(Kind::BrokenLink));
     }
 }
@@ -762,8 +783,9 @@ pub(crate) fn load_with(
                     p.at(
                         Field::Id,
                         format!(
-                            "duplicate position id {id:?}: also in {}:{l}",
-                            first.file.display()
+                            "duplicate position id {id_q}: also in {}:{l}",
+                            first.file.display(),
+                            id_q = quote(id)
                         ),
                     )
                     .with_kind(Kind::DuplicateId),
@@ -789,7 +811,10 @@ pub(crate) fn load_with(
                         &c.path,
                         *line,
                         *column,
-                        format!("unknown position id {id:?} in `ref:`: expected one of {known}"),
+                        format!(
+                            "unknown position id {id_q} in `ref:`: expected one of {known}",
+                            id_q = quote(id)
+                        ),
                     )
                     .with_kind(Kind::UnknownRef),
                 );
@@ -809,7 +834,7 @@ pub(crate) fn load_with(
                     at(
                         i,
                         format!(
-                            "unknown position id {id:?} in compare: expected the id of a position"
+                            "unknown position id {id_q} in compare: expected the id of a position", id_q = quote(id)
                         ),
                     )
                     .with_kind(Kind::UnknownRef),
@@ -817,7 +842,7 @@ pub(crate) fn load_with(
                 Some(p) if p.mv.is_none() => errs.push(at(
                     i,
                     format!(
-                        "position {id:?} has no move: the comparison plays a position's move under every variant"
+                        "position {id_q} has no move: the comparison plays a position's move under every variant", id_q = quote(id)
                     ),
                 )),
                 Some(_) => {}
@@ -835,8 +860,9 @@ pub(crate) fn load_with(
                 l,
                 c,
                 format!(
-                    "unknown default_variant {v:?}: expected one of {}",
-                    site.variants.names().collect::<Vec<_>>().join(", ")
+                    "unknown default_variant {v_q}: expected one of {}",
+                    site.variants.names().collect::<Vec<_>>().join(", "),
+                    v_q = quote(v)
                 ),
             )
             .with_kind(Kind::UnknownRef),

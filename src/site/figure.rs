@@ -3,7 +3,7 @@
 //! contract in the module documentation of [`super`]).
 
 use crate::diagram::escape;
-use crate::diagram::{self, Defined, Embed, Frame, Layout, Markup, RenderOptions};
+use crate::diagram::{self, Defined, Embed, Frame, Layout, Markup, PitRef, RenderOptions};
 use crate::engine::Played;
 use crate::model::PositionDoc;
 
@@ -172,6 +172,12 @@ impl Figure {
     /// what happens: the same sentences as under their boards on screen),
     /// each run of them one item of the list beside the board before it.
     /// The chapter's own page has every board.
+    ///
+    /// The text twin (`<details class="text-twin">`) says the first board
+    /// whole ([`Frame::text`]) and then each later frame's number, heading
+    /// and what changed on its board ([`Frame::text_after`]: the pits whose
+    /// counts changed, with their counts now), not the whole board again:
+    /// the frames' words are under their boards.
     pub(crate) fn with_notes(
         frames: &[Frame],
         title: Option<&str>,
@@ -194,12 +200,21 @@ impl Figure {
             } else {
                 &f.heading
             };
-            twin.push_str(&format!(
-                "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
-                i + 1,
-                escape(heading),
-                escape(f.text().trim_end())
-            ));
+            if i == 0 {
+                twin.push_str(&format!(
+                    "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
+                    i + 1,
+                    escape(heading),
+                    escape(f.text().trim_end())
+                ));
+            } else {
+                twin.push_str(&format!(
+                    "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n",
+                    i + 1,
+                    escape(heading),
+                    escape(&f.text_after(&frames[i - 1]))
+                ));
+            }
         }
         twin.push_str("</details>\n");
         let mut cap = String::from("<figcaption>");
@@ -264,7 +279,10 @@ struct Frames {
 /// the key of the board not drawn), each run of them one item. A line of
 /// the keys that two or more frames drawn would say is said once, in the
 /// figure's key (after the frames and their controls, shown whichever
-/// frame is); under each frame, only its own lines.
+/// frame is); under each frame, only its own lines. On boards that name
+/// their pits, a mark of the move whose pits every frame drawing it names
+/// in its heading or words is said once there without its pits (what it
+/// means), unless another line of the figure has a mark of the same look.
 fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
     // inline SVG without a <style> each: the site's CSS holds the
     // diagrams' stylesheet once
@@ -284,33 +302,85 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
     } else {
         diagram::figure_svgs(frames, &options)
     };
-    // each drawn frame's key lines, and how many drawn frames say each
-    let items: Vec<Vec<String>> = frames
+    // each drawn frame's key lines. What a mark of the move means is said
+    // once for the figure, without its pits, when every frame drawn that
+    // marks it names those pits on its board and in its heading or words,
+    // and no other line of the figure has a mark that looks the same
+    // (seeds lifted and E, an author's ring); else each line as it is.
+    // How many drawn frames say each line.
+    let n = frames.len();
+    let lines: Vec<Vec<(diagram::KeyLine, bool)>> = frames
         .iter()
         .zip(drawn)
-        .map(|(f, d)| if *d { f.key_items() } else { Vec::new() })
+        .map(|(f, d)| {
+            if !*d {
+                return Vec::new();
+            }
+            let named = |p: &PitRef| {
+                let name = p.to_string();
+                says(&f.heading, &name) || f.words.iter().any(|w| says(w, &name))
+            };
+            f.key_lines()
+                .into_iter()
+                .map(|k| {
+                    let named = n > 1 && f.scene.labels() && k.pits.iter().all(named);
+                    (k, named)
+                })
+                .collect()
+        })
+        .collect();
+    let mut meanings: Vec<&str> = Vec::new();
+    let mut unnamed: Vec<&str> = Vec::new();
+    for (k, named) in lines.iter().flatten() {
+        if let Some(m) = &k.general {
+            if *named {
+                meanings.push(m);
+            } else {
+                unnamed.push(m);
+            }
+        }
+    }
+    meanings.retain(|m| !unnamed.contains(m));
+    // a mark's meaning said alone must be the only one of its look
+    let all: Vec<&diagram::KeyLine> = lines.iter().flatten().map(|(k, _)| k).collect();
+    meanings.retain(|&m| {
+        all.iter()
+            .filter(|k| k.general.as_deref() == Some(m))
+            .all(|k| {
+                all.iter()
+                    .filter(|o| o.swatch() == k.swatch())
+                    .all(|o| o.general.as_deref() == Some(m))
+            })
+    });
+    meanings.dedup();
+    let items: Vec<Vec<&str>> = lines
+        .iter()
+        .map(|f| {
+            f.iter()
+                .map(|(k, _)| match &k.general {
+                    Some(m) if meanings.contains(&m.as_str()) => m.as_str(),
+                    _ => k.html.as_str(),
+                })
+                .collect()
+        })
         .collect();
     let mut said: Vec<(&str, usize)> = Vec::new();
-    for line in items.iter().flatten() {
-        match said.iter_mut().find(|(l, _)| *l == line.as_str()) {
+    for &line in items.iter().flatten() {
+        match said.iter_mut().find(|(l, _)| *l == line) {
             Some((_, k)) => *k += 1,
             None => said.push((line, 1)),
         }
     }
-    let shared = |line: &str| said.iter().any(|(l, k)| *l == line && *k > 1);
+    let figure_wide = |line: &str, k: usize| k > 1 || meanings.contains(&line);
+    let shared = |line: &str| said.iter().any(|(l, k)| *l == line && figure_wide(l, *k));
     // each frame's words: with its own key lines under a board, without a
     // key when said alone
-    let n = frames.len();
     let words: Vec<String> = frames
         .iter()
         .enumerate()
         .map(|(i, f)| {
             let number = (n > 1).then_some((i + 1, n));
-            let own: String = items[i]
-                .iter()
-                .filter(|l| !shared(l))
-                .map(String::as_str)
-                .collect();
+            let own: String = items[i].iter().filter(|l| !shared(l)).copied().collect();
             if own.is_empty() {
                 f.words_html_with_key(number, "")
             } else {
@@ -367,7 +437,7 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
     let mut key = Markup::default();
     let common: String = said
         .iter()
-        .filter(|(_, k)| *k > 1)
+        .filter(|(l, k)| figure_wide(l, *k))
         .map(|(l, _)| *l)
         .collect();
     if !common.is_empty() {
@@ -377,6 +447,16 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
         );
     }
     Frames { list, key }
+}
+
+/// Whether `text` names the pit `name` (`S1`, not inside `S12` or
+/// `XS1`).
+fn says(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// The frames' markup `list` into `out` without the line breaks the `svg`
@@ -679,6 +759,166 @@ mod tests {
         let one = Figure::new(&frames[1..2], None, None).html("b");
         assert!(!one.contains("figure-key"));
         assert!(one.contains("<ul class=\"frame-key\">"));
+    }
+
+    /// A figure's text twin says its first board whole, then for each
+    /// later frame its number, heading and only the pits whose counts
+    /// changed (each once, with its count now), no unchanged pit and no
+    /// board again: less than half the twin that repeated every board.
+    #[test]
+    fn a_text_twin_says_the_first_board_and_then_what_changed() {
+        let (frames, _) = long_move();
+        let n = frames.len();
+        let html = Figure::new(&frames, None, None).html("a");
+        let twin = &html[html.find("<details class=\"text-twin\">").expect("a twin")..];
+        let twin = &twin[..twin.find("</details>").expect("closed")];
+        assert_eq!(twin.matches("<pre>").count(), 1, "{twin}");
+        assert!(twin.contains(&format!(
+            "<pre>{}</pre>",
+            escape(frames[0].text().trim_end())
+        )));
+        let said: Vec<&str> = twin.split("<p><strong>Frame ").skip(1).collect();
+        assert_eq!(said.len(), n);
+        let mut pits = 0;
+        for (i, p) in said.iter().enumerate().skip(1) {
+            let heading = escape(&frames[i].heading);
+            assert!(
+                p.starts_with(&format!("{} of {n}: {heading}</strong><br>", i + 1)),
+                "{p}"
+            );
+            let line = &p[p.find("<br>").expect("heading") + 4..p.find("</p>").expect("p")];
+            let words: Vec<&str> = line
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let (before, now) = (frames[i - 1].scene.board(), frames[i].scene.board());
+            let mut changed = 0;
+            for side in crate::engine::Side::BOTH {
+                for pit in crate::engine::Pit::ALL {
+                    let name = format!("{}{}", side.letter(), pit.number());
+                    let at: Vec<usize> = (0..words.len()).filter(|&k| words[k] == name).collect();
+                    if before.get(side, pit) == now.get(side, pit) {
+                        assert!(at.is_empty(), "{name} did not change: {line}");
+                    } else {
+                        changed += 1;
+                        assert_eq!(at.len(), 1, "{name} once: {line}");
+                        assert_eq!(
+                            words.get(at[0] + 1),
+                            Some(&now.get(side, pit).to_string().as_str())
+                        );
+                    }
+                }
+            }
+            if changed == 0 {
+                assert_eq!(line, "No pit changed.");
+            }
+            pits += changed;
+        }
+        assert!(
+            n >= 5 && pits >= 2 * (n - 2),
+            "{n} frames, {pits} pits said"
+        );
+        // the twin that said every board whole
+        let whole: usize = frames.iter().map(|f| escape(&f.text()).len()).sum();
+        assert!(twin.len() * 2 < whole, "{} of {whole} bytes", twin.len());
+    }
+
+    /// On boards that name their pits, what a mark of the move means is
+    /// said once for the figure, without its pits, when every frame that
+    /// draws it names them in its heading or words and no other line of
+    /// the figure has a mark of the same look (seeds lifted and E); every
+    /// other line is said as before. On boards without pit names, every
+    /// line keeps its pits.
+    #[test]
+    fn a_mark_is_said_once_a_figure_where_the_board_and_words_name_its_pits() {
+        use crate::diagram::{Annotations, move_frames};
+        use crate::engine::{Board, Move, Pit, Position, Rules, Side, trace};
+        let labelled = Annotations {
+            labels: true,
+            ..Annotations::default()
+        };
+        // relays under McGill's rules; captures sown from E under the
+        // modern rules (E and seeds lifted look alike: neither is said
+        // without its pits)
+        let (_, relays) = south_5_under_mcgill();
+        // S11's 3 seeds end in S14, which captures from the pits facing it
+        let mut south = [0; 16];
+        (south[10], south[13]) = (3, 1);
+        let pos = Position::new(Board::from_sides(south, [1; 16]), Side::South);
+        let captures = trace(
+            &Rules::MODERN,
+            &pos,
+            &Move::forward(Pit::new(11).expect("11")),
+            100,
+        )
+        .expect("legal");
+        let figures = [
+            move_frames(&relays, &labelled, "mcgill-2015", &Rules::MCGILL_2015),
+            move_frames(&captures, &labelled, "modern", &Rules::MODERN),
+        ];
+        let (mut general, mut kept) = (0, 0);
+        for (fi, frames) in figures.iter().enumerate() {
+            assert!(frames.len() >= 4, "{} frames", frames.len());
+            let html = Figure::new(frames, None, None).html("a");
+            let at = html.find("figure-key").expect("a figure key");
+            let all: Vec<crate::diagram::KeyLine> =
+                frames.iter().flat_map(|f| f.key_lines()).collect();
+            let mut said = Vec::new();
+            for f in frames {
+                let own = &html[html
+                    .find(&format!("data-frame=\"{}\"", f.name))
+                    .expect("frame")..];
+                let own = &own[..own.find("</li>\n").unwrap_or(own.len())];
+                for k in f.key_lines() {
+                    let Some(meaning) = &k.general else { continue };
+                    // the line as the page writes it: its swatch shared
+                    let text = |l: &str| l[l.rfind("</svg>").expect("swatch") + 6..].to_string();
+                    if own.contains(&text(&k.html)) {
+                        kept += 1;
+                        continue;
+                    }
+                    general += 1;
+                    assert_eq!(html[at..].matches(&text(meaning)).count(), 1, "{meaning}");
+                    for p in &k.pits {
+                        let name = p.to_string();
+                        assert!(
+                            says(&f.heading, &name) || f.words.iter().any(|w| says(w, &name)),
+                            "{} {name}",
+                            f.name
+                        );
+                    }
+                    assert!(
+                        all.iter()
+                            .filter(|o| o.swatch() == k.swatch())
+                            .all(|o| o.general.as_ref() == Some(meaning)),
+                        "{meaning}: another line looks the same"
+                    );
+                    said.push(meaning.clone());
+                }
+            }
+            // the modern move sows captured seeds from E: its lifted and E
+            // lines keep their pits
+            if fi == 1 {
+                assert!(
+                    !said.iter().any(|m| m.ends_with(">seeds lifted</li>")),
+                    "{said:?}"
+                );
+                assert!(all.iter().any(|k| k.html.contains(": E, where")));
+            }
+        }
+        assert!(
+            general >= 5 && kept >= 2,
+            "{general} said once, {kept} kept"
+        );
+        // without the pits' names on the board: every line as it was
+        let (frames, _) = long_move();
+        let html = Figure::new(&frames, None, None).html("b");
+        for f in &frames {
+            for k in f.key_lines().iter().filter(|k| k.general.is_some()) {
+                let text = &k.html[k.html.rfind("</svg>").expect("swatch") + 6..];
+                assert!(html.contains(text), "{text}");
+            }
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::render::{Page, PageSink, Placed, Progress, Renderer, Silent};
 use super::search::index_json;
 use super::templates;
 use super::traces::{Decisions, Traces};
+use crate::engine::quote;
 use crate::model::{Diagnostic, Diagnostics, Kind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -680,7 +681,10 @@ pub fn build_asking(
                 Path::new("--base-url"),
                 0,
                 0,
-                format!("invalid base URL {b:?}: expected an absolute http:// or https:// URL"),
+                format!(
+                    "invalid base URL {b_q}: expected an absolute http:// or https:// URL",
+                    b_q = quote(b)
+                ),
             )
             .into());
         }

@@ -11,6 +11,7 @@ use crate::diagram::escape;
 use crate::diagram::narrate;
 use crate::diagram::{self, Defined};
 use crate::engine::notation;
+use crate::engine::quote;
 use crate::model::{
     Annotations, Block, Diagnostic, Diagnostics, PositionDoc, variant::parameters_of,
 };
@@ -641,7 +642,7 @@ impl<'a> Renderer<'a> {
                 Path::new("content/variants"),
                 0,
                 0,
-                format!("unknown variant {name:?}"),
+                format!("unknown variant {name_q}", name_q = quote(name)),
             )
             .with_kind(crate::model::Kind::UnknownVariant)
             .into());

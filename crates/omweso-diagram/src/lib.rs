@@ -116,6 +116,30 @@ impl Frame {
         text::render(&self.scene, &self.details)
     }
 
+    /// The plain-text twin of a frame said after `before` (the frame
+    /// before it in a figure whose twin says its first board whole): only
+    /// what changed on the board, in the narrator's words — the pits whose
+    /// counts changed with their counts now, the lap's pits in the order
+    /// sown first ([`narrate::seeds_now`]), and each side's seeds when
+    /// they changed ([`narrate::sides_now`]). The frame's words are not
+    /// repeated: a page says them beside its board.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, move_frames};
+    /// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+    ///
+    /// let mut south = [1; 16];
+    /// south[4] = 4; // S5 holds four seeds
+    /// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+    /// let played = trace(&Rules::SHACKELL_1935, &pos, &Move::forward(Pit::new(5).unwrap()), 100).unwrap();
+    /// let frames = move_frames(&played, &Annotations::default(), "shackell-1935", &Rules::SHACKELL_1935);
+    /// // the first lap: S5's four seeds go into S6 to S9
+    /// assert!(frames[1].text_after(&frames[0]).starts_with("Seeds now: S5 0, S6 2, S7 2, S8 2, S9 2"));
+    /// ```
+    pub fn text_after(&self, before: &Frame) -> String {
+        text::render_after(&self.scene, &before.scene)
+    }
+
     /// The frame's words as HTML, for a page that shows its board alone
     /// ([`Layout::Board`]) and the figure's title and caption once: a
     /// paragraph with the frame's number (`2/4`, when given) and heading,
@@ -240,6 +264,64 @@ impl Frame {
             .map(|k| format!("<li>{}{}</li>", svg::swatch(k.look), escape(&k.text)))
             .collect()
     }
+
+    /// The lines of the frame's key ([`Frame::key_items`]), each with the
+    /// pits it names for a mark of the move and the line said without
+    /// them: for a page whose frames name those pits elsewhere (their
+    /// words and the pits' names on the board), which can then say what
+    /// the mark means once for all its frames.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, PitRef, move_frames};
+    /// use omweso_engine::{Board, Move, Pit, Position, Rules, Side, trace};
+    ///
+    /// let mut south = [1; 16];
+    /// south[4] = 4; // S5 holds four seeds
+    /// let pos = Position::new(Board::from_sides(south, [2; 16]), Side::South);
+    /// let played = trace(&Rules::MCGILL_2015, &pos, &Move::forward(Pit::new(5).unwrap()), 100).unwrap();
+    /// let frames = move_frames(&played, &Annotations::default(), "mcgill-2015", &Rules::MCGILL_2015);
+    /// let lifted = &frames[1].key_lines()[0];
+    /// assert!(lifted.html.ends_with("S5: seeds lifted</li>"));
+    /// assert_eq!(lifted.pits, [PitRef::parse("S5").unwrap()]);
+    /// assert!(lifted.general.as_ref().unwrap().ends_with("</svg>seeds lifted</li>"));
+    /// assert!(lifted.swatch().starts_with("<svg") && lifted.swatch().ends_with("</svg>"));
+    /// ```
+    pub fn key_lines(&self) -> Vec<KeyLine> {
+        svg::frame_key(&self.scene)
+            .into_iter()
+            .map(|k| {
+                let swatch = svg::swatch(k.look);
+                let general = k.text.split_once(": ").filter(|_| !k.marked.is_empty());
+                KeyLine {
+                    html: format!("<li>{swatch}{}</li>", escape(&k.text)),
+                    general: general.map(|(_, m)| format!("<li>{swatch}{}</li>", escape(m))),
+                    pits: k.marked,
+                }
+            })
+            .collect()
+    }
+}
+
+impl KeyLine {
+    /// The picture of the line's mark (its `<svg>`): lines of one look
+    /// have the same.
+    pub fn swatch(&self) -> &str {
+        let html = self.html.strip_prefix("<li>").unwrap_or(&self.html);
+        html.find("</svg>").map_or("", |end| &html[..end + 6])
+    }
+}
+
+/// One line of a frame's key ([`Frame::key_lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyLine {
+    /// The line as HTML: `<li>`, its mark's picture and its words
+    /// (`S5: seeds lifted`).
+    pub html: String,
+    /// The pits the line names for a mark of the move (`S5`); none for
+    /// the other lines (the seeds' path, the shading, the author's words).
+    pub pits: Vec<PitRef>,
+    /// The line without its pits (`seeds lifted`), when it names some.
+    pub general: Option<String>,
 }
 
 /// Escape text for HTML or XML content and attribute values: `&`, `<`,

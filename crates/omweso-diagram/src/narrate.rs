@@ -26,7 +26,7 @@
 
 use omweso_engine::{
     CaptureInfo, ClockwiseRefusal, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd,
-    NeverEndingInfo, Pit, PlayError, Played, ReverseLaps, ReverseStart, Rules, Side,
+    NeverEndingInfo, Pit, PlayError, Played, ReverseLaps, ReverseStart, Rules, Seeds, Side,
     ThreeSeedRefusal, WinKind, notation,
     search::{Score, setup::Style},
 };
@@ -138,6 +138,52 @@ pub fn pits(side: Side, list: &[Pit]) -> String {
         .map(|&p| pit(side, p))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// What changed on a board since the one before it, for a figure's text
+/// twin that says its first board whole and then each frame's changes:
+/// the pits whose counts changed, in the order given, with their counts
+/// now (`Seeds now: N11 0, N12 10, N1 2.`), or `No pit changed.`
+///
+/// ```
+/// use omweso_diagram::narrate::seeds_now;
+/// use omweso_engine::{Pit, Side};
+/// let p = |n| Pit::new(n).unwrap();
+/// assert_eq!(
+///     seeds_now(&[(Side::North, p(11), 0), (Side::North, p(12), 10), (Side::South, p(1), 1)]),
+///     "Seeds now: N11 0, N12 10, S1 1."
+/// );
+/// assert_eq!(seeds_now(&[]), "No pit changed.");
+/// ```
+pub fn seeds_now(changed: &[(Side, Pit, Seeds)]) -> String {
+    if changed.is_empty() {
+        return "No pit changed.".into();
+    }
+    let mut s = String::from("Seeds now: ");
+    for (i, &(side, p, n)) in changed.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&format!("{} {}", pit(side, p), thousands(n as u64)));
+    }
+    s.push('.');
+    s
+}
+
+/// Each side's seeds, after a capture moved them: `North 31 seeds, South
+/// 33 seeds.` (the sides in the order given).
+///
+/// ```
+/// use omweso_diagram::narrate::sides_now;
+/// use omweso_engine::Side;
+/// assert_eq!(sides_now(&[(Side::North, 31), (Side::South, 1)]), "North 31 seeds, South 1 seed.");
+/// ```
+pub fn sides_now(totals: &[(Side, u64)]) -> String {
+    let parts: Vec<String> = totals
+        .iter()
+        .map(|&(s, n)| format!("{} {}", side(s), seeds(n)))
+        .collect();
+    format!("{}.", parts.join(", "))
 }
 
 /// A side for prose: `South`, `North`.

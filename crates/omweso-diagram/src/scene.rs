@@ -102,6 +102,11 @@ impl Scene {
         self.seat
     }
 
+    /// Whether the board names its pits (`S5`, `N12`).
+    pub fn labels(&self) -> bool {
+        self.labels
+    }
+
     /// The key's line for the shaded left-hand pits, when the board
     /// shades them (under rules with clockwise sowing).
     pub fn left_hand(&self) -> Option<&str> {

@@ -1607,6 +1607,10 @@ pub(crate) struct KeyItem {
     pub look: Look,
     /// `S8: relay`, `S8 → S9: round the corner`.
     pub text: String,
+    /// The pits a line of the move's own marks names before what the
+    /// mark means (`S8` of `S8: relay: …`); none for the other lines (the
+    /// seeds' path, the shading, the author's words).
+    pub marked: Vec<PitRef>,
 }
 
 /// The author's labelled highlights and arrows of a scene, each once, in
@@ -1620,6 +1624,7 @@ pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
             out.push(KeyItem {
                 look: Look::of_style(h.style),
                 text: format!("{}: {l}", pits.join(", ")),
+                marked: Vec::new(),
             });
         }
     }
@@ -1628,6 +1633,7 @@ pub(crate) fn key(scene: &Scene) -> Vec<KeyItem> {
             out.push(KeyItem {
                 look: Look::Arrow,
                 text: format!("{} \u{2192} {}: {l}", a.from, a.to),
+                marked: Vec::new(),
             });
         }
     }
@@ -1681,6 +1687,7 @@ pub(crate) fn move_key(scene: &Scene) -> Vec<KeyItem> {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            marked: pits,
         })
         .collect();
     if let Some(p) = &scene.path {
@@ -1688,10 +1695,12 @@ pub(crate) fn move_key(scene: &Scene) -> Vec<KeyItem> {
             Direction::Anticlockwise => KeyItem {
                 look: Look::Path,
                 text: "the seeds' path, anticlockwise: a dot where each seed falls".into(),
+                marked: Vec::new(),
             },
             Direction::Clockwise => KeyItem {
                 look: Look::PathCw,
                 text: "the seeds' path, clockwise (dashed): a dot where each seed falls".into(),
+                marked: Vec::new(),
             },
         });
     }
@@ -1699,6 +1708,7 @@ pub(crate) fn move_key(scene: &Scene) -> Vec<KeyItem> {
         out.push(KeyItem {
             look: Look::CaptureLine,
             text: "captured seeds carried to the pit they are sown from".into(),
+            marked: Vec::new(),
         });
     }
     out
@@ -1715,6 +1725,7 @@ pub(crate) fn frame_key(scene: &Scene) -> Vec<KeyItem> {
         out.push(KeyItem {
             look: Look::LeftHand,
             text: l.clone(),
+            marked: Vec::new(),
         });
     }
     out

@@ -5,7 +5,7 @@ use super::scene::{Mark, Scene, pit_at_display, top_side};
 use super::svg::wrap;
 use crate::PitRef;
 use crate::narrate;
-use omweso_engine::Side;
+use omweso_engine::{Pit, Seeds, Side};
 
 /// Bracket pairs for the marks, by priority.
 fn brackets(scene: &Scene, r: PitRef) -> Option<(char, char, &'static str)> {
@@ -93,6 +93,53 @@ pub(crate) fn render(scene: &Scene, details: &[String]) -> String {
         legend.sort();
         out.push('\n');
         out.push_str(&format!("Marks: {}.\n", legend.join("; ")));
+    }
+    out
+}
+
+/// The text twin of a scene shown after `before` in a figure: only what
+/// changed on the board, in the narrator's words — the pits whose counts
+/// changed with their counts now (the lap's pit sown from and the pits it
+/// sows first, in the order sown, then the others: the side moving, pits
+/// 1 to 16, then the other side), and each side's seeds when a capture
+/// changed them.
+pub(crate) fn render_after(scene: &Scene, before: &Scene) -> String {
+    let (now, then) = (&scene.board, &before.board);
+    let mut order: Vec<(Side, Pit)> = Vec::with_capacity(32);
+    let mut push = |side: Side, pit: Pit| {
+        if !order.contains(&(side, pit)) {
+            order.push((side, pit));
+        }
+    };
+    if let Some(path) = &scene.path {
+        push(path.side, path.from);
+        for &p in &path.sown {
+            push(path.side, p);
+        }
+    }
+    let first = scene.mover.unwrap_or(scene.seat);
+    for side in [first, first.opponent()] {
+        for pit in Pit::ALL {
+            push(side, pit);
+        }
+    }
+    let changed: Vec<(Side, Pit, Seeds)> = order
+        .into_iter()
+        .filter(|&(s, p)| now.get(s, p) != then.get(s, p))
+        .map(|(s, p)| (s, p, now.get(s, p)))
+        .collect();
+    let mut out = narrate::seeds_now(&changed);
+    let sides = [top_side(scene.seat), scene.seat];
+    if sides
+        .iter()
+        .any(|&s| now.side_total(s) != then.side_total(s))
+    {
+        let totals: Vec<(Side, u64)> = sides
+            .iter()
+            .map(|&s| (s, now.side_total(s) as u64))
+            .collect();
+        out.push(' ');
+        out.push_str(&narrate::sides_now(&totals));
     }
     out
 }

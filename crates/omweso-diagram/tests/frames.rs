@@ -425,18 +425,99 @@ fn check_golden(path: &Path, actual: &str, failures: &mut Vec<String>) {
     }
 }
 
+/// Every frame's name, title, description and text; after the first,
+/// what a figure's text twin says of it instead of its whole board
+/// (`twin:`, [`Frame::text_after`]).
 fn transcript(frames: &[Frame]) -> String {
     let mut s = String::new();
-    for f in frames {
+    for (i, f) in frames.iter().enumerate() {
         s.push_str(&format!(
-            "=== {}\ntitle: {}\ndesc: {}\n\n{}\n",
-            f.name,
-            f.title,
-            f.desc,
-            f.text()
+            "=== {}\ntitle: {}\ndesc: {}\n",
+            f.name, f.title, f.desc
         ));
+        if i > 0 {
+            s.push_str(&format!("twin: {}\n", f.text_after(&frames[i - 1])));
+        }
+        s.push_str(&format!("\n{}\n", f.text()));
     }
     s
+}
+
+/// The pit names (`S5`, `N12`) a line says, as whole words, each with the
+/// word after it.
+fn pits_said(line: &str) -> Vec<(String, String)> {
+    let words: Vec<&str> = line
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| {
+            let (side, n) = w.split_at(1);
+            (side == "S" || side == "N") && n.parse::<u8>().is_ok_and(|n| (1..=16).contains(&n))
+        })
+        .map(|(i, w)| (w.to_string(), words.get(i + 1).unwrap_or(&"").to_string()))
+        .collect()
+}
+
+/// After the first board, a figure's text twin says each pit whose count
+/// changed once, with its count now, and no pit that did not change; each
+/// side's seeds exactly when they changed.
+#[test]
+fn a_twin_says_each_changed_pit_once_and_no_other() {
+    let (mut frames_checked, mut pits_checked, mut totals_said) = (0, 0, 0);
+    for c in cases() {
+        let frames = frames_of(&c);
+        for pair in frames.windows(2) {
+            let (before, now) = (pair[0].scene.board(), pair[1].scene.board());
+            let line = pair[1].text_after(&pair[0]);
+            let said = pits_said(&line);
+            let mut changed = 0;
+            for side in Side::BOTH {
+                for pit in omweso_engine::Pit::ALL {
+                    let name = format!("{}{}", side.letter(), pit.number());
+                    let times: Vec<&(String, String)> =
+                        said.iter().filter(|(p, _)| *p == name).collect();
+                    if before.get(side, pit) == now.get(side, pit) {
+                        assert!(
+                            times.is_empty(),
+                            "{} {}: {name} unchanged: {line}",
+                            c.name,
+                            pair[1].name
+                        );
+                    } else {
+                        changed += 1;
+                        assert_eq!(
+                            times.len(),
+                            1,
+                            "{} {}: {name} once: {line}",
+                            c.name,
+                            pair[1].name
+                        );
+                        assert_eq!(times[0].1, now.get(side, pit).to_string(), "{line}");
+                    }
+                }
+            }
+            assert_eq!(said.len(), changed, "{line}");
+            if changed == 0 {
+                assert_eq!(line, "No pit changed.");
+            }
+            let moved = Side::BOTH
+                .iter()
+                .any(|&s| before.side_total(s) != now.side_total(s));
+            assert_eq!(line.contains(" seeds"), moved, "{line}");
+            totals_said += usize::from(moved);
+            pits_checked += changed;
+            frames_checked += 1;
+        }
+    }
+    assert!(frames_checked >= 100, "{frames_checked} frames");
+    assert!(
+        pits_checked >= 5 * frames_checked / 2,
+        "{pits_checked} pits"
+    );
+    assert!(totals_said >= 10, "{totals_said} captures");
 }
 
 #[test]

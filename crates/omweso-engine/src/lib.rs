@@ -70,6 +70,7 @@ mod move_types;
 pub mod notation;
 mod play;
 mod position;
+mod quote;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
 pub mod search;
@@ -85,6 +86,7 @@ pub use move_types::{
 };
 pub use play::{outcome, trace, trace_listed};
 pub use position::{GameResult, Position, WinKind};
+pub use quote::{QUOTED_CHARS, Quoted, quote};
 pub use sowing::{Direction, LapKind};
 pub use variant::{
     AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,

@@ -15,6 +15,7 @@
 
 use super::board::{Pit, Side};
 use super::move_types::Move;
+use super::quote::quote;
 use super::sowing::Direction;
 use std::fmt;
 
@@ -53,7 +54,8 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::Malformed { text, message } => write!(
                 f,
-                "cannot read move {text:?}: {message} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)"
+                "cannot read move {}: {message} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",
+                quote(text)
             ),
             NotationError::WrongSide {
                 text,
@@ -61,7 +63,8 @@ impl fmt::Display for NotationError {
                 to_move,
             } => write!(
                 f,
-                "move {text:?} is {}'s, but {} is to move",
+                "move {} is {}'s, but {} is to move",
+                quote(text),
                 written.title(),
                 to_move.title()
             ),
@@ -283,6 +286,30 @@ mod tests {
         }
         let e = parse("17").unwrap_err().to_string();
         assert!(e.contains("out of range"), "{e}");
+    }
+
+    /// A move of 100,000 characters is quoted short in its error: its
+    /// first characters and its length.
+    #[test]
+    fn a_long_move_is_quoted_short() {
+        let long = format!("12{}X", "A".repeat(100_000));
+        let e = parse(&long).unwrap_err().to_string();
+        assert!(
+            e.len() < 300,
+            "{} bytes: {}",
+            e.len(),
+            &e[..300.min(e.len())]
+        );
+        assert!(
+            e.contains(&format!("\"12{}\"… (100,003 characters)", "A".repeat(38))),
+            "{e}"
+        );
+        let wrong = format!("N5{}", "A".repeat(100_000));
+        let e = parse_for(Side::South, &wrong).unwrap_err().to_string();
+        assert!(
+            e.len() < 120 && e.contains("(100,002 characters) is North's"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -43,7 +43,7 @@ use json::Json;
 use omweso_diagram::{Annotations, Embed, Frame, Layout, RenderOptions, Theme, narrate};
 use omweso_engine::{
     Board, GameResult, Grid, LegalMove, MoveEnd, Pit, Position, Rules, Side, Variant, legal_moves,
-    moves_from, notation, search, trace,
+    moves_from, notation, quote, search, trace,
 };
 
 /// The most laps of a move traced for its frames: as the site's pages.
@@ -242,7 +242,7 @@ impl Request {
             }
             let (key, value) = line.split_once(' ').unwrap_or((line, ""));
             let value = value.trim();
-            let fail = |what: &str| format!("line {}: {what}, found {line:?}", i + 1);
+            let fail = |what: &str| format!("line {}: {what}, found {}", i + 1, quote(line));
             match key {
                 "do" => {
                     command = Some(match value {
@@ -387,7 +387,12 @@ impl Request {
         let name = name.ok_or("expected a `variant` line")?;
         let rules = match rules.or_else(|| builtin(&name)) {
             Some(r) => r,
-            None => return Err(format!("unknown variant {name:?}: expected a `rules` line")),
+            None => {
+                return Err(format!(
+                    "unknown variant {}: expected a `rules` line",
+                    quote(&name)
+                ));
+            }
         };
         let grid = grid.ok_or("expected a `board` line")?;
         let mut position = Position::new(
@@ -815,6 +820,48 @@ mod tests {
         ] {
             let e = Request::parse(&format!("{}{bad}\n", req.text())).unwrap_err();
             assert!(e.contains("expected a"), "{bad}: {e}");
+        }
+    }
+
+    /// What a request wrote is quoted short in the module's errors (the
+    /// first characters and the length): a 100,000-character move, rule
+    /// value, variant name or line.
+    #[test]
+    fn a_long_text_is_quoted_short_in_errors() {
+        let long = "A".repeat(100_000);
+        // a request to play 5 (legal), then the line under test
+        let base = start().text().replacen("do moves", "do play", 1) + "move 5\n";
+        assert!(
+            answer(&base).contains("\"notation\":\"5\""),
+            "{}",
+            answer(&base)
+        );
+        let cases = [
+            (format!("{base}move 12{long}X\n"), "(100,003 characters)"),
+            (
+                format!("{base}rules reverse_laps={long}\n"),
+                "(100,000 characters)",
+            ),
+            (
+                base.replace("variant shackell-1935", &format!("variant {long}")),
+                "(100,000 characters)",
+            ),
+            (format!("{base}{long} 1\n"), "(100,002 characters)"),
+        ];
+        for (request, length) in &cases {
+            let json = answer(request);
+            assert!(
+                json.starts_with("{\"error\":"),
+                "{}",
+                &json[..200.min(json.len())]
+            );
+            assert!(json.len() < 400, "{} bytes: {}", json.len(), &json[..400]);
+            assert!(json.contains(length), "{json}");
+            // (a JSON string: the quote escaped)
+            assert!(
+                json.contains(&format!("{}\\\"… (", "A".repeat(30))),
+                "{json}"
+            );
         }
     }
 

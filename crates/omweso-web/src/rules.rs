@@ -2,7 +2,9 @@
 //! (`reverse_laps=whole_move never_ending=draw wins=no_move ...`), so that
 //! a page can hand a site's own variants to the engine.
 
-use omweso_engine::{AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Wins};
+use omweso_engine::{
+    AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Wins, quote,
+};
 
 /// Every field of `rules` as `key=value` words.
 ///
@@ -84,17 +86,18 @@ pub fn parse_rules(text: &str) -> Result<Rules, String> {
     for word in text.split_whitespace() {
         let (key, value) = word
             .split_once('=')
-            .ok_or_else(|| format!("expected key=value in the rules, found {word:?}"))?;
+            .ok_or_else(|| format!("expected key=value in the rules, found {}", quote(word)))?;
         let Some(k) = KEYS.iter().position(|&n| n == key) else {
             return Err(format!(
-                "unknown rule {key:?}: expected one of {}",
+                "unknown rule {}: expected one of {}",
+                quote(key),
                 KEYS.join(", ")
             ));
         };
         if std::mem::replace(&mut seen[k], true) {
             return Err(format!("rule {key} given twice"));
         }
-        let bad = || format!("invalid value {value:?} for rule {key}");
+        let bad = || format!("invalid value {} for rule {key}", quote(value));
         let flag = || match value {
             "true" => Ok(true),
             "false" => Ok(false),

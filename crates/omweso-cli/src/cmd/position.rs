@@ -3,6 +3,7 @@
 
 use super::Format;
 use omweso::diagram::narrate::{move_line, play_error, trace_text};
+use omweso::engine::quote;
 use omweso::engine::{self, notation};
 use omweso::model::{self, Diagnostics, PositionDoc, Source};
 use std::path::Path;
@@ -40,7 +41,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
 pub fn play(doc: &PositionDoc, mv: &str, max_laps: usize) -> Result<ExitCode, String> {
     let m = notation::parse_for(doc.position.to_move, mv).map_err(|e| e.to_string())?;
     let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
-        .map_err(|e| format!("illegal move {mv}: {}", play_error(&e)))?;
+        .map_err(|e| format!("illegal move {}: {}", quote(mv), play_error(&e)))?;
     for line in trace_text(&played).lines() {
         println!("# {line}");
     }
@@ -116,8 +117,9 @@ fn pick(docs: Vec<PositionDoc>, id: Option<&str>, path: &Path) -> Result<Positio
                     path.display()
                 ),
                 None => format!(
-                    "{}: no position with id {id:?} (it has: {all}; #N picks the N-th)",
-                    path.display()
+                    "{}: no position with id {id_q} (it has: {all}; #N picks the N-th)",
+                    path.display(),
+                    id_q = quote(id)
                 ),
             })
         }

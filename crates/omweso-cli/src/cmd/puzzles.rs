@@ -3,6 +3,7 @@
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use omweso::diagram::narrate::plural;
+use omweso::engine::quote;
 use omweso::puzzle::{self, Difficulty, Goal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -155,9 +156,9 @@ pub struct SheetArgs {
 
 pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
     let paper = puzzle::Paper::parse(&a.paper)
-        .ok_or_else(|| format!("unknown paper {:?}: expected a4 or letter", a.paper))?;
+        .ok_or_else(|| format!("unknown paper {}: expected a4 or letter", quote(&a.paper)))?;
     let hints = puzzle::SheetHints::parse(&a.hints)
-        .ok_or_else(|| format!("unknown --hints {:?}: expected off or page", a.hints))?;
+        .ok_or_else(|| format!("unknown --hints {}: expected off or page", quote(&a.hints)))?;
     if !(1..=puzzle::SHEET_MAX_PER_PAGE).contains(&a.per_page) {
         return Err(format!(
             "--per-page {}: expected 1 to {} (the pit names must stay readable)",
@@ -171,8 +172,9 @@ pub fn sheet(a: SheetArgs) -> Result<ExitCode, String> {
         && variants.get(v).is_none()
     {
         return Err(format!(
-            "unknown --variant {v:?}: expected all or one of {}",
-            variants.names().collect::<Vec<_>>().join(", ")
+            "unknown --variant {v_q}: expected all or one of {}",
+            variants.names().collect::<Vec<_>>().join(", "),
+            v_q = quote(v)
         ));
     }
     let (puzzles, errs) = puzzle::verify_dir(&a.dir, &variants);
@@ -256,15 +258,20 @@ fn print_written(path: &Path, g: &puzzle::GeneratedPuzzle) {
 fn parse_goal(s: &str) -> Result<Goal, String> {
     Goal::parse(s).ok_or_else(|| {
         format!(
-            "unknown goal {s:?}: expected one of {}",
-            Goal::ALL.map(Goal::name).join(", ")
+            "unknown goal {s_q}: expected one of {}",
+            Goal::ALL.map(Goal::name).join(", "),
+            s_q = quote(s)
         )
     })
 }
 
 fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
-    Difficulty::parse(s)
-        .ok_or_else(|| format!("unknown difficulty {s:?}: expected easy, medium or hard"))
+    Difficulty::parse(s).ok_or_else(|| {
+        format!(
+            "unknown difficulty {s_q}: expected easy, medium or hard",
+            s_q = quote(s)
+        )
+    })
 }
 
 pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode, String> {
