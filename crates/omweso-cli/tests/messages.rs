@@ -69,3 +69,20 @@ fn a_100000_character_move_is_quoted_short() {
         "{err}"
     );
 }
+
+/// A move with more direction letters than it has choice points is
+/// refused, trailing anticlockwise ones too, and the message says how many
+/// it has; the same move written without them is played.
+#[test]
+fn surplus_direction_letters_are_refused() {
+    let (ok, err) = omweso(&["play", "content/positions/capture-basic.yaml", "S5AAAAAA"]);
+    assert!(!ok, "S5AAAAAA was played: {err}");
+    assert!(
+        err.contains(
+            "illegal move \"S5AAAAAA\": 6 directions given, but the move has only 1 choice point"
+        ),
+        "{err}"
+    );
+    let (ok, err) = omweso(&["play", "content/positions/capture-basic.yaml", "S5"]);
+    assert!(ok, "{err}");
+}

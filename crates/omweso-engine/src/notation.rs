@@ -11,7 +11,9 @@
 //!
 //! Letters are case-insensitive. Choice points past the last letter take the
 //! default, anticlockwise, so trailing `A`s are dropped when printing: the
-//! printed form is canonical and `parse(print(m)) == m` up to those.
+//! printed form is canonical and `parse(print(m)) == m` up to those. Every
+//! letter written must still meet a choice point when the move is played
+//! (`5AAA` for a move with one choice point is refused, not read as `5`).
 
 use super::board::{Pit, Side};
 use super::move_types::Move;

@@ -457,9 +457,13 @@ fn sow_move<T: Tracer>(
             }));
         }
     }
-    if explicit > used {
+    // Every letter written must meet a choice point of a finished move,
+    // trailing anticlockwise ones too: `5AAA` for a move with one choice
+    // point is a mistake to say, not a move to guess. (A never-ending move
+    // meets a choice point at every lap of its cycle, so it has no surplus.)
+    if mv.choices.len() > used {
         return Err(PlayError::TooManyChoices {
-            given: explicit,
+            given: mv.choices.len(),
             used,
         });
     }
@@ -596,7 +600,7 @@ fn never_ending_allowed(rules: &Rules, explicit: usize, used: usize) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Rng;
+    use crate::rng::Rng;
     use crate::{Board, legal_moves};
 
     /// Positions drawn by the engine's generator from a fixed seed: `seeds`

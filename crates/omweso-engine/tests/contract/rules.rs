@@ -292,6 +292,14 @@ fn reverse_any_lap_lets_a_relay_lap_go_clockwise() {
         try_play(&Rules::SHACKELL_1935, &p, "14AC"),
         Err(PlayError::TooManyChoices { .. })
     ));
+    // so is a default letter past the last choice point: written, it is a
+    // claim about the move, and the move does not bear it out
+    let one_point = try_play(&Rules::SHACKELL_1935, &p, "14").map(|_| ());
+    assert_eq!(one_point, Ok(()));
+    assert_eq!(
+        try_play(&Rules::SHACKELL_1935, &p, "14AAAAAA").map(|_| ()),
+        Err(PlayError::TooManyChoices { given: 6, used: 1 })
+    );
 }
 
 #[test]
