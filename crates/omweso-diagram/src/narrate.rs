@@ -63,23 +63,14 @@ pub fn left_hand_pits(rules: &Rules) -> Option<String> {
     ))
 }
 
-/// `1565991` → `1,565,991`.
+/// `1565991` → `1,565,991`: the engine's way of writing a count (one
+/// definition for the engine's messages and the narrator's).
 ///
 /// ```
 /// assert_eq!(omweso_diagram::narrate::thousands(999), "999");
 /// assert_eq!(omweso_diagram::narrate::thousands(1_000_000), "1,000,000");
 /// ```
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use omweso_engine::thousands;
 
 /// The noun alone, plural unless `n` is 1: `lap`, `laps` (regular nouns:
 /// the plural adds `s`).

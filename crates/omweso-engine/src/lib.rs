@@ -73,6 +73,7 @@ mod position;
 mod quote;
 #[cfg(any(test, feature = "reference"))]
 pub mod reference;
+mod rng;
 pub mod search;
 mod sowing;
 mod variant;
@@ -86,7 +87,7 @@ pub use move_types::{
 };
 pub use play::{outcome, trace, trace_listed};
 pub use position::{GameResult, Position, WinKind};
-pub use quote::{QUOTED_CHARS, Quoted, quote};
+pub use quote::{QUOTED_CHARS, Quoted, quote, thousands};
 pub use sowing::{Direction, LapKind};
 pub use variant::{
     AfterCapture, NeverEnding, Points, ReverseLaps, ReverseStart, Rules, Variant, Wins,

@@ -41,14 +41,26 @@ impl fmt::Display for Quoted<'_> {
             None => write!(f, "{text:?}"),
             Some((cut, _)) => {
                 let n = text.chars().count();
-                write!(f, "{:?}… ({} characters)", &text[..cut], thousands(n))
+                write!(
+                    f,
+                    "{:?}… ({} characters)",
+                    &text[..cut],
+                    thousands(n as u64)
+                )
             }
         }
     }
 }
 
-/// `100002` → `100,002`.
-fn thousands(n: usize) -> String {
+/// A count with its thousands separated by commas, as every message of
+/// the project writes counts: `1411989072` → `1,411,989,072`.
+///
+/// ```
+/// assert_eq!(omweso_engine::thousands(100_002), "100,002");
+/// assert_eq!(omweso_engine::thousands(999), "999");
+/// assert_eq!(omweso_engine::thousands(0), "0");
+/// ```
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
