@@ -557,7 +557,7 @@ mod tests {
 
     #[test]
     fn a_packed_relay_is_an_array_relay() {
-        let mut rng = crate::search::Rng::new(0x1234_5678_9ABC_DEF1);
+        let mut rng = crate::rng::Rng::new(0x1234_5678_9ABC_DEF1);
         for _ in 0..2000 {
             let mut own = [0 as Seeds; 16];
             let mut left = 255u32;
@@ -658,7 +658,7 @@ mod entry_tests {
     /// inside the first block and far on), whatever the snapshot budget.
     #[test]
     fn snapshot_entry_equals_the_rewalk() {
-        let mut rng = crate::search::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::rng::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut rnd = |n: u64| rng.below(n);
         let (mut cycles, mut zero, mut long, mut thinned) = (0, 0, 0, 0);
         let mut tail = 0;

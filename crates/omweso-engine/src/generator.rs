@@ -1515,7 +1515,7 @@ mod tests {
     /// there (branches from short and long prefixes).
     #[test]
     fn paths_write_their_prefix_then_defaults() {
-        let mut rng = crate::search::Rng::new(12345);
+        let mut rng = crate::rng::Rng::new(12345);
         let mut rnd = |n: u64| rng.below(n);
         let mut path = Path::default();
         let mut model: Vec<Direction> = Vec::new();
@@ -1588,7 +1588,7 @@ mod seen_tests {
 #[cfg(test)]
 mod lazy_tests {
     use super::*;
-    use crate::search::Rng;
+    use crate::rng::Rng;
 
     /// Positions of random play from random boards of 64 seeds.
     fn positions(rules: &Rules, seed: u64) -> Vec<Position> {

@@ -144,7 +144,8 @@ pub fn long_cycle_positions() -> [Position; 2] {
 /// assert_eq!(all, reference::positions_from_play(&Rules::MCGILL_2015, 1, 2));
 /// ```
 pub fn positions_from_play(rules: &Rules, seed: u64, games: u64) -> Vec<Position> {
-    use crate::search::{Rng, baseline, setup};
+    use crate::rng::Rng;
+    use crate::search::{baseline, setup};
     use crate::{Board, Side};
     let mut out = Vec::new();
     for g in 0..games {

@@ -73,12 +73,11 @@
 mod eval;
 mod lists;
 pub mod panel;
-mod rng;
 pub mod setup;
 mod tt;
 
+pub use crate::rng::Rng;
 pub use eval::{FEATURE_NAMES, FEATURES, Weights, evaluate, features};
-pub use rng::Rng;
 
 use crate::generator::{decide_until, lazy_moves_until, some_legal_moves_until};
 use crate::{GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Pit, Position, Rules};

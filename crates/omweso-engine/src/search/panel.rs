@@ -259,8 +259,8 @@ impl Panel {
         let mut k = 0;
         let mut pending = list.pending();
         'moves: loop {
-            // the next pending pit, in the generator's order
-            let next = Pit::ALL.into_iter().find(|p| pending >> p.index() & 1 != 0);
+            // the next pending pit, in the generator's order (the lowest bit)
+            let next = (pending != 0).then(|| Pit::from_index(pending.trailing_zeros() as usize));
             // a listed move, unless (in the generator's order) a pending
             // pit comes before it
             let listed_next = (k < listed).then(|| order[k].1);
