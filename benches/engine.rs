@@ -24,12 +24,11 @@
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
+use omweso::engine::search::Rng;
 use omweso::engine::{
     Board, Move, MoveEnd, MoveList, Pit, Position, Rules, Side, legal_moves, legal_moves_into,
     moves_from, outcome, reference,
 };
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -202,13 +201,13 @@ fn long_cycle() {
 
 /// Positions as in real play: 32 seeds a side dropped into random pits.
 fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = Rng::new(seed);
     (0..n)
         .map(|i| {
             let mut sides = [[0u16; 16]; 2];
             for side in &mut sides {
                 for _ in 0..32 {
-                    side[rng.random_range(0..16)] += 1;
+                    side[rng.below(16) as usize] += 1;
                 }
             }
             let to_move = if i % 2 == 0 { Side::South } else { Side::North };

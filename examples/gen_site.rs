@@ -11,11 +11,9 @@
 //! a minimal layout: the plain prose, the baseline of issue 13). Used by
 //! `benches/site-scale.sh`.
 
+use omweso::engine::search::Rng;
 use omweso::engine::{Board, Position, Rules, Side, legal_moves, notation};
 use omweso::model::position_yaml;
-use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -62,10 +60,10 @@ const WORDS: &[&str] = &[
     "its",
 ];
 
-fn sentence(rng: &mut ChaCha8Rng, out: &mut String) {
-    let n = rng.random_range(8..16);
+fn sentence(rng: &mut Rng, out: &mut String) {
+    let n = 8 + rng.below(8);
     for i in 0..n {
-        let w = WORDS.choose(rng).unwrap();
+        let w = rng.pick(WORDS).unwrap();
         if i == 0 {
             let mut c = w.chars();
             let first = c.next().unwrap().to_ascii_uppercase();
@@ -78,7 +76,7 @@ fn sentence(rng: &mut ChaCha8Rng, out: &mut String) {
 }
 
 /// A paragraph of about `words` words.
-fn paragraph(rng: &mut ChaCha8Rng, words: usize) -> String {
+fn paragraph(rng: &mut Rng, words: usize) -> String {
     let mut s = String::new();
     while s.split_whitespace().count() < words {
         sentence(rng, &mut s);
@@ -92,17 +90,17 @@ fn start() -> Position {
 }
 
 /// A position after 6–40 random finished moves, and a finished move of it.
-fn mid_game(rng: &mut ChaCha8Rng) -> (Position, String) {
+fn mid_game(rng: &mut Rng) -> (Position, String) {
     let rules = Rules::SHACKELL_1935;
     'again: loop {
         let mut pos = start();
-        let plies = rng.random_range(6..40);
+        let plies = 6 + rng.below(34);
         for _ in 0..plies {
             let moves: Vec<_> = legal_moves(&rules, &pos)
                 .into_iter()
                 .filter(|m| m.end.finished().is_some_and(|f| f.result.is_none()))
                 .collect();
-            let Some(m) = moves.choose(rng) else {
+            let Some(m) = rng.pick(&moves) else {
                 continue 'again;
             };
             pos = m.end.finished().unwrap().position_after(&pos);
@@ -111,7 +109,7 @@ fn mid_game(rng: &mut ChaCha8Rng) -> (Position, String) {
             .into_iter()
             .filter(|m| m.end.finished().is_some())
             .collect();
-        if let Some(m) = moves.choose(rng) {
+        if let Some(m) = rng.pick(&moves) {
             return (pos, notation::format(&m.mv));
         }
     }
@@ -131,7 +129,7 @@ fn main() {
     let seed: u64 = args
         .get(3)
         .map_or(1, |s| s.parse().expect("SEED: a number"));
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = Rng::new(seed);
     let site = out.join("omweso");
     let hugo = out.join("hugo");
     for dir in [site.join("content"), hugo.join("content/chapters")] {

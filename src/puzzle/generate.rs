@@ -1,7 +1,8 @@
 //! The puzzle generator: plays plausible games from legal set-ups and keeps
 //! the positions where a goal has exactly one solution.
 //!
-//! Game `g` of a run uses its own ChaCha stream (`seed`, stream `g`), games
+//! Game `g` of a run uses its own stream of the engine's generator
+//! (`Rng::stream(seed, g)`), games
 //! are played in parallel in fixed batches and merged in game order, so the
 //! result depends on the seed only, never on the number of threads.
 
@@ -14,15 +15,12 @@ use super::verify::{verify_dir, verify_file, what_happens_rating, what_happens_t
 use super::{Difficulty, Goal, MAX_TRACE_LAPS};
 use crate::diagram::narrate;
 use crate::engine::notation;
-use crate::engine::search::{Limits, Score, Searcher};
+use crate::engine::search::{Limits, Rng, Score, Searcher};
 use crate::engine::{
     GameResult, LegalMove, MoveEnd, Pit, Played, Position, Rules, Seeds, WinKind, legal_moves,
     trace,
 };
 use crate::model::{Diagnostics, GameDoc, VariantDoc, Variants, replay};
-use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -270,9 +268,9 @@ pub(crate) fn generate_each(
 /// A legal set-up for one side: 32 seeds over 16 pits, arranged as real
 /// players do — biased towards the outer or the inner row, or spread — and
 /// at most `cap` in a pit.
-pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
+pub(crate) fn setup(rng: &mut Rng, cap: Seeds) -> [Seeds; 16] {
     let cap = cap.max(2);
-    let style = rng.random_range(0..4u8);
+    let style = rng.below(4);
     let weights: [u32; 16] = std::array::from_fn(|i| {
         let inner = i >= 8;
         match style {
@@ -291,7 +289,7 @@ pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
                 }
             }
             2 => 2,
-            _ => rng.random_range(0..5u32),
+            _ => rng.below(5) as u32,
         }
     });
     let mut pits = [0 as Seeds; 16];
@@ -301,7 +299,7 @@ pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
             .filter(|&i| pits[i] < cap)
             .map(|i| weights[i] + 1)
             .sum();
-        let mut r = rng.random_range(0..total);
+        let mut r = rng.below(u64::from(total)) as u32;
         for i in 0..16 {
             if pits[i] >= cap {
                 continue;
@@ -319,20 +317,18 @@ pub(crate) fn setup(rng: &mut ChaCha8Rng, cap: Seeds) -> [Seeds; 16] {
 }
 
 fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<GeneratedPuzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    rng.set_stream(game);
+    let mut rng = Rng::stream(opts.seed, game);
     let cap = opts
         .max_per_pit
         .or(rules.max_setup_seeds_per_pit)
         .unwrap_or(10);
-    let mut engine_rng = crate::engine::search::Rng::stream(opts.seed, game);
     let (south, north) = match opts.player {
         GeneratorPlayer::Mix => (setup(&mut rng, cap), setup(&mut rng, cap)),
         // the styles' variety (the policy may draw few arrangements where
         // they were chosen against strong play, and puzzles need variety)
         GeneratorPlayer::Search { .. } => (
-            crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
-            crate::engine::search::setup::arrange_by_styles(rules, &mut engine_rng).0,
+            crate::engine::search::setup::arrange_by_styles(rules, &mut rng).0,
+            crate::engine::search::setup::arrange_by_styles(rules, &mut rng).0,
         ),
     };
     let mut searcher = match opts.player {
@@ -343,9 +339,9 @@ fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<Generated
         GeneratorPlayer::Mix => None,
     };
     let mut previous: Option<String> = None;
-    let mut pos = game_start(south, north, !rng.random_bool(0.5));
-    let greedy = rng.random_range(0.3..0.95);
-    let min_ply = rng.random_range(2..12u32);
+    let mut pos = game_start(south, north, !rng.chance(1, 2));
+    let greedy = 0.3 + 0.65 * rng.unit();
+    let min_ply = 2 + rng.below(10) as u32;
     let mut found = Vec::new();
     let mut skip_until = 0u32;
     let target = Target {
@@ -407,15 +403,15 @@ fn play_game(opts: &GeneratorOptions, rules: &Rules, game: u64) -> Vec<Generated
                 break;
             };
             *m
-        } else if rng.random_bool(greedy) {
+        } else if rng.unit() < greedy {
             let best = finished.iter().map(|m| m.end.captured()).max().unwrap_or(0);
             let top: Vec<&&LegalMove> = finished
                 .iter()
                 .filter(|m| m.end.captured() == best)
                 .collect();
-            **top.choose(&mut rng).expect("a best move")
+            **rng.pick(&top).expect("a best move")
         } else {
-            *finished.choose(&mut rng).unwrap_or(&first)
+            *rng.pick(&finished).unwrap_or(&first)
         };
         let f = *chosen.end.finished().expect("finished");
         if f.result.is_some() {
@@ -447,7 +443,7 @@ pub(crate) fn mine_record(
 ) -> Vec<GeneratedPuzzle> {
     let rules = *game.variant.rules();
     let replay = replay(game, 0);
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut rng = Rng::new(0);
     let mut searcher = Searcher::new(crate::engine::search::Config {
         tt_bits: 16,
         ..Default::default()
@@ -581,7 +577,7 @@ pub fn reword(p: &super::Puzzle) -> Option<GeneratedPuzzle> {
         g.yaml = to_yaml(&g);
         return Some(g);
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut rng = Rng::new(0);
     let mut g = if p.goal == Goal::WhatHappens {
         let played = p.played.clone();
         let [_, hint, explanation] = words_what_happens(&pos, &played, &mut rng);
@@ -689,7 +685,7 @@ fn candidate(
     moves: Vec<LegalMove>,
     score: Option<Score>,
     at: At,
-    rng: &mut ChaCha8Rng,
+    rng: &mut Rng,
 ) -> Option<GeneratedPuzzle> {
     let goal = target.goal;
     if !promising(goal, rules, pos, &moves, score) {
@@ -851,7 +847,7 @@ fn words(
     sol: usize,
     played: &Played,
     themes: &[String],
-    rng: &mut ChaCha8Rng,
+    rng: &mut Rng,
 ) -> [String; 3] {
     let mover = ev.mover;
     let opp = mover.opponent();
@@ -879,35 +875,35 @@ fn words(
     .map(|(_, s)| s)
     .collect();
     let base = match goal {
-        Goal::WinNow => *["Finish the game", "The last blow", "Leave nothing to play"]
-            .choose(rng)
+        Goal::WinNow => *rng
+            .pick(&["Finish the game", "The last blow", "Leave nothing to play"])
             .expect("titles"),
-        Goal::CutOffTheHead => *["Cut off the head", "Both ends at once", "Nkutemye"]
-            .choose(rng)
+        Goal::CutOffTheHead => *rng
+            .pick(&["Cut off the head", "Both ends at once", "Nkutemye"])
             .expect("titles"),
-        Goal::BiggestCapture => *[
-            "The richest harvest",
-            "Biggest capture",
-            "Count before you sow",
-        ]
-        .choose(rng)
-        .expect("titles"),
-        Goal::OnlySafeMove => *["Nothing to take", "Out of reach", "The only safe move"]
-            .choose(rng)
+        Goal::BiggestCapture => *rng
+            .pick(&[
+                "The richest harvest",
+                "Biggest capture",
+                "Count before you sow",
+            ])
             .expect("titles"),
-        Goal::OnlySavingMove => *["The only defence", "Hold on", "The only saving move"]
-            .choose(rng)
+        Goal::OnlySafeMove => *rng
+            .pick(&["Nothing to take", "Out of reach", "The only safe move"])
             .expect("titles"),
-        Goal::WinInTwo => *["Two moves to win", "Set the trap", "Win in two"]
-            .choose(rng)
+        Goal::OnlySavingMove => *rng
+            .pick(&["The only defence", "Hold on", "The only saving move"])
             .expect("titles"),
-        Goal::WinInThree => *["Three moves to win", "The long combination", "Win in three"]
-            .choose(rng)
+        Goal::WinInTwo => *rng
+            .pick(&["Two moves to win", "Set the trap", "Win in two"])
+            .expect("titles"),
+        Goal::WinInThree => *rng
+            .pick(&["Three moves to win", "The long combination", "Win in three"])
             .expect("titles"),
         Goal::WhatHappens => "What happens?",
         Goal::BestMove => "Find the best move",
     };
-    let title = match flavour.choose(rng) {
+    let title = match rng.pick(&flavour) {
         Some(f) => format!("{base}: {f}"),
         None => base.to_string(),
     };
@@ -1095,16 +1091,14 @@ fn words(
     [title, hint, ex]
 }
 
-fn words_what_happens(pos: &Position, played: &Played, rng: &mut ChaCha8Rng) -> [String; 3] {
+fn words_what_happens(pos: &Position, played: &Played, rng: &mut Rng) -> [String; 3] {
     let mover = pos.to_move;
     let never = played.end.is_never_ending();
     let title = if never {
-        *["Round and round", "Does it ever stop?", "The endless move"]
-            .choose(rng)
+        *rng.pick(&["Round and round", "Does it ever stop?", "The endless move"])
             .expect("titles")
     } else {
-        *["A long journey", "Where does it stop?", "Follow the seeds"]
-            .choose(rng)
+        *rng.pick(&["A long journey", "Where does it stop?", "Follow the seeds"])
             .expect("titles")
     }
     .to_string();

@@ -37,4 +37,33 @@ impl Rng {
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
     }
+
+    /// Uniform in `[0, 1)`, with 53 random bits.
+    ///
+    /// ```
+    /// use omweso_engine::search::Rng;
+    ///
+    /// let mut rng = Rng::new(7);
+    /// assert!((0..1000).map(|_| rng.unit()).all(|u| (0.0..1.0).contains(&u)));
+    /// ```
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// One of `items`, each as likely; `None` when there are none.
+    ///
+    /// ```
+    /// use omweso_engine::search::Rng;
+    ///
+    /// let mut rng = Rng::new(7);
+    /// let words = ["sow", "relay", "capture"];
+    /// assert!(words.contains(rng.pick(&words).unwrap()));
+    /// assert_eq!(rng.pick::<u8>(&[]), None);
+    /// ```
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() {
+            return None;
+        }
+        items.get(self.below(items.len() as u64) as usize)
+    }
 }
