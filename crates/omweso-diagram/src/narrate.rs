@@ -415,7 +415,8 @@ pub fn play_error(e: &PlayError) -> String {
         ),
         PlayError::ThreeSeedWithChoices => "a three-seed opening has no choice points".into(),
         PlayError::TooManyChoices { given, used } => format!(
-            "{given} directions given, but the move has only {} (the start included)",
+            "{} directions given, but the move has only {} (the start included)",
+            thousands(*given as u64),
             plural(*used as u64, "choice point")
         ),
         PlayError::NeverEndingIllegal => {

@@ -865,6 +865,20 @@ mod tests {
         }
     }
 
+    /// A move with a million direction letters where it has one choice
+    /// point is refused in a short answer, not played as its first letter
+    /// alone (nor echoed).
+    #[test]
+    fn surplus_direction_letters_are_refused_short() {
+        let base = start().text().replacen("do moves", "do play", 1) + "move 5\n";
+        let many = base.replace("move 5\n", &format!("move 5{}\n", "A".repeat(1_000_000)));
+        let json = answer(&many);
+        assert_eq!(
+            json,
+            "{\"error\":\"1,000,000 directions given, but the move has only 1 choice point (the start included)\"}"
+        );
+    }
+
     /// A `best` request with a time: the search stops on the module's clock
     /// and answers with its deepest finished iteration, about on time.
     #[test]
