@@ -8,6 +8,7 @@ mod common;
 mod diagram_search;
 mod export;
 mod hostile;
+mod layers;
 mod puzzle;
 mod reading;
 mod sheet;
