@@ -485,6 +485,29 @@ fn left_open(html: &str) -> Option<&'static str> {
         .map(|(_, name)| name)
 }
 
+/// The elements that open an HTML block running to the line holding their
+/// closing tag (CommonMark's HTML blocks of the first kind): left open, the
+/// block runs to the chapter's end and reads the rest as its text.
+const TO_THEIR_CLOSE: [(&str, &str, &str); 4] = [
+    ("<pre", "</pre>", "`<pre>`"),
+    ("<script", "</script>", "`<script>`"),
+    ("<style", "</style>", "`<style>`"),
+    ("<textarea", "</textarea>", "`<textarea>`"),
+];
+
+/// The element an HTML block opens and never closes, when the block has
+/// more lines than its first (the rest of the chapter, taken as its text).
+fn runs_to_the_end(block: &str) -> Option<&'static str> {
+    let lower = block.trim_start().to_ascii_lowercase();
+    let (_, close, name) = TO_THEIR_CLOSE.iter().find(|(open, _, _)| {
+        lower.strip_prefix(open).is_some_and(|after| {
+            after.is_empty() || after.starts_with(|c: char| c == '>' || c.is_ascii_whitespace())
+        })
+    })?;
+    let more = lower.lines().skip(1).any(|l| !l.trim().is_empty());
+    (more && !lower.contains(close)).then_some(*name)
+}
+
 /// Render a chapter's Markdown to HTML for `target`. `diagram(line)` gives
 /// the HTML of the fenced `omweso` block at that line; links to chapters
 /// become `.html` links (or links within the print page); headings and
@@ -544,6 +567,17 @@ pub fn render_markdown(
             Event::End(TagEnd::HtmlBlock) if raw_html == RawHtml::Sanitize => {
                 events.push(ev);
                 let (at, html) = block.take().unwrap_or_default();
+                if let Some(name) = runs_to_the_end(&html) {
+                    return Err(Hidden {
+                        line: at.0,
+                        column: at.1,
+                        message: format!(
+                            "this HTML hides the rest of the chapter (an unclosed {name}): \
+                             Markdown reads everything after it as that element's text, so no \
+                             heading or diagram after it would be drawn. Close it, or remove it"
+                        ),
+                    });
+                }
                 marks.push((events.len(), at, html));
                 events.push(Event::Html(CowStr::Borrowed("")));
             }
@@ -1054,6 +1088,38 @@ mod tests {
                 Ok((html, _)) => assert!(html.contains("The end."), "{open} cut it: {html}"),
                 Err(h) => assert_eq!(h.line, 3, "{open}: {h:?}"),
             }
+        }
+        // an HTML block left open reads the rest of the chapter as its text:
+        // refused where it starts, not shown as text with its diagram undrawn
+        for (open, name) in [
+            ("<textarea>", "`<textarea>`"),
+            ("<pre>", "`<pre>`"),
+            ("<PRE class=\"x\">", "`<pre>`"),
+            ("<textarea", "`<textarea>`"),
+        ] {
+            let h = hidden(&format!("# T\n\n{open}{rest}"));
+            assert_eq!((h.line, h.column), (3, 1), "{open}: {h:?}");
+            assert!(
+                h.message.contains(name) && h.message.contains("hides the rest"),
+                "{open}: {}",
+                h.message
+            );
+        }
+        // closed, such a block is the author's text (an example, a form)
+        for closed in [
+            "<pre>\n```omweso\nref: a\n```\n</pre>",
+            "<textarea>a</textarea>",
+        ] {
+            let text = format!("# T\n\n{closed}{rest}");
+            let (html, _) = render_markdown(
+                &text,
+                &MarkdownTarget::Page { root: "" },
+                RawHtml::Sanitize,
+                &figure,
+            )
+            .unwrap_or_else(|h| panic!("{closed}: {h:?}"));
+            assert_eq!(html.matches("id=\"pos-").count(), 1, "{closed}: {html}");
+            assert!(html.contains("The end."), "{closed}: {html}");
         }
         // a diagram inside a closed <script> is refused at its fence
         let h = hidden(

@@ -218,8 +218,9 @@ fn force_never_empties_a_home_folder_or_the_sites_docs() {
 }
 
 /// A chapter whose HTML would hide its rest under the default
-/// `raw_html: sanitize` is an error of `check` and `build`, located where
-/// the HTML opens; the previous output stays.
+/// `raw_html: sanitize` (a comment the sanitizer drops; a `<textarea>`
+/// Markdown reads to the end) is an error of `check` and `build`, located
+/// where the HTML opens; the previous output stays.
 #[test]
 fn a_chapter_is_never_cut_silently() {
     let (_tmp, site) = common::init_site();
@@ -232,15 +233,38 @@ fn a_chapter_is_never_cut_silently() {
         "---\ntitle: Cut\n---\n# Cut\n\n<!-- a note left open\n\n## Later\n\nThe rest.\n",
     )
     .unwrap();
-    for cmd in ["check", "build"] {
-        let out = omweso(&[cmd], &site);
-        assert!(!out.status.success(), "{cmd}: {}", text(&out));
-        let said = text(&out);
-        assert!(
-            said.contains("cut.md:6:1: ")
-                && said.contains("this HTML hides the rest of the chapter"),
-            "{cmd}: {said}"
-        );
+    // a comment the sanitizer drops, and a <textarea> whose block Markdown
+    // runs to the end, taking the rest (a heading and a diagram) as text
+    let open_textarea = "---\ntitle: Cut\n---\n# Cut\n\n<textarea>\n\n## Later\n\n\
+                         ```omweso\nref: capture-basic\n```\n\nThe rest.\n";
+    for (chapter_text, opened) in [
+        (
+            "---\ntitle: Cut\n---\n# Cut\n\n<!-- a note left open\n\n## Later\n\nThe rest.\n",
+            "comment `<!--`",
+        ),
+        (open_textarea, "`<textarea>`"),
+    ] {
+        std::fs::write(&chapter, chapter_text).unwrap();
+        for cmd in ["check", "build"] {
+            let out = omweso(&[cmd], &site);
+            assert!(!out.status.success(), "{cmd}: {}", text(&out));
+            let said = text(&out);
+            assert!(
+                said.contains("cut.md:6:1: ")
+                    && said.contains("this HTML hides the rest of the chapter")
+                    && said.contains(opened),
+                "{cmd}: {said}"
+            );
+        }
+        assert_eq!(snapshot(&site.join("public")), before);
     }
-    assert_eq!(snapshot(&site.join("public")), before);
+    // a failing build into a new folder says it wrote nothing (there is no
+    // previous output to keep)
+    let out = omweso(&["build", "--out", "fresh"], &site);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("nothing was written to fresh") && !site.join("fresh").exists(),
+        "{}",
+        text(&out)
+    );
 }

@@ -59,10 +59,14 @@ pub fn build(args: BuildArgs) -> Result<ExitCode, String> {
             for d in &errs.0 {
                 eprintln!("{d}");
             }
+            let kept = if opts.out.exists() {
+                format!("the previous output in {} is unchanged", opts.out.display())
+            } else {
+                format!("nothing was written to {}", opts.out.display())
+            };
             Err(format!(
-                "build failed with {}; the previous output in {} is unchanged",
-                plural(errs.len() as u64, "error"),
-                opts.out.display()
+                "build failed with {}; {kept}",
+                plural(errs.len() as u64, "error")
             ))
         }
     }
