@@ -225,7 +225,7 @@ pub(crate) fn check_position(doc: &PositionDoc, trace: Option<&Trace>) -> Report
         return report;
     };
     report.checked.moves = 1;
-    match result {
+    match &**result {
         Err(e) => report
             .problems
             .push(Problem::from_diagnostic(doc.illegal(e))),
@@ -413,12 +413,12 @@ mod tests {
 
     fn check(text: &str) -> Report {
         let g = parse_game(&Source::new("g.yaml", text), &Variants::builtin()).unwrap();
-        check_game(&g, &GameTrace::replay(&g, 0))
+        check_game(&g, &GameTrace::replay_for_test(&g))
     }
 
-    /// What shows or judges a position or a game takes its trace. For
-    /// games the types say so: the game page and the game check are given
-    /// a [`GameTrace`], which only `site::traces` makes. What a type cannot
+    /// What shows or judges a position or a game takes its trace. The
+    /// types say so: the pages and the checks are given a [`Trace`] or a
+    /// [`GameTrace`], which only `site::traces` makes. What a type cannot
     /// say is that they do not also call the engine: their sources hold no
     /// call that plays a move (positions', games' or traces').
     #[test]
@@ -434,6 +434,14 @@ mod tests {
             ("site/render.rs", include_str!("../site/render.rs")),
             ("site/figure.rs", include_str!("../site/figure.rs")),
             ("site/games.rs", include_str!("../site/games.rs")),
+            ("site/compare.rs", include_str!("../site/compare.rs")),
+            ("site/output.rs", include_str!("../site/output.rs")),
+            (
+                "site/incremental.rs",
+                include_str!("../site/incremental.rs"),
+            ),
+            ("site/search.rs", include_str!("../site/search.rs")),
+            ("site/mod.rs", include_str!("../site/mod.rs")),
             ("check/mod.rs", include_str!("mod.rs")),
         ];
         for (file, text) in sources {

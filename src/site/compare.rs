@@ -137,7 +137,7 @@ fn sentence(
     let u = under(variant);
     let r = variant.rules();
     let same_rules = variant.rules() == own.rules();
-    let played = match trace {
+    let played = match &**trace {
         Err(e) => return refusal(pos, mv, &written, &u, r, own_trace, e),
         Ok(p) => p,
     };
@@ -152,7 +152,7 @@ fn sentence(
             Topic::Example,
         );
     }
-    let theirs = match own_trace {
+    let theirs = match &**own_trace {
         Ok(t) => t,
         Err(_) => {
             return (
@@ -570,9 +570,14 @@ mod tests {
         // captures (a position the page does not compare)
         let (_, doc) = site.find("compare-shackell").unwrap();
         let mv = doc.mv.as_ref().unwrap();
-        let own = crate::engine::trace(doc.variant.rules(), &doc.position, mv, 100);
+        let own = Trace::for_test(crate::engine::trace(
+            doc.variant.rules(),
+            &doc.position,
+            mv,
+            100,
+        ));
         let modern = site.variants.iter().find(|v| v.name() == "modern").unwrap();
-        let theirs = crate::engine::trace(modern.rules(), &doc.position, mv, 100);
+        let theirs = Trace::for_test(crate::engine::trace(modern.rules(), &doc.position, mv, 100));
         let r = reason(
             &site,
             None,

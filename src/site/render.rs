@@ -926,7 +926,7 @@ impl<'a> Renderer<'a> {
                     v,
                     played,
                 );
-                let row = match played {
+                let row = match &**played {
                     Ok(o) => {
                         let (laps, captured) = match o.end.finished() {
                             Some(f) => (narrate::thousands(f.laps), f.captured.to_string()),

@@ -73,7 +73,7 @@ impl Decisions {
         let played = todo.len();
         known.par_extend(todo.into_par_iter().map(|q| {
             let t = crate::memo::trace(&q.0, &q.1, &q.2, q.3);
-            (q, Arc::new(t))
+            (q, Arc::new(Trace(t)))
         }));
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = known.clone();
         (known, played)
@@ -91,8 +91,14 @@ impl GameTrace {
     /// Replay `game`'s moves from its start, recording at most `laps` laps
     /// of each move (0 for a run that only judges: results are decided
     /// exactly whatever the laps recorded).
-    pub(crate) fn replay(game: &GameDoc, laps: usize) -> GameTrace {
+    fn replay(game: &GameDoc, laps: usize) -> GameTrace {
         GameTrace(crate::model::replay(game, laps))
+    }
+
+    /// A game replayed for a test of what takes one (judging only).
+    #[cfg(test)]
+    pub(crate) fn replay_for_test(game: &GameDoc) -> GameTrace {
+        GameTrace::replay(game, 0)
     }
 }
 
@@ -103,8 +109,26 @@ impl std::ops::Deref for GameTrace {
     }
 }
 
-/// A position's move as played: its trace, or why it cannot be played.
-pub(crate) type Trace = Result<Played, PlayError>;
+/// A position's move as played by the trace stage: its trace, or why it
+/// cannot be played (see the `Result` it derefs to). Only this module
+/// makes one, so what takes a `Trace` was given the stage's answer.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Trace(Result<Played, PlayError>);
+
+impl Trace {
+    /// A move played for a test of what takes a trace.
+    #[cfg(test)]
+    pub(crate) fn for_test(played: Result<Played, PlayError>) -> Trace {
+        Trace(played)
+    }
+}
+
+impl std::ops::Deref for Trace {
+    type Target = Result<Played, PlayError>;
+    fn deref(&self) -> &Result<Played, PlayError> {
+        &self.0
+    }
+}
 
 /// Laps the position page lists in words.
 pub(crate) const PAGE_LAPS: usize = 200;
@@ -204,7 +228,7 @@ impl Traces {
             .filter_map(|&(key, doc, v)| {
                 let mv = doc.mv.as_ref()?;
                 let t = crate::memo::trace(v.rules(), &doc.position, mv, TRACE_LAPS);
-                Some(((key, v.name().to_string()), t))
+                Some(((key, v.name().to_string()), Trace(t)))
             })
             .collect();
         self.plays += played.len();
@@ -225,7 +249,7 @@ impl Traces {
         key: PositionKey,
         doc: &PositionDoc,
     ) -> Result<Option<&Played>, crate::model::Diagnostic> {
-        match (self.of(key), &doc.mv) {
+        match (self.of(key).map(|t| &**t), &doc.mv) {
             (Some(Ok(p)), _) => Ok(Some(p)),
             (Some(Err(e)), Some(mv)) => Err(crate::export::illegal_move(doc, mv, e)),
             _ => Ok(None),
@@ -342,7 +366,7 @@ mod tests {
         );
         let (answers, played) = Decisions::default().answer(vec![q.clone(); 6]);
         assert_eq!((answers.len(), played), (1, 1));
-        assert_eq!(*answers[&q], trace(&q.0, &q.1, &q.2, 5));
+        assert_eq!(**answers[&q], trace(&q.0, &q.1, &q.2, 5));
     }
 
     #[test]
@@ -351,7 +375,9 @@ mod tests {
         let t = Traces::for_build(&site);
         let mut long = 0;
         for (key, doc) in site.keyed_positions() {
-            let Some(Ok(full)) = t.of(key) else { continue };
+            let Some(Ok(full)) = t.of(key).map(|t| &**t) else {
+                continue;
+            };
             for laps in [1, 3, PAGE_LAPS] {
                 let short = trace(
                     &doc.variant.variant.rules,
