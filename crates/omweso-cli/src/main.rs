@@ -98,7 +98,7 @@ enum Command {
     /// Shackell's numbering, counted from the player's own seat.
     Setup {
         /// A variant name or a path to a variant file.
-        #[arg(long, default_value = "shackell-1935")]
+        #[arg(long, default_value = cmd::DEFAULT_VARIANT)]
         variant: String,
         /// Seeds the draw (the same seed gives the same arrangement); by
         /// default a seed from the clock, printed with the arrangement.

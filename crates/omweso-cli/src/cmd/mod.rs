@@ -16,6 +16,10 @@ pub enum Format {
     Json,
 }
 
+/// The rule set a command plays when none is named: the first built-in
+/// one (Shackell's), by the engine's name for it.
+pub const DEFAULT_VARIANT: &str = omweso::engine::Rules::BUILTIN[0].0;
+
 /// The largest node budget (or time a move, in ms) a command takes.
 pub const MAX_NODES: u64 = 10_000_000_000;
 

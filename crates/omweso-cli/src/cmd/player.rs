@@ -201,7 +201,7 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
     /// A variant name or a path to a variant file.
-    #[arg(long, default_value = "shackell-1935")]
+    #[arg(long, default_value = super::DEFAULT_VARIANT)]
     variant: String,
     #[arg(long, default_value_t = 1)]
     games: u64,

@@ -28,7 +28,7 @@ pub enum PuzzlesCommand {
         #[arg(long, default_value_t = 10)]
         count: usize,
         /// A variant name or a path to a variant file.
-        #[arg(long, default_value = "shackell-1935")]
+        #[arg(long, default_value = super::DEFAULT_VARIANT)]
         variant: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
