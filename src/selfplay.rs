@@ -411,7 +411,7 @@ pub fn record_yaml(game: &Game, info: &RecordInfo) -> String {
         match s {
             Some(s) => y.push_str(&format!(
                 "  - {text}  # score {}, depth {}, nodes {}\n",
-                Score::of(s.score),
+                narrate::score_line(Score::of(s.score)),
                 s.depth,
                 s.nodes
             )),

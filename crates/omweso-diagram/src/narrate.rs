@@ -473,6 +473,30 @@ pub fn no_legal_move(mover: Side) -> String {
     )
 }
 
+/// A search's score in a line of a tool's output (the command line's
+/// `bestmove`, self-play records, the module's `score`): seeds ahead with
+/// two decimals and a sign, or a forced result in plies.
+///
+/// ```
+/// use omweso_diagram::narrate::score_line;
+/// use omweso_engine::search::Score;
+/// assert_eq!(score_line(Score::Centiseeds(1234)), "+12.34");
+/// assert_eq!(score_line(Score::Centiseeds(-5)), "-0.05");
+/// assert_eq!(score_line(Score::Win(1)), "win in 1 ply");
+/// assert_eq!(score_line(Score::Loss(8)), "loss in 8 plies");
+/// ```
+pub fn score_line(score: Score) -> String {
+    let plies = |p: u32| match p {
+        1 => "1 ply".to_string(),
+        p => format!("{} plies", thousands(u64::from(p))),
+    };
+    match score {
+        Score::Win(p) => format!("win in {}", plies(p)),
+        Score::Loss(p) => format!("loss in {}", plies(p)),
+        Score::Centiseeds(c) => format!("{:+.2}", f64::from(c) / 100.0),
+    }
+}
+
 /// The search player's score of a position, for a reader: who is ahead
 /// and by about how many seeds, or who wins in how many of their own moves
 /// (a forced result found by the search). `mover` is the side to move in

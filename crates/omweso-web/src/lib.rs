@@ -556,7 +556,7 @@ pub fn respond(req: &Request) -> Result<String, String> {
                 None => j.null(),
             }
             let score = search::Score::of(found.score);
-            j.key("score").string(&score.to_string());
+            j.key("score").string(&narrate::score_line(score));
             // the score in the narrator's words, for a page to show as it is
             j.key("evaluation")
                 .string(&narrate::evaluation(pos.to_move, score));

@@ -1,5 +1,6 @@
 //! `omweso bestmove`, `setup` and `selfplay`: the search player's commands.
 
+use omweso::diagram::narrate;
 use omweso::engine::notation;
 use omweso::engine::search::{self, Config, Limits, Score, Searcher};
 use omweso::model::PositionDoc;
@@ -80,7 +81,7 @@ pub fn bestmove(
             None => println!("{}", omweso::diagram::narrate::no_legal_move(mover)),
             Some(m) => {
                 println!("bestmove {}", notation::format_with_side(mover, &m.mv));
-                println!("score    {score}");
+                println!("score    {}", narrate::score_line(score));
                 println!("depth    {}", r.depth);
                 println!(
                     "nodes    {} ({} generations, {} ms, {:.0} nodes/s)",
@@ -188,7 +189,10 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
                     )
                 }
             );
-            println!("first_mover_score: {}", Score::of(b.score));
+            println!(
+                "first_mover_score: {}",
+                narrate::score_line(Score::of(b.score))
+            );
             println!("draws: {}", b.draws);
         }
     }

@@ -125,16 +125,6 @@ impl Score {
     }
 }
 
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Win(p) => write!(f, "win in {p} ply"),
-            Score::Loss(p) => write!(f, "loss in {p} ply"),
-            Score::Centiseeds(c) => write!(f, "{:+.2}", *c as f64 / 100.0),
-        }
-    }
-}
-
 /// What bounds a search. Iterative deepening goes on until the depth is
 /// reached, the node budget is spent, a forced result is proved, or the
 /// caller's `stop` callback says so.
