@@ -414,9 +414,13 @@ fn a_stop_during_the_roots_long_generation_still_answers_a_whole_move() {
 
 #[test]
 fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
-    assert!(setup::chosen(&Rules::LUDII).is_empty());
     let mut checked = 0;
-    for rules in [Rules::MCGILL_2015, Rules::SHACKELL_1935, Rules::MODERN] {
+    for rules in [
+        Rules::MCGILL_2015,
+        Rules::SHACKELL_1935,
+        Rules::MODERN,
+        Rules::LUDII,
+    ] {
         let table = setup::chosen(&rules);
         assert!(!table.is_empty(), "{rules:?}");
         for a in table {
@@ -434,9 +438,14 @@ fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
         // variety: every chosen arrangement is drawn
         assert_eq!(seen.len(), table.len());
     }
-    assert_eq!(checked, 1200);
-    // where none are chosen, the styles
-    let (_, style) = setup::arrange_styled(&Rules::LUDII, &mut Rng::new(11));
+    assert_eq!(checked, 1600);
+    // where none are chosen (a variant of the author's own), the styles
+    let own = Rules {
+        max_setup_seeds_per_pit: Some(9),
+        ..Rules::LUDII
+    };
+    assert!(setup::chosen(&own).is_empty());
+    let (_, style) = setup::arrange_styled(&own, &mut Rng::new(11));
     assert_ne!(style, setup::Style::Chosen);
 }
 
@@ -541,7 +550,7 @@ fn minimax(rules: &Rules, pos: &Position, depth: u32, ply: u32) -> i32 {
 fn the_search_is_exact_minimax_at_a_fixed_depth() {
     let mut checked = 0;
     for rules in &VARIANTS {
-        for pos in positions(rules, 31, 3).into_iter().step_by(3) {
+        for pos in positions(rules, 31, 4).into_iter().step_by(3) {
             let moves = legal_moves(rules, &pos);
             if moves.len() < 2
                 || moves

@@ -157,6 +157,8 @@ pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
         &CHOSEN_SHACKELL_1935
     } else if *rules == Rules::MODERN {
         &CHOSEN_MODERN
+    } else if *rules == Rules::LUDII {
+        &CHOSEN_LUDII
     } else {
         &[]
     }
@@ -200,6 +202,16 @@ pub const CHOSEN_SHACKELL_1935: [[Seeds; 16]; 5] = [
 /// styles lost both (24 and 19 plies, left without a move). A climb from it
 /// for variety is still to do.
 pub const CHOSEN_MODERN: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
+
+/// Ludii's rules: the arrangements that won from both seats against the
+/// panel at depth 10, the search player at 300,000 positions a move, one
+/// game from each seat (`examples/setup_climb.rs --variant ludii`, climbing
+/// from the concentrated set-up; see `docs/STRENGTH.md`). So far one, the
+/// climb's first step: the concentrated set-up with two seeds moved to pit
+/// 4 and one taken from pit 12 (the first of Shackell's neighbours too).
+/// The concentrated set-up itself won only one seat here, and the policy's
+/// styles lost both games of each arrangement checked.
+pub const CHOSEN_LUDII: [[Seeds; 16]; 1] = [[0, 0, 0, 2, 0, 0, 0, 17, 0, 3, 3, 1, 3, 3, 0, 0]];
 
 /// What [`arrange_balanced`] found: an arrangement by the players' styles
 /// and how the first mover stands when both sides start from it.
