@@ -665,8 +665,17 @@ pub fn parse_game(src: &Source, variants: &Variants) -> Result<GameDoc, Diagnost
                 locations: mlocs,
             }),
             Err(e) => errs.push(
-                Diagnostic::new(&src.path, l, c, format!("move {}: {e}", i + 1))
-                    .with_kind(Kind::BadNotation),
+                Diagnostic::new(
+                    &src.path,
+                    l,
+                    c,
+                    format!(
+                        "move {}: {}",
+                        i + 1,
+                        crate::diagram::narrate::notation_error(&e)
+                    ),
+                )
+                .with_kind(Kind::BadNotation),
             ),
         }
     }

@@ -575,7 +575,10 @@ fn validate(
     if let Some(text) = &move_text {
         match notation::parse_for(to_move, text) {
             Ok(m) => mv = Some(m),
-            Err(e) => errs.push(at(Field::Move, e.to_string()).with_kind(Kind::BadNotation)),
+            Err(e) => errs.push(
+                at(Field::Move, crate::diagram::narrate::notation_error(&e))
+                    .with_kind(Kind::BadNotation),
+            ),
         }
     }
     // Bounds on what an author writes, so that no file makes a diagram

@@ -347,9 +347,13 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                 }
                 solution = Some((n.mv, text.clone()));
             }
-            Err(e) => {
-                errs.push(at(PuzzleKey::Solution, e.to_string()).with_kind(Kind::BadNotation))
-            }
+            Err(e) => errs.push(
+                at(
+                    PuzzleKey::Solution,
+                    crate::diagram::narrate::notation_error(&e),
+                )
+                .with_kind(Kind::BadNotation),
+            ),
         }
     }
     // the move that led to the position: the opponent's
@@ -379,9 +383,10 @@ pub(crate) fn parse_puzzle(src: &Source, variants: &Variants) -> Result<PuzzleFi
                     }
                     (None, _) => {}
                 },
-                Err(e) => {
-                    errs.push(at_from("previous", e.to_string()).with_kind(Kind::BadNotation))
-                }
+                Err(e) => errs.push(
+                    at_from("previous", crate::diagram::narrate::notation_error(&e))
+                        .with_kind(Kind::BadNotation),
+                ),
             }
         }
         from = Some(Provenance {

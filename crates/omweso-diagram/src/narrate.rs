@@ -28,6 +28,8 @@ use omweso_engine::{
     CaptureInfo, ClockwiseRefusal, Direction, GameResult, Lap, LapEnd, LapKind, LegalMove, MoveEnd,
     NeverEndingInfo, Pit, PlayError, Played, ReverseLaps, ReverseStart, Rules, Seeds, Side,
     ThreeSeedRefusal, WinKind, notation,
+    notation::{NotationError, Unreadable},
+    quote,
     search::{Score, setup::Style},
 };
 
@@ -422,6 +424,57 @@ pub fn play_error(e: &PlayError) -> String {
         PlayError::NeverEndingIllegal => {
             "this move never ends, and the variant forbids never-ending moves".into()
         }
+    }
+}
+
+/// Why a move's text could not be read, or is not the mover's, in words:
+/// the text quoted short (its first characters and its length when long),
+/// what is wrong, and for an unreadable one what the notation expects.
+///
+/// ```
+/// use omweso_diagram::narrate::notation_error;
+/// use omweso_engine::Side;
+/// use omweso_engine::notation::{parse, parse_for};
+///
+/// assert_eq!(
+///     notation_error(&parse("12X").unwrap_err()),
+///     "cannot read move \"12X\": unexpected 'X' (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)"
+/// );
+/// assert!(notation_error(&parse("17").unwrap_err()).contains("pit number out of range 1-16"));
+/// assert_eq!(
+///     notation_error(&parse_for(Side::South, "N2C").unwrap_err()),
+///     "move \"N2C\" is North's, but South is to move"
+/// );
+/// ```
+pub fn notation_error(e: &NotationError) -> String {
+    match e {
+        NotationError::Malformed { text, why } => {
+            let why = match why {
+                Unreadable::NoPit => "no pit number".to_string(),
+                Unreadable::PitOutOfRange => "pit number out of range 1-16".to_string(),
+                Unreadable::ThreeSeedNotAlone => {
+                    "T (three-seed opening) stands alone after the pit".to_string()
+                }
+                Unreadable::ThreeSeedWithDirections => {
+                    "a three-seed opening takes no directions".to_string()
+                }
+                Unreadable::Unexpected(c) => format!("unexpected {c:?}"),
+            };
+            format!(
+                "cannot read move {}: {why} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",
+                quote(text)
+            )
+        }
+        NotationError::WrongSide {
+            text,
+            written,
+            to_move,
+        } => format!(
+            "move {} is {}'s, but {} is to move",
+            quote(text),
+            written.title(),
+            to_move.title()
+        ),
     }
 }
 

@@ -31,6 +31,7 @@ pub struct Notated {
 }
 
 /// Why a move could not be read (or, by [`parse_for`], is not the mover's).
+/// The narrator words it (`omweso_diagram::narrate::notation_error`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
     /// The text is not a move in the notation.
@@ -38,7 +39,7 @@ pub enum NotationError {
         /// The text as written.
         text: String,
         /// What is wrong with it.
-        message: String,
+        why: Unreadable,
     },
     /// The move is written for `written`, but `to_move` is to move.
     WrongSide {
@@ -51,24 +52,37 @@ pub enum NotationError {
     },
 }
 
+/// What makes a text no move in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// No pit number after the optional side.
+    NoPit,
+    /// A pit number outside 1–16.
+    PitOutOfRange,
+    /// `T` (the three-seed opening) after directions, or twice.
+    ThreeSeedNotAlone,
+    /// Directions after `T`.
+    ThreeSeedWithDirections,
+    /// A character that is no direction, nor `T`.
+    Unexpected(char),
+}
+
+/// For logs: the error as data, the user's text quoted short. What a user
+/// reads is the narrator's.
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::Malformed { text, message } => write!(
-                f,
-                "cannot read move {}: {message} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",
-                quote(text)
-            ),
+            NotationError::Malformed { text, why } => {
+                write!(f, "unreadable move {}: {why:?}", quote(text))
+            }
             NotationError::WrongSide {
                 text,
                 written,
                 to_move,
             } => write!(
                 f,
-                "move {} is {}'s, but {} is to move",
-                quote(text),
-                written.title(),
-                to_move.title()
+                "move {} names {written:?}, {to_move:?} to move",
+                quote(text)
             ),
         }
     }
@@ -139,9 +153,9 @@ pub fn parse_for(to_move: Side, text: &str) -> Result<Move, NotationError> {
 /// assert!(parse("17").is_err());
 /// ```
 pub fn parse(text: &str) -> Result<Notated, NotationError> {
-    let err = |message: &str| NotationError::Malformed {
+    let err = |why: Unreadable| NotationError::Malformed {
         text: text.to_string(),
-        message: message.to_string(),
+        why,
     };
     let t = text.trim();
     let mut chars = t.chars().peekable();
@@ -162,13 +176,13 @@ pub fn parse(text: &str) -> Result<Notated, NotationError> {
         chars.next();
     }
     if digits.is_empty() {
-        return Err(err("no pit number"));
+        return Err(err(Unreadable::NoPit));
     }
     let pit = digits
         .parse::<u8>()
         .ok()
         .and_then(Pit::new)
-        .ok_or_else(|| err("pit number out of range 1-16"))?;
+        .ok_or_else(|| err(Unreadable::PitOutOfRange))?;
     let mut choices = Vec::new();
     let mut three_seed = false;
     for c in chars {
@@ -176,9 +190,9 @@ pub fn parse(text: &str) -> Result<Notated, NotationError> {
             'A' if !three_seed => choices.push(Direction::Anticlockwise),
             'C' if !three_seed => choices.push(Direction::Clockwise),
             'T' if !three_seed && choices.is_empty() => three_seed = true,
-            'T' => return Err(err("T (three-seed opening) stands alone after the pit")),
-            _ if three_seed => return Err(err("a three-seed opening takes no directions")),
-            c => return Err(err(&format!("unexpected {c:?}"))),
+            'T' => return Err(err(Unreadable::ThreeSeedNotAlone)),
+            _ if three_seed => return Err(err(Unreadable::ThreeSeedWithDirections)),
+            c => return Err(err(Unreadable::Unexpected(c))),
         }
     }
     if choices.is_empty() {
@@ -286,8 +300,15 @@ mod tests {
         for bad in ["", "S", "0", "17", "x3", "3X", "5TA", "5AT", "N", "3 C"] {
             assert!(parse(bad).is_err(), "{bad:?} should not parse");
         }
-        let e = parse("17").unwrap_err().to_string();
-        assert!(e.contains("out of range"), "{e}");
+        let why = |text: &str| match parse(text) {
+            Err(NotationError::Malformed { why, .. }) => Some(why),
+            _ => None,
+        };
+        assert_eq!(why("17"), Some(Unreadable::PitOutOfRange));
+        assert_eq!(why("S"), Some(Unreadable::NoPit));
+        assert_eq!(why("5AT"), Some(Unreadable::ThreeSeedNotAlone));
+        assert_eq!(why("5TA"), Some(Unreadable::ThreeSeedWithDirections));
+        assert_eq!(why("3 C"), Some(Unreadable::Unexpected(' ')));
     }
 
     /// A move of 100,000 characters is quoted short in its error: its
@@ -309,7 +330,7 @@ mod tests {
         let wrong = format!("N5{}", "A".repeat(100_000));
         let e = parse_for(Side::South, &wrong).unwrap_err().to_string();
         assert!(
-            e.len() < 120 && e.contains("(100,002 characters) is North's"),
+            e.len() < 120 && e.contains("(100,002 characters) names North"),
             "{e}"
         );
     }
@@ -326,10 +347,6 @@ mod tests {
                 written: Side::North,
                 to_move: Side::South
             }
-        );
-        assert_eq!(
-            e.to_string(),
-            "move \"n5\" is North's, but South is to move"
         );
         // a malformed move is reported as such, whatever the side
         assert!(matches!(

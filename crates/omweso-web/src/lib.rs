@@ -493,7 +493,8 @@ pub fn respond(req: &Request) -> Result<String, String> {
         }
         Command::Play => {
             let text = req.mv.as_deref().unwrap_or_default();
-            let mv = notation::parse_for(pos.to_move, text).map_err(|e| e.to_string())?;
+            let mv =
+                notation::parse_for(pos.to_move, text).map_err(|e| narrate::notation_error(&e))?;
             let played =
                 trace(rules, pos, &mv, TRACED_LAPS).map_err(|e| narrate::play_error(&e))?;
             j.key("move");
