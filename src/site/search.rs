@@ -151,6 +151,32 @@ mod tests {
         );
     }
 
+    /// Records written one by one make the index as one JSON array, a
+    /// record a line, between the prefix and the suffix; none makes `[]`.
+    #[test]
+    fn records_written_as_they_come_make_one_array() {
+        let w = IndexWriter::new(b"P = ", 0);
+        assert_eq!(w.finish(b";\n"), b"P = [\n]\n;\n");
+        let mut w = IndexWriter::new(b"P = ", 0);
+        w.push(SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "x"));
+        w.push(SearchDoc::new(
+            Kind::Page,
+            "B",
+            "b.html",
+            vec!["h".into()],
+            "",
+        ));
+        let text = String::from_utf8(w.finish(b";\n")).expect("UTF-8");
+        assert_eq!(
+            text,
+            "P = [\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x\",\"k\":\"chapter\"},\n\
+             {\"t\":\"B\",\"u\":\"b.html\",\"h\":[\"h\"],\"k\":\"page\"}\n]\n;\n"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&text["P = ".len()..text.len() - 2]).expect("JSON");
+        assert_eq!(json.as_array().map(Vec::len), Some(2));
+    }
+
     #[test]
     fn blocks_stay_apart_and_spaces_collapse() {
         assert_eq!(collapse(" a  b \n\n c\td \n"), "a b\nc d");
