@@ -9,13 +9,17 @@ use crate::model::PositionDoc;
 
 /// The figure of a position (its move's frames, or its board), drawn from
 /// its move as played (None when it has no move).
-pub(crate) fn position_figure(doc: &PositionDoc, played: Option<&Played>) -> Figure {
+pub(crate) fn position_figure(
+    doc: &PositionDoc,
+    played: Option<&Played>,
+    medium: Medium,
+) -> Figure {
     let frames = crate::export::played_frames(doc, played);
     let title = doc.annotations.title.as_deref();
     let caption = doc.annotations.caption.as_deref();
     // the laps the author wrote a note on: drawn on paper too
     let noted: Vec<usize> = doc.annotations.notes.iter().map(|n| n.lap).collect();
-    let mut fig = Figure::with_notes(&frames, title, caption, &noted);
+    let mut fig = Figure::with_notes(&frames, title, caption, &noted, medium);
     // what a reader's "Try a move" asks the engine in the page; an empty
     // board illustrates the board, with no move to try
     let board = &doc.position.board;
@@ -49,6 +53,15 @@ pub(crate) fn figure(
     Figure::new(frames, title, caption).html(anchor)
 }
 
+/// What a figure is drawn for: a screen page (every board, the step-through
+/// controls, the text twin) or paper (a print page: some boards, the
+/// frames between said in words; see [`Figure::with_notes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Medium {
+    Screen,
+    Paper,
+}
+
 /// A figure drawn once, to be placed in pages under any element id.
 ///
 /// Its frames share what they have in common (the board, the seeds of a
@@ -59,16 +72,13 @@ pub(crate) fn figure(
 pub(crate) struct Figure {
     label: String,
     frames: usize,
+    /// What it is drawn for.
+    medium: Medium,
     /// The frames' list and the key lines they share, with slots for the
-    /// id prefix.
-    list: Frames,
-    /// The frames' list and shared key for paper (a print page), when
-    /// they are not `list`'s: some boards drawn, the frames between said
+    /// id prefix: on paper, some boards drawn and the frames between said
     /// in words ([`Figure::with_notes`]).
-    print: Option<Frames>,
-    /// The step-through controls.
-    stepper: &'static str,
-    /// The plain-text twin (`<details>`).
+    list: Frames,
+    /// The plain-text twin (`<details>`; on screen only).
     twin: String,
     /// The caption: the title and the author's words, said once for all
     /// the frames, and the link to the diagrams' key.
@@ -89,25 +99,20 @@ impl Figure {
     /// drawings' ids start with `_`, the anchor and `-`).
     pub(crate) fn html(&self, anchor: &str) -> String {
         let prefix = format!("_{}-", escape(anchor));
-        self.place(anchor, &prefix, &mut Defined::default(), true)
+        self.place(anchor, &prefix, &mut Defined::default())
     }
 
     /// The figure's HTML with the element id `anchor`, the ids of its
     /// shared drawings starting with `prefix` (unique in the page, and no
-    /// other id of the page starting with it), for a screen page (`twin`)
-    /// or for paper. The drawings `defined` by the figures placed before
+    /// other id of the page starting with it), for the medium it was drawn
+    /// for. The drawings `defined` by the figures placed before
     /// it in the page (with the same prefix) are not drawn again. On paper
-    /// (a print page) the frames are the print list (some said in words
-    /// only, see [`Figure::with_notes`]), all shown at once, without the
+    /// (a print page) the frames (some said in words only, see
+    /// [`Figure::with_notes`]) are all shown at once, without the
     /// step-through controls, the text twin or the frames' descriptions:
     /// paper shows none of them.
-    pub(crate) fn place(
-        &self,
-        anchor: &str,
-        prefix: &str,
-        defined: &mut Defined,
-        twin: bool,
-    ) -> String {
+    pub(crate) fn place(&self, anchor: &str, prefix: &str, defined: &mut Defined) -> String {
+        let twin = self.medium == Medium::Screen;
         let mut h = String::with_capacity(
             self.list.list.len_with(prefix.len())
                 + self.list.key.len_with(prefix.len())
@@ -127,15 +132,12 @@ impl Figure {
             self.frames
         ));
         h.push_str(&self.caption);
-        let frames = match (&self.print, twin) {
-            (Some(print), false) => print,
-            _ => &self.list,
-        };
+        let frames = &self.list;
         let mut list = String::with_capacity(frames.list.len_with(prefix.len()));
         frames.list.write_once(prefix, defined, twin, &mut list);
         compact(&list, &mut h);
         if twin {
-            h.push_str(self.stepper);
+            h.push_str(STEPPER);
         }
         if !frames.key.is_empty() {
             let mut key = String::with_capacity(frames.key.len_with(prefix.len()));
@@ -149,7 +151,7 @@ impl Figure {
         h
     }
 
-    /// A figure from frames.
+    /// A figure from frames, for a screen page.
     ///
     /// Its title and caption are said once, above the frames, with a link
     /// to the diagrams' key ([`KEY_LINK`], filled in for each page by
@@ -157,13 +159,16 @@ impl Figure {
     /// text, pit numbers, counts and side names large enough to read on a
     /// phone) and its words in HTML under it ([`Frame::words_html`]).
     pub(crate) fn new(frames: &[Frame], title: Option<&str>, caption: Option<&str>) -> Figure {
-        Figure::with_notes(frames, title, caption, &[])
+        Figure::with_notes(frames, title, caption, &[], Medium::Screen)
     }
 
     /// A figure from frames (as [`Figure::new`]) whose author wrote notes
-    /// on the laps numbered in `noted`.
+    /// on the laps numbered in `noted`, drawn for `medium`: only what that
+    /// medium shows is drawn (a build draws a chapter's figures for its
+    /// page, and again for its print part when it renders that part, so
+    /// that it never holds the drawings of the whole site).
     ///
-    /// On paper ([`Figure::place`] without the twin) a figure of more than
+    /// On paper a figure of more than
     /// two frames draws its first board (the position, the pit lifted,
     /// the author's marks), its last (the board after the move, what was
     /// captured), the board a long move's last laps start from and the
@@ -183,40 +188,21 @@ impl Figure {
         title: Option<&str>,
         caption: Option<&str>,
         noted: &[usize],
+        medium: Medium,
     ) -> Figure {
-        let list = frame_list(frames, &vec![true; frames.len()]);
-        let drawn = drawn_on_paper(frames, noted);
-        let print = drawn.contains(&false).then(|| frame_list(frames, &drawn));
+        let drawn = match medium {
+            Medium::Screen => vec![true; frames.len()],
+            Medium::Paper => drawn_on_paper(frames, noted),
+        };
+        let list = frame_list(frames, &drawn);
         let label = title
             .map(str::to_string)
             .or_else(|| frames.first().map(|f| f.title.clone()))
             .unwrap_or_else(|| "Diagram".into());
-        let n = frames.len();
-        let mut twin =
-            String::from("<details class=\"text-twin\"><summary>Text version</summary>\n");
-        for (i, f) in frames.iter().enumerate() {
-            let heading = if f.heading.is_empty() {
-                &f.title
-            } else {
-                &f.heading
-            };
-            if i == 0 {
-                twin.push_str(&format!(
-                    "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
-                    i + 1,
-                    escape(heading),
-                    escape(f.text().trim_end())
-                ));
-            } else {
-                twin.push_str(&format!(
-                    "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n",
-                    i + 1,
-                    escape(heading),
-                    escape(&f.text_after(&frames[i - 1]))
-                ));
-            }
-        }
-        twin.push_str("</details>\n");
+        let twin = match medium {
+            Medium::Screen => text_twin(frames),
+            Medium::Paper => String::new(),
+        };
         let mut cap = String::from("<figcaption>");
         if let Some(t) = title {
             cap.push_str(&format!("<strong>{}</strong> ", escape(t)));
@@ -230,14 +216,44 @@ impl Figure {
         Figure {
             label,
             frames: frames.len(),
+            medium,
             list,
-            print,
-            stepper: STEPPER,
             twin,
             caption: cap,
             position: None,
         }
     }
+}
+
+/// The plain-text twin of a figure's `frames` (`<details class="text-twin">`,
+/// see [`Figure::with_notes`]).
+fn text_twin(frames: &[Frame]) -> String {
+    let n = frames.len();
+    let mut twin = String::from("<details class=\"text-twin\"><summary>Text version</summary>\n");
+    for (i, f) in frames.iter().enumerate() {
+        let heading = if f.heading.is_empty() {
+            &f.title
+        } else {
+            &f.heading
+        };
+        if i == 0 {
+            twin.push_str(&format!(
+                "<p><strong>Frame {} of {n}: {}</strong></p>\n<pre>{}</pre>\n",
+                i + 1,
+                escape(heading),
+                escape(f.text().trim_end())
+            ));
+        } else {
+            twin.push_str(&format!(
+                "<p><strong>Frame {} of {n}: {}</strong><br>{}</p>\n",
+                i + 1,
+                escape(heading),
+                escape(&f.text_after(&frames[i - 1]))
+            ));
+        }
+    }
+    twin.push_str("</details>\n");
+    twin
 }
 
 /// Which of a figure's `frames` are drawn on paper: the first and the
@@ -648,9 +664,9 @@ mod tests {
         let (frames, noted) = long_move();
         let n = frames.len();
         assert!(n >= 5, "a move of at least three laps: {n} frames");
-        let fig = Figure::with_notes(&frames, Some("T"), None, &[noted]);
-        let paper = fig.place("a", "_", &mut Defined::default(), false);
-        let screen = fig.place("a", "_", &mut Defined::default(), true);
+        let on = |medium| Figure::with_notes(&frames, Some("T"), None, &[noted], medium);
+        let paper = on(Medium::Paper).place("a", "_", &mut Defined::default());
+        let screen = on(Medium::Screen).place("a", "_", &mut Defined::default());
         assert_eq!(
             screen.matches("<svg class=\"omw-diagram\"").count(),
             n,
@@ -702,8 +718,8 @@ mod tests {
         (want[0], want[1], want[noted], want[n - 1]) = (true, true, true, true);
         assert_eq!(drawn_on_paper(&long, &[noted]), want);
         // two frames or fewer: the same boards on paper
-        let short = Figure::new(&frames[..2], None, None);
-        let paper = short.place("b", "_", &mut Defined::default(), false);
+        let short = Figure::with_notes(&frames[..2], None, None, &[], Medium::Paper);
+        let paper = short.place("b", "_", &mut Defined::default());
         assert_eq!(paper.matches("<svg class=\"omw-diagram\"").count(), 2);
         assert!(!paper.contains("frames-said"));
     }

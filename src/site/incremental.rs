@@ -29,10 +29,8 @@
 //! changed.
 
 use super::content::{Chapter, ChapterCache, Site, load_with};
-use super::output::{
-    MARKER_TEXT, OUTPUT_MARKER, check_output, search_index_file, write_file, write_site,
-};
-use super::render::{ChapterFigures, PRINT_PART_BYTES, Page, Renderer, Silent, print_parts};
+use super::output::{MARKER_TEXT, OUTPUT_MARKER, check_output, write_file, write_site};
+use super::render::{PRINT_PART_BYTES, Page, Renderer, Silent, print_parts};
 use super::templates;
 use super::traces::{Decisions, Traces};
 use crate::model::{Block, Diagnostic, Diagnostics};
@@ -384,17 +382,12 @@ impl Session {
         let print: Vec<usize> = (0..parts.len())
             .filter(|&k| state.stale.iter().any(|i| parts[k].contains(i)))
             .collect();
-        let needed: Vec<usize> = print.iter().flat_map(|&k| parts[k].clone()).collect();
-        let figures: HashMap<usize, ChapterFigures> = needed
-            .par_iter()
-            .map(|&i| renderer.chapter_figures(i).map(|f| (i, f)))
-            .collect::<Result<_, _>>()?;
         let pages: Mutex<Vec<Page>> = Mutex::default();
         let keep = |page: Page| -> Result<(), Diagnostics> {
             pages.lock().unwrap_or_else(|e| e.into_inner()).push(page);
             Ok(())
         };
-        let placed = renderer.rest(parts, &print, &|i| figures.get(&i), &keep)?;
+        let placed = renderer.rest(parts, &print, &keep)?;
         let others: BTreeSet<String> = placed
             .iter()
             .map(|p| p.path.clone())
@@ -409,7 +402,7 @@ impl Session {
             .into_iter()
             .map(|p| (p.path, p.html.into_bytes()))
             .collect();
-        files.push(search_index_file(&renderer.search_docs(&state.plains)));
+        files.push((SEARCH_INDEX.into(), renderer.search_index(&state.plains)));
         let Some(patch) = state.patched(files) else {
             return Ok(None);
         };
@@ -492,7 +485,7 @@ impl Session {
 }
 
 /// The search index's path in a build.
-const SEARCH_INDEX: &str = "assets/search-index.js";
+const SEARCH_INDEX: &str = super::output::SEARCH_INDEX_FILE;
 
 impl State {
     /// The patch after these files were rendered again (paths and

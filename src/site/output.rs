@@ -3,8 +3,7 @@
 
 use super::Layout;
 use super::content::{Site, load};
-use super::render::{Page, PageSink, Placed, Progress, Renderer, Silent};
-use super::search::index_json;
+use super::render::{AllPages, Page, PageSink, Placed, Progress, Renderer, Silent};
 use super::templates;
 use super::traces::{Decisions, Traces};
 use crate::engine::quote;
@@ -548,14 +547,8 @@ pub(crate) struct Rendered {
     pub sizes: Vec<usize>,
 }
 
-/// `assets/search-index.js` for the search documents.
-pub(crate) fn search_index_file(docs: &[super::search::SearchDoc]) -> (String, Vec<u8>) {
-    let index = index_json(docs);
-    (
-        "assets/search-index.js".into(),
-        format!("window.OMWESO_SEARCH_INDEX = {index};\n").into_bytes(),
-    )
-}
+/// Where the search index is written.
+pub(crate) const SEARCH_INDEX_FILE: &str = "assets/search-index.js";
 
 /// [`render_site_to`] dropping every page as soon as it is rendered: what
 /// `omweso check` calls, so that it reports what a build fails on.
@@ -585,10 +578,13 @@ pub(crate) fn render_site_to(
     progress.pages(renderer.page_count());
     let rendered = renderer.all(sink);
     progress.finished();
-    let all = rendered?;
-    let pages = all.placed;
-
-    let mut files: Vec<(String, Vec<u8>)> = vec![search_index_file(&all.docs)];
+    let AllPages {
+        placed: pages,
+        search_index,
+        plains,
+        sizes,
+    } = rendered?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![(SEARCH_INDEX_FILE.into(), search_index)];
     for (path, bytes) in assets() {
         files.push((path.into(), bytes.into_owned()));
     }
@@ -623,8 +619,8 @@ pub(crate) fn render_site_to(
         diagrams: pages.iter().map(|p| p.diagrams).sum(),
         pages,
         files,
-        plains: all.plains,
-        sizes: all.sizes,
+        plains,
+        sizes,
     })
 }
 

@@ -2,9 +2,9 @@
 //! and HTML) plus the search documents, in parallel.
 
 use super::content::{Chapter, PositionKey, Site};
-use super::figure::{self, Figure};
+use super::figure::{self, Figure, Medium};
 use super::markdown::{self, Ids, MarkdownTarget};
-use super::search::{Kind, SearchDoc, one_block};
+use super::search::{IndexWriter, Kind, SearchDoc, one_block};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
@@ -209,8 +209,6 @@ fn give(sink: &PageSink, page: Result<Page, Diagnostics>) -> Result<Placed, Diag
 
 /// One chapter as [`Renderer::chapter`] rendered it.
 pub(crate) struct DrawnChapter {
-    /// Its figures, for its print part.
-    pub figures: ChapterFigures,
     /// The words of its body (for search).
     pub plain: String,
     /// The size of its body (for the print parts).
@@ -223,8 +221,8 @@ pub(crate) struct DrawnChapter {
 pub(crate) struct AllPages {
     /// Every page given, in order.
     pub placed: Vec<Placed>,
-    /// The search documents.
-    pub docs: Vec<SearchDoc>,
+    /// The search index's file (`assets/search-index.js`).
+    pub search_index: Vec<u8>,
     /// The words of each chapter's body, in chapter order.
     pub plains: Vec<String>,
     /// The size of each chapter's body, in chapter order.
@@ -393,13 +391,19 @@ impl<'a> Renderer<'a> {
     }
 
     /// The figure of the position at `key`, drawn from its trace.
-    fn position_figure(&self, key: PositionKey, doc: &PositionDoc) -> Result<Figure, Diagnostic> {
+    fn position_figure(
+        &self,
+        key: PositionKey,
+        doc: &PositionDoc,
+        medium: Medium,
+    ) -> Result<Figure, Diagnostic> {
         let played = self.traces.played(key, doc)?;
-        Ok(figure::position_figure(doc, played))
+        Ok(figure::position_figure(doc, played, medium))
     }
 
-    /// The figures of the `i`-th chapter's fenced blocks, drawn.
-    pub(crate) fn chapter_figures(&self, i: usize) -> Result<ChapterFigures, Diagnostics> {
+    /// The figures of the `i`-th chapter's fenced blocks, drawn for
+    /// `medium`.
+    fn chapter_figures(&self, i: usize, medium: Medium) -> Result<ChapterFigures, Diagnostics> {
         let c = &self.site.chapters[i];
         let mut errs = Diagnostics::default();
         // the figures of each block (by its line), with their anchors
@@ -427,7 +431,7 @@ impl<'a> Renderer<'a> {
             };
             let drawn = figures.entry(line).or_default();
             for (key, d, a) in docs {
-                match self.position_figure(key, d) {
+                match self.position_figure(key, d, medium) {
                     Ok(f) => {
                         count += 1;
                         drawn.push((a, f));
@@ -454,22 +458,27 @@ impl<'a> Renderer<'a> {
         })
     }
 
-    /// The `i`-th chapter's body for `target`, with its figures placed;
-    /// `defined`: the drawings the page's figures before this body share
-    /// (the board, the small counts; their ids start with `_`), which this
-    /// body's figures use without drawing them again. A print page leaves
-    /// out the figures' text twins, which paper does not show (the
-    /// chapter's own page has them).
+    /// The `i`-th chapter's body for `target`, with its figures drawn for
+    /// it and placed; `defined`: the drawings the page's figures before
+    /// this body share (the board, the small counts; their ids start with
+    /// `_`), which this body's figures use without drawing them again. A
+    /// print page leaves out the figures' text twins, which paper does not
+    /// show (the chapter's own page has them), and draws some of their
+    /// boards ([`Figure::with_notes`]). The figures are dropped with the
+    /// body's markup: a build holds no drawing longer than its page.
     pub(crate) fn chapter_body(
         &self,
         i: usize,
-        figures: &ChapterFigures,
         target: &MarkdownTarget,
         defined: &RefCell<Defined>,
     ) -> Result<Body, Diagnostics> {
         let c = &self.site.chapters[i];
+        let medium = match target {
+            MarkdownTarget::Page { .. } => Medium::Screen,
+            MarkdownTarget::Print { .. } => Medium::Paper,
+        };
+        let figures = self.chapter_figures(i, medium)?;
         let ids = RefCell::new(Ids::default());
-        let twin = matches!(target, MarkdownTarget::Page { .. });
         let diagram = |line: usize| -> String {
             let Some(drawn) = figures.by_line.get(&line) else {
                 return String::new();
@@ -478,7 +487,7 @@ impl<'a> Renderer<'a> {
                 .iter()
                 .map(|(a, f)| {
                     let anchor = target.id(&ids.borrow_mut().unique(a.clone()));
-                    f.place(&anchor, "_", &mut defined.borrow_mut(), twin)
+                    f.place(&anchor, "_", &mut defined.borrow_mut())
                 })
                 .collect()
         };
@@ -565,7 +574,9 @@ impl<'a> Renderer<'a> {
         let mut n = 0;
         let fig = match featured {
             Some((key, d)) => {
-                let h = self.position_figure(key, d)?.html("featured");
+                let h = self
+                    .position_figure(key, d, Medium::Screen)?
+                    .html("featured");
                 n = 1;
                 h
             }
@@ -605,7 +616,7 @@ impl<'a> Renderer<'a> {
     ) -> Result<Page, Diagnostics> {
         let id = doc.id().unwrap_or_default();
         let played = self.traces.played(key, doc)?;
-        let fig = figure::position_figure(doc, played).html(&format!("pos-{id}"));
+        let fig = figure::position_figure(doc, played, Medium::Screen).html(&format!("pos-{id}"));
         let title = title_of(doc);
         let mut ctx = self.context(
             "position",
@@ -1411,19 +1422,12 @@ impl<'a> Renderer<'a> {
     }
 
     /// The `i`-th chapter drawn and its page rendered and given to `sink`:
-    /// its figures (for the print version), the words of its body (for
-    /// search) and the size of its body (for the print parts).
+    /// the words of its body (for search) and the size of its body (for
+    /// the print parts).
     pub(crate) fn chapter(&self, i: usize, sink: &PageSink) -> Result<DrawnChapter, Diagnostics> {
-        let figures = self.chapter_figures(i)?;
-        let body = self.chapter_body(
-            i,
-            &figures,
-            &MarkdownTarget::Page { root: "" },
-            &Default::default(),
-        )?;
+        let body = self.chapter_body(i, &MarkdownTarget::Page { root: "" }, &Default::default())?;
         let placed = give(sink, self.chapter_page(i, &body))?;
         Ok(DrawnChapter {
-            figures,
             plain: body.plain,
             size: body.html.len(),
             placed,
@@ -1432,25 +1436,25 @@ impl<'a> Renderer<'a> {
 
     /// Every page, in a fixed order, each given to `sink` as soon as it is
     /// rendered (and not kept); what was given (in that order), the search
-    /// documents, and each chapter's words and body size. Each chapter's
-    /// figures are drawn once, placed in its page and in the print page of
-    /// its part.
+    /// documents, and each chapter's words and body size. A chapter's
+    /// figures are drawn for its page, and again for paper when its print
+    /// part is rendered (paper draws fewer boards and no text twin), so
+    /// that no drawing outlives its page: the memory a build needs grows
+    /// with the largest page, not with the site.
     pub(crate) fn all(&self, sink: &PageSink) -> Result<AllPages, Diagnostics> {
-        // chapter pages first: a chapter's figures and the words of its
-        // body (for search) are kept, its page written
+        // chapter pages first: the words of a chapter's body (for search)
+        // and its size (for the print parts) are kept, its page written
         let drawn: Vec<Result<DrawnChapter, Diagnostics>> = (0..self.site.chapters.len())
             .into_par_iter()
             .map(|i| self.chapter(i, sink))
             .collect();
         let mut errs = Diagnostics::default();
-        let mut figures = Vec::new();
         let mut plains = Vec::new();
         let mut sizes = Vec::new();
         let mut placed = Vec::new();
         for d in drawn {
             match d {
                 Ok(d) => {
-                    figures.push(d.figures);
                     plains.push(d.plain);
                     sizes.push(d.size);
                     placed.push(d.placed);
@@ -1466,11 +1470,11 @@ impl<'a> Renderer<'a> {
         // the print version, in parts of a readable size if it is long
         let parts = print_parts(&sizes, PRINT_PART_BYTES);
         let all_parts: Vec<usize> = (0..parts.len()).collect();
-        placed.extend(self.rest(&parts, &all_parts, &|i| figures.get(i), sink)?);
-        let docs = self.search_docs(&plains);
+        placed.extend(self.rest(&parts, &all_parts, sink)?);
+        let search_index = self.search_index(&plains);
         Ok(AllPages {
             placed,
-            docs,
+            search_index,
             plains,
             sizes,
         })
@@ -1478,12 +1482,11 @@ impl<'a> Renderer<'a> {
 
     /// Every page but the chapters' (in a fixed order), each given to
     /// `sink`; of the print version's `parts`, only those numbered in
-    /// `print` (from 0), drawn from the chapters' `figures`.
-    pub(crate) fn rest<'f>(
+    /// `print` (from 0).
+    pub(crate) fn rest(
         &self,
         parts: &[std::ops::Range<usize>],
         print: &[usize],
-        figures: &(dyn Fn(usize) -> Option<&'f ChapterFigures> + Sync),
         sink: &PageSink,
     ) -> Result<Vec<Placed>, Diagnostics> {
         let positions: Vec<(PositionKey, &PositionDoc)> = self
@@ -1534,7 +1537,7 @@ impl<'a> Renderer<'a> {
                         Job::Glossary => self.glossary_page(),
                         Job::Compare => self.compare_page(),
                         Job::Analysis => self.analysis_page(),
-                        Job::Print(k) => self.print_part(parts, *k, figures),
+                        Job::Print(k) => self.print_part(parts, *k),
                         Job::PrintIndex => self.print_index_page(parts),
                         Job::NotFound => self.not_found_page(),
                         Job::PuzzleIndex => self.puzzles_index_page(),
@@ -1565,12 +1568,11 @@ impl<'a> Renderer<'a> {
     }
 
     /// The part `k` of the print version: its chapters' bodies, rendered
-    /// for it from their `figures`, in one page.
-    pub(crate) fn print_part<'f>(
+    /// for it (their figures drawn for paper), in one page.
+    pub(crate) fn print_part(
         &self,
         parts: &[std::ops::Range<usize>],
         k: usize,
-        figures: &(dyn Fn(usize) -> Option<&'f ChapterFigures> + Sync),
     ) -> Result<Page, Diagnostics> {
         let r = parts[k].clone();
         let stems: BTreeSet<&str> = self.site.chapters[r.clone()]
@@ -1586,15 +1588,7 @@ impl<'a> Renderer<'a> {
                     stem: &self.site.chapters[i].stem,
                     chapters: &stems,
                 };
-                let Some(f) = figures(i) else {
-                    return Err(Diagnostics::from(Diagnostic::new(
-                        &self.site.chapters[i].path,
-                        0,
-                        0,
-                        "internal error: the chapter's figures were not drawn for its print part",
-                    )));
-                };
-                self.chapter_body(i, f, &print, &defined)
+                self.chapter_body(i, &print, &defined)
             })
             .collect::<Result<_, _>>()?;
         self.print_page(r, &bodies, k + 1, parts.len())
@@ -1617,9 +1611,11 @@ impl<'a> Renderer<'a> {
             + self.site.games.len()
     }
 
-    /// The search documents; `plains`: the words of each chapter's body.
-    pub(crate) fn search_docs(&self, plains: &[String]) -> Vec<SearchDoc> {
-        let mut docs = Vec::new();
+    /// The search index's file (`assets/search-index.js`), its records
+    /// written as they are made; `plains`: the words of each chapter's body.
+    pub(crate) fn search_index(&self, plains: &[String]) -> Vec<u8> {
+        let size: usize = plains.iter().map(|p| p.len() + 200).sum();
+        let mut docs = IndexWriter::new(b"window.OMWESO_SEARCH_INDEX = ", size + 64 * 1024);
         for (c, plain) in self.site.chapters.iter().zip(plains) {
             // each section on its own, so that a heading is found as such
             for h in c.headings.iter().filter(|h| h.level == 2 || h.level == 3) {
@@ -1742,7 +1738,7 @@ impl<'a> Renderer<'a> {
             Vec::new(),
             "",
         ));
-        docs
+        docs.finish(b";\n")
     }
 }
 

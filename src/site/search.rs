@@ -90,18 +90,52 @@ pub(crate) fn one_block(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The index as JSON (one record a line, so diffs stay readable).
-pub(crate) fn index_json(docs: &[SearchDoc]) -> String {
-    let mut s = String::from("[\n");
-    for (i, d) in docs.iter().enumerate() {
-        s.push_str(&serde_json::to_string(d).unwrap_or_else(|_| "{}".into()));
-        if i + 1 < docs.len() {
-            s.push(',');
-        }
-        s.push('\n');
+/// The index as JSON (one record a line, so diffs stay readable), written
+/// as its records come (none is kept: at 4,000 chapters the index is about
+/// 18 MB), between a `prefix` and a `suffix`.
+pub(crate) struct IndexWriter {
+    bytes: Vec<u8>,
+    count: usize,
+}
+
+impl IndexWriter {
+    /// An index whose bytes start with `prefix`, with room for `capacity`.
+    pub(crate) fn new(prefix: &[u8], capacity: usize) -> IndexWriter {
+        let mut bytes = Vec::with_capacity(capacity);
+        bytes.extend_from_slice(prefix);
+        bytes.extend_from_slice(b"[\n");
+        IndexWriter { bytes, count: 0 }
     }
-    s.push_str("]\n");
-    s
+
+    /// One record more.
+    pub(crate) fn push(&mut self, d: SearchDoc) {
+        if self.count > 0 {
+            self.bytes.extend_from_slice(b",\n");
+        }
+        if serde_json::to_writer(&mut self.bytes, &d).is_err() {
+            // a record of strings always serializes; never a broken line
+            self.bytes.extend_from_slice(b"{}");
+        }
+        self.count += 1;
+    }
+
+    /// The index's bytes, ending with `suffix`.
+    pub(crate) fn finish(mut self, suffix: &[u8]) -> Vec<u8> {
+        if self.count > 0 {
+            self.bytes.push(b'\n');
+        }
+        self.bytes.extend_from_slice(b"]\n");
+        self.bytes.extend_from_slice(suffix);
+        self.bytes
+    }
+}
+
+/// The index as JSON ([`IndexWriter`]).
+#[cfg(test)]
+pub(crate) fn index_json(docs: Vec<SearchDoc>) -> String {
+    let mut w = IndexWriter::new(b"", 0);
+    docs.into_iter().for_each(|d| w.push(d));
+    String::from_utf8(w.finish(b"")).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]
@@ -112,9 +146,35 @@ mod tests {
     fn compact_records() {
         let d = SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "  x \n y ");
         assert_eq!(
-            index_json(&[d]),
+            index_json(vec![d]),
             "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x\\ny\",\"k\":\"chapter\"}\n]\n"
         );
+    }
+
+    /// Records written one by one make the index as one JSON array, a
+    /// record a line, between the prefix and the suffix; none makes `[]`.
+    #[test]
+    fn records_written_as_they_come_make_one_array() {
+        let w = IndexWriter::new(b"P = ", 0);
+        assert_eq!(w.finish(b";\n"), b"P = [\n]\n;\n");
+        let mut w = IndexWriter::new(b"P = ", 0);
+        w.push(SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "x"));
+        w.push(SearchDoc::new(
+            Kind::Page,
+            "B",
+            "b.html",
+            vec!["h".into()],
+            "",
+        ));
+        let text = String::from_utf8(w.finish(b";\n")).expect("UTF-8");
+        assert_eq!(
+            text,
+            "P = [\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x\",\"k\":\"chapter\"},\n\
+             {\"t\":\"B\",\"u\":\"b.html\",\"h\":[\"h\"],\"k\":\"page\"}\n]\n;\n"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&text["P = ".len()..text.len() - 2]).expect("JSON");
+        assert_eq!(json.as_array().map(Vec::len), Some(2));
     }
 
     #[test]
