@@ -1018,12 +1018,20 @@ fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
         }
     });
     // "build N ok in MS ms: ..."
-    let took = |n: u32| -> u64 {
+    let mut said = Vec::new();
+    let mut took = |n: u32, child: &mut std::process::Child| -> u64 {
         let prefix = format!("build {n} ");
         loop {
-            let line = rx
-                .recv_timeout(Duration::from_secs(120))
-                .unwrap_or_else(|_| panic!("no end of build {n}"));
+            let line = match rx.recv_timeout(Duration::from_secs(120)) {
+                Ok(line) => line,
+                // what serve said, and how it ended if it did, to tell a
+                // slow machine from a server that stopped
+                Err(e) => panic!(
+                    "no end of build {n} ({e:?}); serve's status {:?}; it said: {said:#?}",
+                    child.try_wait()
+                ),
+            };
+            said.push(line.clone());
             if let Some(rest) = line.strip_prefix(&prefix) {
                 let ms = rest
                     .strip_prefix("ok in ")
@@ -1032,9 +1040,9 @@ fn a_rebuild_does_not_decide_a_costly_puzzle_again() {
             }
         }
     };
-    let first = took(1);
+    let first = took(1, &mut child);
     add_a_sentence(&site);
-    let second = took(2);
+    let second = took(2, &mut child);
     let _ = child.kill();
     let _ = child.wait();
     // the first build decided the move (seconds): else this proves nothing
