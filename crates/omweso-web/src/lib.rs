@@ -121,6 +121,12 @@ pub const MAX_NODES: u64 = 100_000_000;
 /// minutes).
 pub const MAX_TIME_MS: u64 = 600_000;
 
+/// The longest request the module reads, in bytes (1 MiB: a request is a
+/// position and a move, some hundreds of bytes). A page's glue hands the
+/// module at most one byte more, so that no request makes the module's
+/// memory (which never shrinks) grow by more than this.
+pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
 /// The four variants of the rules contract, by name.
 pub fn builtin(name: &str) -> Option<Rules> {
     Rules::builtin(name)
@@ -427,7 +433,15 @@ impl Request {
 /// The JSON answer to a request's text: `{"error": "..."}` when the request
 /// is wrong or the move cannot be played.
 pub fn answer(text: &str) -> String {
-    match Request::parse(text).and_then(|r| respond(&r)) {
+    let read = if text.len() > MAX_REQUEST_BYTES {
+        Err(format!(
+            "a request holds at most {} bytes, and this one holds more",
+            narrate::thousands(MAX_REQUEST_BYTES as u64)
+        ))
+    } else {
+        Request::parse(text)
+    };
+    match read.and_then(|r| respond(&r)) {
         Ok(json) => json,
         Err(e) => {
             let mut j = Json::default();
@@ -864,6 +878,24 @@ mod tests {
                 "{json}"
             );
         }
+    }
+
+    /// A request longer than the module reads is refused whole, in a short
+    /// answer; one of the longest it reads is read.
+    #[test]
+    fn a_request_over_the_limit_is_refused() {
+        let base = start().text();
+        let pad = |n: usize| format!("{base}{}", "\n".repeat(n - base.len()));
+        let longest = answer(&pad(MAX_REQUEST_BYTES));
+        assert!(
+            !longest.starts_with("{\"error\"") && longest.contains("\"moves\""),
+            "{}",
+            &longest[..200.min(longest.len())]
+        );
+        assert_eq!(
+            answer(&pad(MAX_REQUEST_BYTES + 1)),
+            "{\"error\":\"a request holds at most 1,048,576 bytes, and this one holds more\"}"
+        );
     }
 
     /// A move with a million direction letters where it has one choice

@@ -49,6 +49,13 @@ pub unsafe extern "C" fn omw_answer(ptr: *mut u8, len: usize) -> usize {
     })
 }
 
+/// The longest request the module reads ([`crate::MAX_REQUEST_BYTES`]):
+/// the glue hands it at most one byte more of a longer one.
+#[unsafe(no_mangle)]
+pub extern "C" fn omw_max_request() -> usize {
+    crate::MAX_REQUEST_BYTES
+}
+
 /// Where the last answer's bytes are.
 #[unsafe(no_mangle)]
 pub extern "C" fn omw_answer_ptr() -> *const u8 {

@@ -97,6 +97,11 @@ fn json_string(s: &str) -> String {
 
 /// The answers of the shipped module, through `omweso-engine.js`, in Node.
 fn answers_in_node(requests: &[String]) -> Vec<String> {
+    run_in_node(requests).0
+}
+
+/// The answers, and the module's memory in bytes after them.
+fn run_in_node(requests: &[String]) -> (Vec<String>, usize) {
     let list = format!(
         "[{}]",
         requests
@@ -127,10 +132,16 @@ fn answers_in_node(requests: &[String]) -> Vec<String> {
         "node failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+    let log = String::from_utf8_lossy(&out.stderr);
+    eprint!("{log}");
+    let memory = log
+        .lines()
+        .find_map(|l| l.strip_prefix("module memory ")?.strip_suffix(" bytes"))
+        .and_then(|n| n.parse().ok())
+        .expect("the glue says the module's memory");
     // a list of JSON strings, each an answer's text: undo the string escapes
     let text = String::from_utf8(out.stdout).unwrap();
-    parse_string_list(&text)
+    (parse_string_list(&text), memory)
 }
 
 /// `["a","b"]` (JSON strings with the escapes `JSON.stringify` writes).
@@ -280,4 +291,22 @@ fn the_shipped_module_searches_within_its_time() {
         .and_then(|t| t.parse().ok())
         .unwrap_or_else(|| panic!("no time in {a}"));
     assert!((400..3_000).contains(&ms), "{ms} ms: {a}");
+}
+
+/// A request over the module's limit, through the site's glue: the glue
+/// hands the module one byte past the limit and the module refuses it, as
+/// natively, its memory not grown by the request's 32 MB.
+#[test]
+fn the_shipped_module_refuses_a_request_over_its_limit() {
+    let small = "do moves\nvariant nowhere\n".to_string();
+    let (_, base) = run_in_node(std::slice::from_ref(&small));
+    let over = format!("do moves\nvariant modern\n{}", "#".repeat(32 << 20));
+    let native = answer(&over);
+    assert!(native.contains("at most 1,048,576 bytes"), "{native}");
+    let (wasm, memory) = run_in_node(std::slice::from_ref(&over));
+    assert_eq!(wasm, vec![native]);
+    assert!(
+        memory < base + (4 << 20),
+        "the module's memory grew from {base} to {memory} bytes"
+    );
 }

@@ -31,7 +31,10 @@
     // `variant`, `rules`, `to_move`, `board`, `flags`, `move`, `theme`,
     // `pit`, `nodes`, `depth`, `time_ms`, `seed`), as its JSON text.
     answerText(request) {
-      const bytes = this.encoder.encode(request);
+      // a request over the module's limit is handed over cut one byte past
+      // it (the module refuses it): its memory never grows by more
+      const whole = this.encoder.encode(request);
+      const bytes = whole.subarray(0, Math.min(whole.length, this.x.omw_max_request() + 1));
       const ptr = this.x.omw_alloc(bytes.length);
       new Uint8Array(this.x.memory.buffer, ptr, bytes.length).set(bytes);
       const len = this.x.omw_answer(ptr, bytes.length);

@@ -15,6 +15,7 @@ vm.runInThisContext(fs.readFileSync(engineJs, "utf8"), { filename: engineJs });
   const answers = requests.map((r) => engine.answerText(r));
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   process.stderr.write(`answered ${requests.length} requests in ${ms.toFixed(1)} ms\n`);
+  process.stderr.write(`module memory ${engine.x.memory.buffer.byteLength} bytes\n`);
   process.stdout.write(JSON.stringify(answers));
 })().catch((e) => {
   console.error(e);
