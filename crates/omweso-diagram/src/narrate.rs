@@ -152,15 +152,11 @@ pub fn seeds_now(changed: &[(Side, Pit, Seeds)]) -> String {
     if changed.is_empty() {
         return "No pit changed.".into();
     }
-    let mut s = String::from("Seeds now: ");
-    for (i, &(side, p, n)) in changed.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        s.push_str(&format!("{} {}", pit(side, p), thousands(n as u64)));
-    }
-    s.push('.');
-    s
+    let parts: Vec<String> = changed
+        .iter()
+        .map(|&(side, p, n)| format!("{} {}", pit(side, p), thousands(n as u64)))
+        .collect();
+    format!("Seeds now: {}.", parts.join(", "))
 }
 
 /// Each side's seeds, after a capture moved them: `North 31 seeds, South
@@ -449,16 +445,18 @@ pub fn play_error(e: &PlayError) -> String {
 pub fn notation_error(e: &NotationError) -> String {
     match e {
         NotationError::Malformed { text, why } => {
+            let unexpected;
             let why = match why {
-                Unreadable::NoPit => "no pit number".to_string(),
-                Unreadable::PitOutOfRange => "pit number out of range 1-16".to_string(),
+                Unreadable::NoPit => "no pit number",
+                Unreadable::PitOutOfRange => "pit number out of range 1-16",
                 Unreadable::ThreeSeedNotAlone => {
-                    "T (three-seed opening) stands alone after the pit".to_string()
+                    "T (three-seed opening) stands alone after the pit"
                 }
-                Unreadable::ThreeSeedWithDirections => {
-                    "a three-seed opening takes no directions".to_string()
+                Unreadable::ThreeSeedWithDirections => "a three-seed opening takes no directions",
+                Unreadable::Unexpected(c) => {
+                    unexpected = format!("unexpected {c:?}");
+                    &unexpected
                 }
-                Unreadable::Unexpected(c) => format!("unexpected {c:?}"),
             };
             format!(
                 "cannot read move {}: {why} (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)",

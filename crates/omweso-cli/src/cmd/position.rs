@@ -2,7 +2,7 @@
 //! a move's trace and its frames.
 
 use super::Format;
-use omweso::diagram::narrate::{move_line, play_error, trace_text};
+use omweso::diagram::narrate::{move_line, notation_error, play_error, trace_text};
 use omweso::engine::quote;
 use omweso::engine::{self, notation};
 use omweso::model::{self, Diagnostics, PositionDoc, Source};
@@ -39,8 +39,7 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
 /// `omweso play`: the move's lap-by-lap trace as comments, then the
 /// position after it as YAML.
 pub fn play(doc: &PositionDoc, mv: &str, max_laps: usize) -> Result<ExitCode, String> {
-    let m = notation::parse_for(doc.position.to_move, mv)
-        .map_err(|e| omweso::diagram::narrate::notation_error(&e))?;
+    let m = notation::parse_for(doc.position.to_move, mv).map_err(|e| notation_error(&e))?;
     let played = engine::trace(&doc.variant.variant.rules, &doc.position, &m, max_laps)
         .map_err(|e| format!("illegal move {}: {}", quote(mv), play_error(&e)))?;
     for line in trace_text(&played).lines() {
@@ -61,10 +60,9 @@ pub fn diagram(
 ) -> Result<ExitCode, String> {
     use omweso::export;
     let mv = match mv {
-        Some(text) => Some(
-            notation::parse_for(doc.position.to_move, text)
-                .map_err(|e| omweso::diagram::narrate::notation_error(&e))?,
-        ),
+        Some(text) => {
+            Some(notation::parse_for(doc.position.to_move, text).map_err(|e| notation_error(&e))?)
+        }
         None => None,
     };
     let frames = export::position_frames(doc, mv.as_ref()).map_err(|e| e.to_string())?;
