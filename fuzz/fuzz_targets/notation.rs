@@ -2,6 +2,7 @@
 //! given to `omweso play`.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
+use omweso::diagram::narrate::notation_error;
 use omweso::engine::notation;
 use omweso::model::{Diagnostic, Source};
 use omweso_fuzz::{check_one, text};
@@ -16,6 +17,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(again.mv.pit, n.mv.pit);
             assert_eq!(again.mv.three_seed, n.mv.three_seed);
         }
-        Err(e) => check_one(&src, &Diagnostic::new(&src.path, 1, 1, e.to_string())),
+        // what a user reads is the narrator's wording
+        Err(e) => check_one(&src, &Diagnostic::new(&src.path, 1, 1, notation_error(&e))),
     }
 });
