@@ -227,11 +227,12 @@ impl Geo {
 /// written.
 fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
     let mut t = Text::new(content).set("class", class);
-    if n(x) != "0" {
-        t = t.set("x", n(x));
+    let (x, y) = (n(x), n(y));
+    if x != "0" {
+        t = t.set("x", x);
     }
-    if n(y) != "0" {
-        t = t.set("y", n(y));
+    if y != "0" {
+        t = t.set("y", y);
     }
     t
 }
@@ -240,11 +241,13 @@ fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
 /// shared drawing centred on its origin) is not written.
 fn circle(class: &str, c: Pt, r: f64) -> Circle {
     let mut e = Circle::new().set("class", class);
-    if n(c.x) != "0" {
-        e = e.set("cx", n(c.x));
+    // 0, the default, left out
+    let (x, y) = (n(c.x), n(c.y));
+    if x != "0" {
+        e = e.set("cx", x);
     }
-    if n(c.y) != "0" {
-        e = e.set("cy", n(c.y));
+    if y != "0" {
+        e = e.set("cy", y);
     }
     e.set("r", n(r))
 }
@@ -1429,8 +1432,16 @@ fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
 }
 
 /// A small picture of a look for a page's key (HTML): an inline SVG of a
-/// pit so marked, in the diagrams' colours.
-pub(crate) fn swatch(look: Look) -> String {
+/// pit so marked, in the diagrams' colours. Drawn once a process for each
+/// look (a site's keys have thousands of lines and a dozen looks).
+pub(crate) fn swatch(look: Look) -> &'static str {
+    const LOOKS: usize = Look::LeftHand as usize + 1;
+    static DRAWN: [std::sync::OnceLock<String>; LOOKS] =
+        [const { std::sync::OnceLock::new() }; LOOKS];
+    DRAWN[look as usize].get_or_init(|| draw_swatch(look))
+}
+
+fn draw_swatch(look: Look) -> String {
     let mut s = String::from(
         "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
     );
