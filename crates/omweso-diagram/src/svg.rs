@@ -227,11 +227,12 @@ impl Geo {
 /// written.
 fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
     let mut t = Text::new(content).set("class", class);
-    if n(x) != "0" {
-        t = t.set("x", n(x));
+    let (x, y) = (n(x), n(y));
+    if x != "0" {
+        t = t.set("x", x);
     }
-    if n(y) != "0" {
-        t = t.set("y", n(y));
+    if y != "0" {
+        t = t.set("y", y);
     }
     t
 }
@@ -240,11 +241,13 @@ fn text(class: &str, x: f64, y: f64, content: &str) -> Text {
 /// shared drawing centred on its origin) is not written.
 fn circle(class: &str, c: Pt, r: f64) -> Circle {
     let mut e = Circle::new().set("class", class);
-    if n(c.x) != "0" {
-        e = e.set("cx", n(c.x));
+    // 0, the default, left out
+    let (x, y) = (n(c.x), n(c.y));
+    if x != "0" {
+        e = e.set("cx", x);
     }
-    if n(c.y) != "0" {
-        e = e.set("cy", n(c.y));
+    if y != "0" {
+        e = e.set("cy", y);
     }
     e.set("r", n(r))
 }
@@ -536,6 +539,28 @@ fn define(out: &mut Markup, name: u64, id: &str, body: &Markup) {
     out.push_def(name, &def);
 }
 
+/// [`define`] for a drawing that its name alone decides (the pit, a board,
+/// a count, a mark, a dot: never a part of a frame's counts or its
+/// background, which vary with the position): drawn once a thread and
+/// kept, its definition then copied into each figure that needs it. The
+/// names of such drawings are a few hundred at most (see [`board_def`]
+/// and the others), so the memory kept is bounded.
+fn define_drawn(out: &mut Markup, name: u64, id: &str, draw: impl FnOnce() -> Markup) {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+    thread_local! {
+        static DRAWN: RefCell<BTreeMap<u64, Markup>> = const { RefCell::new(BTreeMap::new()) };
+    }
+    DRAWN.with_borrow_mut(|drawn| {
+        let def = drawn.entry(name).or_insert_with(|| {
+            let mut def = Markup::default();
+            define(&mut def, name, id, &draw());
+            def
+        });
+        out.append(def);
+    });
+}
+
 /// Counts up to this many are drawn with their seeds as dots.
 const SMALL_COUNT: usize = 6;
 
@@ -631,41 +656,44 @@ pub(crate) fn render_into(
         let parts = sh.parts(scene, opts.layout);
         if !sh.done.has(PIT_DEF) {
             sh.done.add(PIT_DEF);
-            let c = Pt { x: 0.0, y: 0.0 };
-            let mut body = Markup::default();
-            add(&mut body, circle("omw-pit", c, PIT_R));
-            add(&mut body, pit_shade(c));
-            body.push_str("\n");
-            define(out, PIT_DEF, "p", &body);
+            define_drawn(out, PIT_DEF, "p", || {
+                let c = Pt { x: 0.0, y: 0.0 };
+                let mut body = Markup::default();
+                add(&mut body, circle("omw-pit", c, PIT_R));
+                add(&mut body, pit_shade(c));
+                body.push_str("\n");
+                body
+            });
         }
         if !sh.done.has(board_def(code)) {
             sh.done.add(board_def(code));
-            define(
-                out,
-                board_def(code),
-                &format!("b{code}"),
-                &board(scene, &geo, true),
-            );
+            define_drawn(out, board_def(code), &format!("b{code}"), || {
+                board(scene, &geo, true)
+            });
         }
         for (_, _, k) in pit_counts(scene, &geo) {
             // (a sheet's counts are numerals only)
             if k <= SMALL_COUNT && !geo.names_above() && !sh.done.has(count_def(k)) {
                 sh.done.add(count_def(k));
-                let mut body = Markup::default();
-                let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
-                add(&mut body, t);
-                for d in dots {
-                    add(&mut body, d);
-                }
-                body.push_str("\n");
-                define(out, count_def(k), &format!("k{k}"), &body);
+                define_drawn(out, count_def(k), &format!("k{k}"), || {
+                    let mut body = Markup::default();
+                    let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
+                    add(&mut body, t);
+                    for d in dots {
+                        add(&mut body, d);
+                    }
+                    body.push_str("\n");
+                    body
+                });
             }
             if k > SMALL_COUNT && !geo.names_above() && !sh.done.has(big_count_def(k)) {
                 sh.done.add(big_count_def(k));
-                let mut body = Markup::default();
-                big_count(k, Pt { x: 0.0, y: 0.0 }, &mut body);
-                body.push_str("\n");
-                define(out, big_count_def(k), &format!("c{k}"), &body);
+                define_drawn(out, big_count_def(k), &format!("c{k}"), || {
+                    let mut body = Markup::default();
+                    big_count(k, Pt { x: 0.0, y: 0.0 }, &mut body);
+                    body.push_str("\n");
+                    body
+                });
             }
         }
         for &part in &parts {
@@ -682,10 +710,12 @@ pub(crate) fn render_into(
         for m in mark_items(scene, &geo) {
             if !sh.done.has(m.def_name()) {
                 sh.done.add(m.def_name());
-                let mut body = Markup::default();
-                m.shapes(Pt { x: 0.0, y: 0.0 }, &mut body);
-                body.push_str("\n");
-                define(out, m.def_name(), &m.def_id(), &body);
+                define_drawn(out, m.def_name(), &m.def_id(), || {
+                    let mut body = Markup::default();
+                    m.shapes(Pt { x: 0.0, y: 0.0 }, &mut body);
+                    body.push_str("\n");
+                    body
+                });
             }
         }
         if let Some(p) = &scene.path {
@@ -696,10 +726,12 @@ pub(crate) fn render_into(
             for (name, id, class, r, drawn) in dots {
                 if drawn && !sh.done.has(name) {
                     sh.done.add(name);
-                    let mut body = Markup::default();
-                    add(&mut body, circle(class, Pt { x: 0.0, y: 0.0 }, r));
-                    body.push_str("\n");
-                    define(out, name, id, &body);
+                    define_drawn(out, name, id, || {
+                        let mut body = Markup::default();
+                        add(&mut body, circle(class, Pt { x: 0.0, y: 0.0 }, r));
+                        body.push_str("\n");
+                        body
+                    });
                 }
             }
         }
@@ -1429,8 +1461,16 @@ fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
 }
 
 /// A small picture of a look for a page's key (HTML): an inline SVG of a
-/// pit so marked, in the diagrams' colours.
-pub(crate) fn swatch(look: Look) -> String {
+/// pit so marked, in the diagrams' colours. Drawn once a process for each
+/// look (a site's keys have thousands of lines and a dozen looks).
+pub(crate) fn swatch(look: Look) -> &'static str {
+    const LOOKS: usize = Look::LeftHand as usize + 1;
+    static DRAWN: [std::sync::OnceLock<String>; LOOKS] =
+        [const { std::sync::OnceLock::new() }; LOOKS];
+    DRAWN[look as usize].get_or_init(|| draw_swatch(look))
+}
+
+fn draw_swatch(look: Look) -> String {
     let mut s = String::from(
         "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
     );

@@ -1108,3 +1108,72 @@ fn the_left_hand_pits_are_shaded_exactly_when_the_key_says_so() {
     assert!(said(&Rules::SHACKELL_1935).ends_with("only to capture at once"));
     assert!(said(&Rules::LUDII).contains("aimed at an inner pit facing two occupied pits"));
 }
+
+/// The shared drawings a name decides (the pit, a board, a count, a mark)
+/// are drawn once a thread and copied into later figures: a figure drawn
+/// after many others is the same markup as the figure drawn first in a
+/// fresh thread, whatever the rule set, seat, pit names, layout and theme.
+#[test]
+fn a_figure_is_the_same_whatever_was_drawn_before_it() {
+    use diagram::{Embed, Layout, Markup, Theme, figure_svgs, move_frames};
+    use omweso_engine::{legal_moves, reference::positions_from_play};
+
+    let mut cases = Vec::new();
+    for (i, (name, rules)) in Rules::BUILTIN.into_iter().enumerate() {
+        for (j, pos) in positions_from_play(&rules, 5 + i as u64, 3)
+            .into_iter()
+            .step_by(3)
+            .enumerate()
+        {
+            let Some(first) = legal_moves(&rules, &pos).into_iter().next() else {
+                continue;
+            };
+            let Ok(played) = trace(&rules, &pos, &first.mv, 10_000) else {
+                continue;
+            };
+            let ann = Annotations {
+                seat: if j % 2 == 0 { Side::South } else { Side::North },
+                labels: j % 3 == 0,
+                ..Annotations::default()
+            };
+            let frames = move_frames(&played, &ann, name, &rules);
+            let (layout, theme) = [
+                (Layout::Board, Theme::Adaptive),
+                (Layout::Full, Theme::Adaptive),
+                (Layout::Sheet, Theme::Print),
+                (Layout::Board, Theme::Print),
+            ][j % 4];
+            let options = RenderOptions {
+                theme,
+                embed: Embed::Embedded,
+                layout,
+                width: None,
+            };
+            cases.push((frames, options));
+        }
+    }
+    let written = |svgs: Vec<Markup>| {
+        svgs.iter()
+            .map(|m| {
+                let mut s = String::new();
+                m.write("f-", &mut s);
+                s
+            })
+            .collect::<Vec<_>>()
+    };
+    // every figure drawn in one thread, one after the other
+    let after_others: Vec<_> = cases
+        .iter()
+        .map(|(frames, options)| written(figure_svgs(frames, options)))
+        .collect();
+    // each drawn first, in a thread of its own
+    for (k, (frames, options)) in cases.iter().enumerate() {
+        let alone = std::thread::scope(|s| {
+            s.spawn(|| written(figure_svgs(frames, options)))
+                .join()
+                .unwrap()
+        });
+        assert_eq!(alone, after_others[k], "figure {k} ({:?})", options.layout);
+    }
+    assert!(cases.len() >= 40, "only {} figures", cases.len());
+}

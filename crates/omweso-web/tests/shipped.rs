@@ -72,6 +72,36 @@ fn the_staleness_hash_reads_tokens_not_comments() {
     }
 }
 
+/// Code compiled for tests only (`#[cfg(test)]`: a module of tests, a
+/// helper) is never in the module, so the staleness hash leaves it out; a
+/// change anywhere else counts, braces and `#[cfg(test)]` inside literals
+/// included.
+#[test]
+fn the_staleness_hash_leaves_out_test_only_code() {
+    use tokens::rust_tokens as t;
+    let code = "pub fn f() -> &'static str { \"{\" }\n\n#[cfg(test)]\n#[allow(dead_code)]\nfn helper(x: [u8; 2]) -> u8 { x[0] }\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn braces() { let _ = \"}\"; let _ = '}'; let _ = r#\"}\"#; assert!(true); }\n}\n\n#[cfg(test)]\nmod more;\n\npub const S: &str = \"#[cfg(test)] mod x { }\";\n";
+    assert_eq!(
+        t(code),
+        "pub fn f() -> &'static str { \"{\" } pub const S: &str = \"#[cfg(test)] mod x { }\";"
+    );
+    // a test-only edit leaves the hash as it was
+    for same in [
+        code.replace("assert!(true)", "assert!(false)"),
+        code.replace("x[0]", "x[1]"),
+        code.replace("mod more;", "mod other;"),
+    ] {
+        assert_eq!(t(code), t(&same), "{same}");
+    }
+    // an edit to the shipped code does not
+    for changed in [
+        code.replace("\"{\" }", "\"}\" }"),
+        code.replace("mod x { }", "mod y { }"),
+        code.replace("#[cfg(test)]\n#[allow", "#[allow"),
+    ] {
+        assert_ne!(t(code), t(&changed), "{changed}");
+    }
+}
+
 /// Random positions, some before the game's first capture.
 fn positions(n: usize) -> Vec<Position> {
     let mut all = random::positions(n, 2026);
