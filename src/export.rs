@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 /// Output format of [`write_frames`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum FrameFormat {
     /// SVG pictures (`.svg`).
     Svg,
     /// PNG at `DEFAULT_PNG_SCALE`.
@@ -23,43 +23,43 @@ pub enum Format {
     Text,
 }
 
-impl Format {
+impl FrameFormat {
     /// Every format, in the order the CLI lists them.
-    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Text];
+    pub const ALL: [FrameFormat; 3] = [FrameFormat::Svg, FrameFormat::Png, FrameFormat::Text];
 
     /// `svg`, `png`, `text`.
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Text => "text",
+            FrameFormat::Svg => "svg",
+            FrameFormat::Png => "png",
+            FrameFormat::Text => "text",
         }
     }
 
     /// The file extension: `svg`, `png`, `txt`.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Text => "txt",
+            FrameFormat::Svg => "svg",
+            FrameFormat::Png => "png",
+            FrameFormat::Text => "txt",
         }
     }
 
     /// Parse `svg`, `png`, `text` (or `txt`).
-    pub fn parse(s: &str) -> Option<Format> {
+    pub fn parse(s: &str) -> Option<FrameFormat> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "svg" => Some(Format::Svg),
-            "png" => Some(Format::Png),
-            "text" | "txt" => Some(Format::Text),
+            "svg" => Some(FrameFormat::Svg),
+            "png" => Some(FrameFormat::Png),
+            "text" | "txt" => Some(FrameFormat::Text),
             _ => None,
         }
     }
 }
 
-impl std::str::FromStr for Format {
+impl std::str::FromStr for FrameFormat {
     type Err = String;
-    fn from_str(s: &str) -> Result<Format, String> {
-        Format::parse(s).ok_or_else(|| {
+    fn from_str(s: &str) -> Result<FrameFormat, String> {
+        FrameFormat::parse(s).ok_or_else(|| {
             format!(
                 "unknown format {s_q} (expected svg, png or text)",
                 s_q = quote(s)
@@ -68,7 +68,7 @@ impl std::str::FromStr for Format {
     }
 }
 
-impl std::fmt::Display for Format {
+impl std::fmt::Display for FrameFormat {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -264,7 +264,7 @@ fn render_png(
 }
 
 /// The file a frame is written to: `{stem}-{frame.name}.{ext}`.
-pub(crate) fn frame_file_name(stem: &str, frame: &Frame, format: Format) -> String {
+pub(crate) fn frame_file_name(stem: &str, frame: &Frame, format: FrameFormat) -> String {
     format!("{stem}-{}.{}", frame.name, format.extension())
 }
 
@@ -274,7 +274,7 @@ pub fn write_frames(
     frames: &[Frame],
     dir: &Path,
     stem: &str,
-    format: Format,
+    format: FrameFormat,
 ) -> Result<Vec<PathBuf>, DiagramError> {
     if stem.is_empty()
         || stem.contains(['/', '\\'])
@@ -295,9 +295,9 @@ pub fn write_frames(
     for f in frames {
         let path = dir.join(frame_file_name(stem, f, format));
         let bytes = match format {
-            Format::Svg => f.svg(&RenderOptions::default()).into_bytes(),
-            Format::Text => f.text().into_bytes(),
-            Format::Png => to_png(f, DEFAULT_PNG_SCALE)?,
+            FrameFormat::Svg => f.svg(&RenderOptions::default()).into_bytes(),
+            FrameFormat::Text => f.text().into_bytes(),
+            FrameFormat::Png => to_png(f, DEFAULT_PNG_SCALE)?,
         };
         std::fs::write(&path, bytes).map_err(|source| DiagramError::Io {
             path: path.clone(),
@@ -317,7 +317,7 @@ mod tests {
     /// `--out` naming a file (or a device) says it is not a folder.
     #[test]
     fn frames_go_into_a_folder() {
-        let e = write_frames(&[], Path::new("/dev/null"), "x", Format::Svg).unwrap_err();
+        let e = write_frames(&[], Path::new("/dev/null"), "x", FrameFormat::Svg).unwrap_err();
         assert_eq!(
             e.to_string(),
             "/dev/null: not a folder; --out names the folder the frames are written into"

@@ -4,7 +4,7 @@
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure, Medium};
 use super::markdown::{self, Ids, MarkdownTarget};
-use super::search::{IndexWriter, Kind, SearchDoc, one_block};
+use super::search::{EntryKind, IndexWriter, SearchDoc, one_block};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
@@ -1620,7 +1620,7 @@ impl<'a> Renderer<'a> {
             // each section on its own, so that a heading is found as such
             for h in c.headings.iter().filter(|h| h.level == 2 || h.level == 3) {
                 docs.push(SearchDoc::new(
-                    Kind::Section,
+                    EntryKind::Section,
                     &format!("{} › {}", c.front.title, h.text),
                     &format!("{}#{}", c.url(), h.id),
                     Vec::new(),
@@ -1628,7 +1628,7 @@ impl<'a> Renderer<'a> {
                 ));
             }
             docs.push(SearchDoc::new(
-                Kind::Chapter,
+                EntryKind::Chapter,
                 &c.front.title,
                 &c.url(),
                 c.headings
@@ -1647,7 +1647,7 @@ impl<'a> Renderer<'a> {
                 text.push_str(&one_block(r));
             }
             docs.push(SearchDoc::new(
-                Kind::Variant,
+                EntryKind::Variant,
                 &v.title,
                 &format!("variants/{}.html", v.name()),
                 Vec::new(),
@@ -1656,7 +1656,7 @@ impl<'a> Renderer<'a> {
         }
         for g in &self.site.glossary {
             docs.push(SearchDoc::new(
-                Kind::Term,
+                EntryKind::Term,
                 &g.term,
                 &format!("glossary.html#{}", g.id),
                 Vec::new(),
@@ -1666,7 +1666,7 @@ impl<'a> Renderer<'a> {
         for p in self.site.all_positions() {
             if let Some(id) = p.id() {
                 docs.push(SearchDoc::new(
-                    Kind::Position,
+                    EntryKind::Position,
                     &title_of(p),
                     &format!("positions/{id}.html"),
                     Vec::new(),
@@ -1686,7 +1686,7 @@ impl<'a> Renderer<'a> {
                 text.push_str(&theme_title(t));
             }
             docs.push(SearchDoc::new(
-                Kind::Puzzle,
+                EntryKind::Puzzle,
                 &p.title,
                 &format!("puzzles/{}.html", p.id),
                 Vec::new(),
@@ -1703,7 +1703,7 @@ impl<'a> Renderer<'a> {
                 }
             }
             docs.push(SearchDoc::new(
-                Kind::Game,
+                EntryKind::Game,
                 g.title.as_deref().unwrap_or(&g.id),
                 &format!("games/{}.html", g.id),
                 Vec::new(),
@@ -1711,28 +1711,28 @@ impl<'a> Renderer<'a> {
             ));
         }
         docs.push(SearchDoc::new(
-            Kind::Page,
+            EntryKind::Page,
             "Games",
             "games/index.html",
             Vec::new(),
             "",
         ));
         docs.push(SearchDoc::new(
-            Kind::Page,
+            EntryKind::Page,
             "Glossary",
             "glossary.html",
             Vec::new(),
             "",
         ));
         docs.push(SearchDoc::new(
-            Kind::Page,
+            EntryKind::Page,
             "The variants compared",
             "compare.html",
             Vec::new(),
             "",
         ));
         docs.push(SearchDoc::new(
-            Kind::Page,
+            EntryKind::Page,
             "Puzzles",
             "puzzles/index.html",
             Vec::new(),

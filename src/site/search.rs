@@ -19,14 +19,14 @@ pub(crate) struct SearchDoc {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub x: String,
     /// What it is, for ranking and grouping the results.
-    pub k: Kind,
+    pub k: EntryKind,
 }
 
 /// The kinds of search results, in the order the results list them: the
 /// rules before the examples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub(crate) enum Kind {
+pub(crate) enum EntryKind {
     /// A chapter.
     Chapter,
     /// A heading inside a chapter.
@@ -47,7 +47,7 @@ pub(crate) enum Kind {
 
 impl SearchDoc {
     pub(crate) fn new(
-        kind: Kind,
+        kind: EntryKind,
         title: &str,
         url: &str,
         headings: Vec<String>,
@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn compact_records() {
-        let d = SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "  x \n y ");
+        let d = SearchDoc::new(EntryKind::Chapter, "A", "a.html", vec![], "  x \n y ");
         assert_eq!(
             index_json(vec![d]),
             "[\n{\"t\":\"A\",\"u\":\"a.html\",\"x\":\"x\\ny\",\"k\":\"chapter\"}\n]\n"
@@ -158,9 +158,15 @@ mod tests {
         let w = IndexWriter::new(b"P = ", 0);
         assert_eq!(w.finish(b";\n"), b"P = [\n]\n;\n");
         let mut w = IndexWriter::new(b"P = ", 0);
-        w.push(SearchDoc::new(Kind::Chapter, "A", "a.html", vec![], "x"));
         w.push(SearchDoc::new(
-            Kind::Page,
+            EntryKind::Chapter,
+            "A",
+            "a.html",
+            vec![],
+            "x",
+        ));
+        w.push(SearchDoc::new(
+            EntryKind::Page,
             "B",
             "b.html",
             vec!["h".into()],

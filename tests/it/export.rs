@@ -5,7 +5,7 @@
 
 use omweso::diagram::{self, Frame, RenderOptions};
 use omweso::engine::notation;
-use omweso::export::{self, Format};
+use omweso::export::{self, FrameFormat};
 use omweso::model::{Source, Variants, parse_positions};
 use std::path::{Path, PathBuf};
 
@@ -103,7 +103,7 @@ fn png_has_the_expected_size_and_is_not_blank() {
 fn frames_are_written_with_predictable_names() {
     let frames = frames_of_yaml(PLAIN);
     let dir = tempfile::tempdir().unwrap();
-    for format in Format::ALL {
+    for format in FrameFormat::ALL {
         let paths = export::write_frames(&frames, dir.path(), "plain", format).unwrap();
         let names: Vec<String> = paths
             .iter()
@@ -125,11 +125,11 @@ fn frames_are_written_with_predictable_names() {
     let svg = std::fs::read_to_string(dir.path().join("plain-01-lap-1.svg")).unwrap();
     assert_eq!(svg, frames[1].svg(&RenderOptions::default()));
     for bad in ["", "a/b", "..", "a\\b"] {
-        assert!(export::write_frames(&frames, dir.path(), bad, Format::Svg).is_err());
+        assert!(export::write_frames(&frames, dir.path(), bad, FrameFormat::Svg).is_err());
     }
-    assert_eq!(Format::parse("PNG"), Some(Format::Png));
-    assert_eq!("txt".parse::<Format>(), Ok(Format::Text));
-    assert!("gif".parse::<Format>().is_err());
+    assert_eq!(FrameFormat::parse("PNG"), Some(FrameFormat::Png));
+    assert_eq!("txt".parse::<FrameFormat>(), Ok(FrameFormat::Text));
+    assert!("gif".parse::<FrameFormat>().is_err());
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod cmd;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use cmd::position::load_one;
-use cmd::{Format, MAX_NODES, depths};
+use cmd::{MAX_NODES, Output, depths};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +21,8 @@ struct Cli {
 }
 
 #[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
-enum SetupFormat {
+/// How `setup` prints its arrangement: a position file, or JSON.
+enum SetupOutput {
     Yaml,
     Json,
 }
@@ -37,7 +38,7 @@ enum Command {
         #[arg(long)]
         id: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: Output,
         /// List every choice sequence, even those reaching the same end
         /// position (by default each end position is listed once).
         #[arg(long)]
@@ -88,7 +89,7 @@ enum Command {
         #[arg(long, conflicts_with = "panel", value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: Option<u32>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: Output,
     },
     /// Engine self-play: play games from drawn set-ups and write them as
     /// game records (content/games format) into DIR.
@@ -122,7 +123,7 @@ enum Command {
         #[arg(long, requires = "balanced", value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..=cmd::MAX_NODES))]
         nodes: Vec<u64>,
         #[arg(long, value_enum, default_value = "yaml")]
-        format: SetupFormat,
+        format: SetupOutput,
     },
     /// Draw a position, or its move frame by frame (SVG, PNG or text).
     Diagram {
@@ -139,7 +140,7 @@ enum Command {
         #[arg(long, default_value = ".")]
         out: PathBuf,
         #[arg(long, default_value = "svg")]
-        format: omweso::export::Format,
+        format: omweso::export::FrameFormat,
     },
     /// Verified puzzles: verify a folder, or generate new ones.
     Puzzles {
@@ -155,7 +156,7 @@ enum Command {
         #[arg(long)]
         root: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: Output,
         /// Rewrite the expectations that differ to what the engine computes.
         #[arg(long)]
         bless: bool,
@@ -230,7 +231,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 nodes,
                 threads,
             };
-            cmd::player::bestmove(&doc, budget, panel, format == Format::Json)
+            cmd::player::bestmove(&doc, budget, panel, format == Output::Json)
         }
         Command::Selfplay(args) => cmd::player::selfplay(args),
         Command::Setup {
@@ -253,7 +254,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 (true, None) => cmd::player::Draw::Styles,
                 (false, None) => cmd::player::Draw::Policy,
             };
-            cmd::player::setup(&variant, seed, draw, format == SetupFormat::Json)
+            cmd::player::setup(&variant, seed, draw, format == SetupOutput::Json)
         }
         Command::Puzzles { command } => cmd::puzzles::run(command),
         Command::Sheet(args) => cmd::puzzles::sheet(args),

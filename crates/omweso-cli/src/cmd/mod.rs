@@ -11,7 +11,9 @@ use omweso::model::{Diagnostics, Variants};
 use std::path::Path;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
-pub enum Format {
+/// How a command prints its answer: words for a reader, or JSON for a
+/// program (`--format`).
+pub enum Output {
     Text,
     Json,
 }

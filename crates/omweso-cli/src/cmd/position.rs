@@ -1,7 +1,7 @@
 //! `omweso moves`, `play` and `diagram`: one position of a file, its moves,
 //! a move's trace and its frames.
 
-use super::Format;
+use super::Output;
 use omweso::diagram::narrate::{move_line, notation_error, play_error, trace_text};
 use omweso::engine::quote;
 use omweso::engine::{self, notation};
@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 /// `omweso moves`: every legal move (each end position once, or every
 /// choice sequence).
-pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<ExitCode, String> {
+pub fn moves(doc: &PositionDoc, format: Output, every_sequence: bool) -> Result<ExitCode, String> {
     let rules = &doc.variant.variant.rules;
     let moves = if every_sequence {
         engine::every_sequence(rules, &doc.position)
@@ -20,11 +20,11 @@ pub fn moves(doc: &PositionDoc, format: Format, every_sequence: bool) -> Result<
     };
     let mover = doc.position.to_move;
     match format {
-        Format::Json => println!(
+        Output::Json => println!(
             "{}",
             omweso_web::moves_json(doc.variant.name(), mover, &moves)
         ),
-        Format::Text => {
+        Output::Text => {
             if moves.is_empty() {
                 println!("{}", omweso::diagram::narrate::no_legal_move(mover));
             }
@@ -56,7 +56,7 @@ pub fn diagram(
     doc: &PositionDoc,
     mv: Option<&str>,
     out: &Path,
-    format: omweso::export::Format,
+    format: omweso::export::FrameFormat,
 ) -> Result<ExitCode, String> {
     use omweso::export;
     let mv = match mv {

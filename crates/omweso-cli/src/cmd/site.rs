@@ -1,6 +1,6 @@
 //! `omweso check`, `build`, `serve` and `init`: the site's commands.
 
-use super::Format;
+use super::Output;
 use clap::Args;
 use omweso::diagram::narrate::plural;
 use omweso::site;
@@ -135,7 +135,7 @@ pub fn init(dir: &Path, force: bool) -> Result<ExitCode, String> {
 /// `omweso check`: report (text or JSON), optionally bless first.
 pub fn check(
     root: Option<PathBuf>,
-    format: Format,
+    format: Output,
     bless: bool,
     drafts: bool,
 ) -> Result<ExitCode, String> {
@@ -170,8 +170,8 @@ pub fn check(
     }
     check::relative_to(&mut report, &cwd);
     match format {
-        Format::Text => print!("{}", check::render_text(&report)),
-        Format::Json => print!("{}", check::render_json(&report)),
+        Output::Text => print!("{}", check::render_text(&report)),
+        Output::Json => print!("{}", check::render_json(&report)),
     }
     Ok(if report.ok() {
         ExitCode::SUCCESS
