@@ -412,6 +412,33 @@ fn a_stop_during_the_roots_long_generation_still_answers_a_whole_move() {
     assert!(from.contains(&best), "{best:?} is not among {from:?}");
 }
 
+/// A node budget bounds a search through a move of a billion laps: each
+/// poll of the long generation counts as `NODES_A_POLL` positions, so the
+/// root's generation gives up (once it has a move) when the budget is
+/// spent, as it does for a clock; the answer is still a whole legal move.
+#[test]
+fn a_node_budget_bounds_the_roots_long_generation() {
+    use omweso_engine::search::NODES_A_POLL;
+    use std::cell::Cell;
+    let pos = billion_lap_cycle();
+    let rules = &Rules::MCGILL_2015;
+    for budget in [1, 3 * NODES_A_POLL] {
+        let polls = Cell::new(0u32);
+        let mut player = Searcher::new(Config::default());
+        let r = player.search(rules, &pos, Limits::nodes(budget), &mut || {
+            polls.set(polls.get() + 1);
+            false
+        });
+        // S12's cycle takes about 1,300 polls to decide
+        assert!(r.stopped, "budget {budget}");
+        assert!(polls.get() <= 4, "budget {budget}: {} polls", polls.get());
+        let best = r.best.expect("a move is answered");
+        let mut from = Vec::new();
+        omweso_engine::moves_from(rules, &pos, best.mv.pit, &mut from);
+        assert!(from.contains(&best), "{best:?} is not among {from:?}");
+    }
+}
+
 #[test]
 fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
     let mut checked = 0;

@@ -68,7 +68,10 @@
 //! the moves listed so far (those of the start pits before the long one,
 //! each decided exactly), and the result says `stopped`. A search can
 //! overrun its deadline only when the long move is the first one found. A
-//! node budget counts positions, not time.
+//! node budget counts positions, and a long generation's every poll as
+//! [`NODES_A_POLL`] positions (about what the search visits in the time
+//! between two polls), so that it bounds the time of a search through a
+//! move of a billion laps too; a short generation is never polled.
 
 mod eval;
 mod lists;
@@ -82,13 +85,20 @@ pub use eval::{FEATURE_NAMES, FEATURES, Weights, evaluate, features};
 use crate::generator::{decide_until, lazy_moves_until, some_legal_moves_until};
 use crate::{GameResult, LegalMove, Move, MoveList, MoveRef, NeverEnding, Pit, Position, Rules};
 use lists::Lists;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use tt::{Bound, Table};
 
 /// A generation sowing at least this many laps (long relays, never-ending
 /// moves decided by cycle detection) is kept for the next visit.
 const COSTLY_LAPS: u64 = 20_000;
+
+/// The positions a long generation's poll counts against a node budget:
+/// it is polled every 2^20 laps, about 5 ms, about what the search visits
+/// in that time. A node budget so bounds a search's time through a move of
+/// a billion laps too.
+pub const NODES_A_POLL: u64 = 5_000;
+
 /// [`Config::decide_laps`] by default.
 pub const DECIDE_LAPS: u64 = 4096;
 
@@ -240,6 +250,9 @@ pub struct Searcher {
     deferred: u64,
     decided: u64,
     node_limit: u64,
+    /// What long generations' polls count against the node budget
+    /// ([`NODES_A_POLL`] each).
+    polled: u64,
     aborted: bool,
     /// A move list a ply, and the costly generations by position:
     /// iterative deepening visits the same positions again, and a
@@ -290,6 +303,7 @@ impl Searcher {
             deferred: 0,
             decided: 0,
             node_limit: u64::MAX,
+            polled: 0,
             aborted: false,
             lists: Lists::new(COSTLY_LAPS),
         }
@@ -311,8 +325,12 @@ impl Searcher {
             return true;
         }
         self.generations += 1;
+        let spent = Cell::new(self.polled);
         let stop = RefCell::new(stop);
-        let whole = some_legal_moves_until(rules, pos, list, &|| (stop.borrow_mut())());
+        let whole = some_legal_moves_until(rules, pos, list, &|| {
+            self.long_poll(&spent, &mut **stop.borrow_mut())
+        });
+        self.polled = spent.get();
         self.settle(list, whole, false)
     }
 
@@ -333,9 +351,13 @@ impl Searcher {
             return true;
         }
         self.generations += 1;
+        let spent = Cell::new(self.polled);
         let stop = RefCell::new(stop);
         let allowance = self.config.decide_laps;
-        let done = lazy_moves_until(rules, pos, list, allowance, &|| (stop.borrow_mut())());
+        let done = lazy_moves_until(rules, pos, list, allowance, &|| {
+            self.long_poll(&spent, &mut **stop.borrow_mut())
+        });
+        self.polled = spent.get();
         if done {
             self.deferred += list.pending().count_ones() as u64;
         }
@@ -353,8 +375,12 @@ impl Searcher {
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         self.decided += 1;
+        let spent = Cell::new(self.polled);
         let stop = RefCell::new(stop);
-        let done = decide_until(rules, list, pit, &|| (stop.borrow_mut())());
+        let done = decide_until(rules, list, pit, &|| {
+            self.long_poll(&spent, &mut **stop.borrow_mut())
+        });
+        self.polled = spent.get();
         let kept = self.lists.is_kept(list.position());
         self.settle(list, done, kept)
     }
@@ -487,6 +513,7 @@ impl Searcher {
         self.decided = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.polled = 0;
         // the root's moves: a search answers with a move, so the stop is
         // heeded only once one is known; a stopped root generation leaves
         // the moves of the start pits before the long one, each whole and
@@ -643,8 +670,19 @@ impl Searcher {
         v
     }
 
+    /// A long generation's poll (every 2^20 laps, about 5 ms): it adds
+    /// [`NODES_A_POLL`] to `polled`, which counts against the node budget
+    /// beside the positions visited (and is not among them), and says
+    /// whether to give up (the budget spent, or `stop`). A short
+    /// generation is never polled, so a search that meets no long one
+    /// spends its budget as before.
+    fn long_poll(&self, polled: &Cell<u64>, stop: &mut dyn FnMut() -> bool) -> bool {
+        polled.set(polled.get().saturating_add(NODES_A_POLL));
+        self.nodes.saturating_add(polled.get()) >= self.node_limit || stop()
+    }
+
     fn out_of_budget(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
-        if self.nodes >= self.node_limit || stop() {
+        if self.nodes.saturating_add(self.polled) >= self.node_limit || stop() {
             self.aborted = true;
         }
         self.aborted
