@@ -51,43 +51,26 @@ fn starts_with(c: &[char], i: usize, s: &str) -> bool {
 }
 
 /// The index after the item starting at (or after spaces from) `i`: its
-/// leading attributes, then up to a `;` outside brackets or the brace that
-/// closes its body.
+/// leading attributes, then up to a `;` outside brackets and braces, or
+/// the brace that closes its body.
 fn item_end(c: &[char], mut i: usize) -> usize {
-    let mut depth = 0usize;
+    let (mut brackets, mut braces) = (0usize, 0usize);
     while i < c.len() {
         if let Some(end) = literal_end(c, i) {
             i = end;
             continue;
         }
         match c[i] {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
-            ';' if depth == 0 => return i + 1,
-            '{' if depth == 0 => return block_end(c, i),
-            _ => {}
-        }
-        i += 1;
-    }
-    i
-}
-
-/// The index after the brace that closes the one at `c[i]`.
-fn block_end(c: &[char], mut i: usize) -> usize {
-    let mut depth = 0usize;
-    while i < c.len() {
-        if let Some(end) = literal_end(c, i) {
-            i = end;
-            continue;
-        }
-        match c[i] {
-            '{' => depth += 1,
+            '(' | '[' => brackets += 1,
+            ')' | ']' => brackets = brackets.saturating_sub(1),
+            '{' => braces += 1,
             '}' => {
-                depth -= 1;
-                if depth == 0 {
+                braces = braces.saturating_sub(1);
+                if braces == 0 && brackets == 0 {
                     return i + 1;
                 }
             }
+            ';' if braces == 0 && brackets == 0 => return i + 1,
             _ => {}
         }
         i += 1;
