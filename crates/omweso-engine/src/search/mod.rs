@@ -68,10 +68,14 @@
 //! the moves listed so far (those of the start pits before the long one,
 //! each decided exactly), and the result says `stopped`. A search can
 //! overrun its deadline only when the long move is the first one found. A
-//! node budget counts positions, and a long generation's every poll as
+//! node budget counts positions, and each poll of the root's generation as
 //! [`NODES_A_POLL`] positions (about what the search visits in the time
-//! between two polls), so that it bounds the time of a search through a
-//! move of a billion laps too; a short generation is never polled.
+//! between two polls), so that it bounds a search whose root has a move of
+//! a billion laps too; a short generation is never polled. Below the root
+//! the budget counts positions only (a long move met there is bounded by
+//! `stop`): counting its polls would change the search's answers, and the
+//! puzzles' verdicts, at a node budget in positions where it never ran
+//! long.
 
 mod eval;
 mod lists;
@@ -93,10 +97,10 @@ use tt::{Bound, Table};
 /// moves decided by cycle detection) is kept for the next visit.
 const COSTLY_LAPS: u64 = 20_000;
 
-/// The positions a long generation's poll counts against a node budget:
-/// it is polled every 2^20 laps, about 5 ms, about what the search visits
-/// in that time. A node budget so bounds a search's time through a move of
-/// a billion laps too.
+/// The positions a poll of the root's long generation counts against a
+/// node budget: it is polled every 2^20 laps, about 5 ms, about what the
+/// search visits in that time. A node budget so bounds the time of a
+/// search whose root has a move of a billion laps.
 pub const NODES_A_POLL: u64 = 5_000;
 
 /// [`Config::decide_laps`] by default.
@@ -250,8 +254,8 @@ pub struct Searcher {
     deferred: u64,
     decided: u64,
     node_limit: u64,
-    /// What long generations' polls count against the node budget
-    /// ([`NODES_A_POLL`] each).
+    /// What the root's long generation's polls count against the node
+    /// budget ([`NODES_A_POLL`] each).
     polled: u64,
     aborted: bool,
     /// A move list a ply, and the costly generations by position:
@@ -351,13 +355,9 @@ impl Searcher {
             return true;
         }
         self.generations += 1;
-        let spent = Cell::new(self.polled);
         let stop = RefCell::new(stop);
         let allowance = self.config.decide_laps;
-        let done = lazy_moves_until(rules, pos, list, allowance, &|| {
-            self.long_poll(&spent, &mut **stop.borrow_mut())
-        });
-        self.polled = spent.get();
+        let done = lazy_moves_until(rules, pos, list, allowance, &|| (stop.borrow_mut())());
         if done {
             self.deferred += list.pending().count_ones() as u64;
         }
@@ -375,12 +375,8 @@ impl Searcher {
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         self.decided += 1;
-        let spent = Cell::new(self.polled);
         let stop = RefCell::new(stop);
-        let done = decide_until(rules, list, pit, &|| {
-            self.long_poll(&spent, &mut **stop.borrow_mut())
-        });
-        self.polled = spent.get();
+        let done = decide_until(rules, list, pit, &|| (stop.borrow_mut())());
         let kept = self.lists.is_kept(list.position());
         self.settle(list, done, kept)
     }
@@ -670,12 +666,12 @@ impl Searcher {
         v
     }
 
-    /// A long generation's poll (every 2^20 laps, about 5 ms): it adds
-    /// [`NODES_A_POLL`] to `polled`, which counts against the node budget
-    /// beside the positions visited (and is not among them), and says
-    /// whether to give up (the budget spent, or `stop`). A short
-    /// generation is never polled, so a search that meets no long one
-    /// spends its budget as before.
+    /// A poll of the root's long generation (every 2^20 laps, about 5 ms):
+    /// it adds [`NODES_A_POLL`] to `polled`, which counts against the node
+    /// budget beside the positions visited (and is not among them), and
+    /// says whether to give up (the budget spent, or `stop`). A short
+    /// generation is never polled, so a search whose root has no long
+    /// move spends its budget as before.
     fn long_poll(&self, polled: &Cell<u64>, stop: &mut dyn FnMut() -> bool) -> bool {
         polled.set(polled.get().saturating_add(NODES_A_POLL));
         self.nodes.saturating_add(polled.get()) >= self.node_limit || stop()
