@@ -227,7 +227,7 @@ fn bundled_rulebook_builds_with_every_page_and_resolving_links() {
         .and_then(|s| s.strip_suffix(";\n"))
         .expect("the index as a script");
     let index: serde_json::Value = serde_json::from_str(json).unwrap();
-    let docs = index.as_array().unwrap();
+    let docs = index["d"].as_array().unwrap();
     assert!(docs.iter().any(|d| d["u"] == "the-move.html"));
     let pages: Vec<String> = snapshot(&out)
         .into_keys()
