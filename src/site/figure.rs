@@ -479,7 +479,8 @@ fn says(text: &str, name: &str) -> bool {
 /// crate writes around elements and inside text elements (`<text …>\nN8\n</text>`),
 /// which neither SVG nor HTML shows: a break beside a tag goes, one
 /// between words becomes a space. The SVGs lose their `xmlns` too, which
-/// inline SVG in HTML does without.
+/// inline SVG in HTML does without, and the shared drawings written one
+/// after the other (each its own `<defs>`) are one `<defs>`.
 fn compact(list: &str, out: &mut String) {
     let list = list.replace(" xmlns=\"http://www.w3.org/2000/svg\"", "");
     let mut last = b'>';
@@ -487,6 +488,14 @@ fn compact(list: &str, out: &mut String) {
         let first = run.as_bytes()[0];
         if last != b'>' && first != b'<' {
             out.push(' ');
+        }
+        if let Some(more) = run.strip_prefix("<defs>")
+            && out.ends_with("</defs>")
+        {
+            out.truncate(out.len() - "</defs>".len());
+            out.push_str(more);
+            last = *run.as_bytes().last().unwrap_or(&b'>');
+            continue;
         }
         out.push_str(run);
         last = *run.as_bytes().last().unwrap_or(&b'>');
@@ -578,6 +587,21 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, "<svg><text>N8</text><desc>a b</desc></svg>\n");
+    }
+
+    /// Shared drawings defined one after the other are one `<defs>`; one
+    /// after other markup starts its own.
+    #[test]
+    fn drawings_defined_together_are_one_defs() {
+        let mut out = String::new();
+        compact(
+            "<svg>\n<defs><g id=\"_p\"/></defs>\n<defs><g id=\"_k1\"/></defs>\n<use href=\"#_p\"/>\n<defs><g id=\"_d\"/></defs>\n</svg>\n",
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "<svg><defs><g id=\"_p\"/><g id=\"_k1\"/></defs><use href=\"#_p\"/><defs><g id=\"_d\"/></defs></svg>\n"
+        );
     }
 
     #[test]
