@@ -88,11 +88,12 @@ pub(crate) struct Figure {
     pub position: Option<String>,
 }
 
-const STEPPER: &str = "<div class=\"stepper\" hidden>\
-<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">&#8592; </span>Previous</button>\
-<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
-<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> &#8594;</span></button>\
-<span class=\"frame-status\" aria-live=\"polite\"></span></div>\n";
+/// The step-through controls' place: hidden, and empty until the page's
+/// script (`setupDiagram` in `assets/omweso.js`) fills it with its buttons
+/// (previous, play, next, the frame's number) and shows it; without
+/// scripts the frames are a list and no control is shown, so the page
+/// need not carry them (about 300 bytes a figure).
+const STEPPER: &str = "<div class=\"stepper\" hidden></div>\n";
 
 impl Figure {
     /// The figure's HTML with the element id `anchor` (its shared
@@ -735,6 +736,9 @@ mod tests {
         assert!(!paper.contains("class=\"stepper\""));
         assert!(!paper.contains("text-twin") && !paper.contains("<desc>"));
         assert!(screen.contains("class=\"stepper\"") && screen.contains("text-twin"));
+        // the controls' place, filled by the page's script
+        assert!(screen.contains("<div class=\"stepper\" hidden></div>"));
+        assert!(!screen.contains("<button"));
         // the board a long move's last laps start from is drawn too
         let mut long = frames.clone();
         long[1].name = "02-more-laps".into();

@@ -108,6 +108,13 @@
     var frames = Array.prototype.slice.call(fig.querySelectorAll(":scope > .frames > .frame"));
     var stepper = fig.querySelector(":scope > .stepper");
     if (frames.length < 2 || !stepper) return;
+    // the page leaves the controls' place empty (no script, no controls)
+    if (!stepper.querySelector(".next")) {
+      stepper.innerHTML = "<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">\u2190 </span>Previous</button>" +
+        "<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>" +
+        "<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> \u2192</span></button>" +
+        "<span class=\"frame-status\" aria-live=\"polite\"></span>";
+    }
     var prev = stepper.querySelector(".prev");
     var play = stepper.querySelector(".play");
     var next = stepper.querySelector(".next");
