@@ -88,11 +88,12 @@ pub(crate) struct Figure {
     pub position: Option<String>,
 }
 
-const STEPPER: &str = "<div class=\"stepper\" hidden>\
-<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">&#8592; </span>Previous</button>\
-<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>\
-<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> &#8594;</span></button>\
-<span class=\"frame-status\" aria-live=\"polite\"></span></div>\n";
+/// The step-through controls' place: hidden, and empty until the page's
+/// script (`setupDiagram` in `assets/omweso.js`) fills it with its buttons
+/// (previous, play, next, the frame's number) and shows it; without
+/// scripts the frames are a list and no control is shown, so the page
+/// need not carry them (about 300 bytes a figure).
+const STEPPER: &str = "<div class=\"stepper\" hidden></div>\n";
 
 impl Figure {
     /// The figure's HTML with the element id `anchor` (its shared
@@ -479,7 +480,8 @@ fn says(text: &str, name: &str) -> bool {
 /// crate writes around elements and inside text elements (`<text …>\nN8\n</text>`),
 /// which neither SVG nor HTML shows: a break beside a tag goes, one
 /// between words becomes a space. The SVGs lose their `xmlns` too, which
-/// inline SVG in HTML does without.
+/// inline SVG in HTML does without, and the shared drawings written one
+/// after the other (each its own `<defs>`) are one `<defs>`.
 fn compact(list: &str, out: &mut String) {
     let list = list.replace(" xmlns=\"http://www.w3.org/2000/svg\"", "");
     let mut last = b'>';
@@ -487,6 +489,14 @@ fn compact(list: &str, out: &mut String) {
         let first = run.as_bytes()[0];
         if last != b'>' && first != b'<' {
             out.push(' ');
+        }
+        if let Some(more) = run.strip_prefix("<defs>")
+            && out.ends_with("</defs>")
+        {
+            out.truncate(out.len() - "</defs>".len());
+            out.push_str(more);
+            last = *run.as_bytes().last().unwrap_or(&b'>');
+            continue;
         }
         out.push_str(run);
         last = *run.as_bytes().last().unwrap_or(&b'>');
@@ -578,6 +588,21 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, "<svg><text>N8</text><desc>a b</desc></svg>\n");
+    }
+
+    /// Shared drawings defined one after the other are one `<defs>`; one
+    /// after other markup starts its own.
+    #[test]
+    fn drawings_defined_together_are_one_defs() {
+        let mut out = String::new();
+        compact(
+            "<svg>\n<defs><g id=\"_p\"/></defs>\n<defs><g id=\"_k1\"/></defs>\n<use href=\"#_p\"/>\n<defs><g id=\"_d\"/></defs>\n</svg>\n",
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "<svg><defs><g id=\"_p\"/><g id=\"_k1\"/></defs><use href=\"#_p\"/><defs><g id=\"_d\"/></defs></svg>\n"
+        );
     }
 
     #[test]
@@ -711,6 +736,9 @@ mod tests {
         assert!(!paper.contains("class=\"stepper\""));
         assert!(!paper.contains("text-twin") && !paper.contains("<desc>"));
         assert!(screen.contains("class=\"stepper\"") && screen.contains("text-twin"));
+        // the controls' place, filled by the page's script
+        assert!(screen.contains("<div class=\"stepper\" hidden></div>"));
+        assert!(!screen.contains("<button"));
         // the board a long move's last laps start from is drawn too
         let mut long = frames.clone();
         long[1].name = "02-more-laps".into();

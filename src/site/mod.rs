@@ -23,8 +23,8 @@
 //! a `<figcaption>` (title, caption, the link to the diagrams' key), then
 //! `<ol class="frames">` of `<li class="frame">` (the board as inline SVG and
 //! the frame's words, `<div class="frame-words">`),
-//! a hidden `<div class="stepper">` (prev, play, next, frame status) that
-//! the script reveals, and `<details class="text-twin">`.
+//! a hidden, empty `<div class="stepper">` that the script fills (prev,
+//! play, next, frame status) and reveals, and `<details class="text-twin">`.
 
 pub(crate) mod compare;
 pub(crate) mod config;

@@ -4,7 +4,7 @@
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure, Medium};
 use super::markdown::{self, Ids, MarkdownTarget};
-use super::search::{EntryKind, IndexWriter, SearchDoc, one_block};
+use super::search::{EntryKind, IndexWriter, SearchDoc, WordList, one_block};
 use super::templates::error_text;
 use super::traces::{PAGE_LAPS, Traces, first_laps};
 use crate::diagram::escape;
@@ -1614,12 +1614,22 @@ impl<'a> Renderer<'a> {
     /// The search index's file (`assets/search-index.js`), its records
     /// written as they are made; `plains`: the words of each chapter's body.
     pub(crate) fn search_index(&self, plains: &[String]) -> Vec<u8> {
-        let size: usize = plains.iter().map(|p| p.len() + 200).sum();
-        let mut docs = IndexWriter::new(b"window.OMWESO_SEARCH_INDEX = ", size + 64 * 1024);
+        // the records are made twice, as they are written (none is kept):
+        // once to count their words, once to write them
+        let mut words = WordList::default();
+        self.search_docs(plains, &mut |d| words.count(&d));
+        let size: usize = plains.iter().map(|p| p.len() / 3 + 200).sum();
+        let mut index = IndexWriter::new(b"window.OMWESO_SEARCH_INDEX = ", words, size + 64 * 1024);
+        self.search_docs(plains, &mut |d| index.push(d));
+        index.finish(b";\n")
+    }
+
+    /// The search index's records, each given to `docs` as it is made.
+    fn search_docs(&self, plains: &[String], docs: &mut dyn FnMut(SearchDoc)) {
         for (c, plain) in self.site.chapters.iter().zip(plains) {
             // each section on its own, so that a heading is found as such
             for h in c.headings.iter().filter(|h| h.level == 2 || h.level == 3) {
-                docs.push(SearchDoc::new(
+                docs(SearchDoc::new(
                     EntryKind::Section,
                     &format!("{} › {}", c.front.title, h.text),
                     &format!("{}#{}", c.url(), h.id),
@@ -1627,7 +1637,7 @@ impl<'a> Renderer<'a> {
                     "",
                 ));
             }
-            docs.push(SearchDoc::new(
+            docs(SearchDoc::new(
                 EntryKind::Chapter,
                 &c.front.title,
                 &c.url(),
@@ -1646,7 +1656,7 @@ impl<'a> Renderer<'a> {
                 text.push('\n');
                 text.push_str(&one_block(r));
             }
-            docs.push(SearchDoc::new(
+            docs(SearchDoc::new(
                 EntryKind::Variant,
                 &v.title,
                 &format!("variants/{}.html", v.name()),
@@ -1655,7 +1665,7 @@ impl<'a> Renderer<'a> {
             ));
         }
         for g in &self.site.glossary {
-            docs.push(SearchDoc::new(
+            docs(SearchDoc::new(
                 EntryKind::Term,
                 &g.term,
                 &format!("glossary.html#{}", g.id),
@@ -1665,7 +1675,7 @@ impl<'a> Renderer<'a> {
         }
         for p in self.site.all_positions() {
             if let Some(id) = p.id() {
-                docs.push(SearchDoc::new(
+                docs(SearchDoc::new(
                     EntryKind::Position,
                     &title_of(p),
                     &format!("positions/{id}.html"),
@@ -1685,7 +1695,7 @@ impl<'a> Renderer<'a> {
                 text.push('\n');
                 text.push_str(&theme_title(t));
             }
-            docs.push(SearchDoc::new(
+            docs(SearchDoc::new(
                 EntryKind::Puzzle,
                 &p.title,
                 &format!("puzzles/{}.html", p.id),
@@ -1702,7 +1712,7 @@ impl<'a> Renderer<'a> {
                     text.push_str(&one_block(c));
                 }
             }
-            docs.push(SearchDoc::new(
+            docs(SearchDoc::new(
                 EntryKind::Game,
                 g.title.as_deref().unwrap_or(&g.id),
                 &format!("games/{}.html", g.id),
@@ -1710,35 +1720,34 @@ impl<'a> Renderer<'a> {
                 &text,
             ));
         }
-        docs.push(SearchDoc::new(
+        docs(SearchDoc::new(
             EntryKind::Page,
             "Games",
             "games/index.html",
             Vec::new(),
             "",
         ));
-        docs.push(SearchDoc::new(
+        docs(SearchDoc::new(
             EntryKind::Page,
             "Glossary",
             "glossary.html",
             Vec::new(),
             "",
         ));
-        docs.push(SearchDoc::new(
+        docs(SearchDoc::new(
             EntryKind::Page,
             "The variants compared",
             "compare.html",
             Vec::new(),
             "",
         ));
-        docs.push(SearchDoc::new(
+        docs(SearchDoc::new(
             EntryKind::Page,
             "Puzzles",
             "puzzles/index.html",
             Vec::new(),
             "",
         ));
-        docs.finish(b";\n")
     }
 }
 

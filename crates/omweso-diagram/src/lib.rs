@@ -749,6 +749,13 @@ mod tests {
             let alone = f.svg(&opts);
             assert!(!alone.contains("<use") && !alone.contains(" id=\""));
             for t in attr_values(&alone, "class") {
+                // a frame alone draws each dot a circle, the shared
+                // drawings their dots as one path
+                let t = match t.as_str() {
+                    "omw-seed" => "omw-seeds".to_string(),
+                    "omw-sown" => "omw-sown-dots".to_string(),
+                    _ => t,
+                };
                 assert!(so_far.contains(&format!("class=\"{t}\"")), "{t}");
             }
             assert_eq!(svg.matches("<title>").count(), 1);
@@ -765,9 +772,10 @@ mod tests {
         let ids: Vec<String> = svgs.iter().flat_map(|s| attr_values(s, "id")).collect();
         let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
         assert_eq!(ids.len(), unique.len(), "ids defined once");
-        // outside their definitions, the frames draw the marks, the dots
-        // where seeds fall, the counts, the background and the side names
-        // by reference only: each drawn once for the figure
+        // outside their definitions, the frames draw the marks, the
+        // counts, the background and the side names by reference only:
+        // each drawn once for the figure; the dots where seeds fall are
+        // one path a frame
         // (as a page draws them: the board alone, its words in HTML)
         let board = with(Theme::Adaptive, Embed::Embedded, Layout::Board);
         let svgs: Vec<String> = figure_svgs(&frames, &board)
@@ -787,7 +795,7 @@ mod tests {
             outside.push_str(rest);
             for class in [
                 "omw-ring",
-                "omw-sown",
+                "omw-sown\"",
                 "omw-path-start",
                 "omw-count",
                 "omw-seed",
@@ -797,19 +805,24 @@ mod tests {
             ] {
                 assert!(!outside.contains(class), "{}: {class} in {outside}", f.name);
             }
-            uses_of_dots += outside.matches("href=\"#_7d\"").count();
-            // as many dots by reference as the frame alone draws
+            // as many dots, in one path, as the frame alone draws circles
+            let dots = outside.matches("h0").count();
+            uses_of_dots += dots;
             let alone = f.svg(&board);
             assert_eq!(
-                outside.matches("href=\"#_7d\"").count(),
+                dots,
                 alone.matches("class=\"omw-sown\"").count(),
                 "{}",
                 f.name
             );
+            assert!(outside.matches("class=\"omw-sown-dots\"").count() <= 1);
             assert!(outside.contains("<use"), "{}: drawn by reference", f.name);
         }
         assert!(uses_of_dots > 1);
-        assert_eq!(all.matches("class=\"omw-sown\"").count(), 1);
+        assert!(!all.contains("class=\"omw-sown\""));
+        // a small count's seeds are one path, drawn once for the figure
+        assert!(all.contains("<path class=\"omw-seeds\" d=\"M"));
+        assert!(!all.contains("class=\"omw-seed\""));
         // the side names said once for the frames that show the same seeds
         assert!(all.matches("class=\"omw-side\"").count() < 2 * frames.len());
         // later frames are a fraction of a standalone frame

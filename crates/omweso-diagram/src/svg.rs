@@ -341,15 +341,16 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// What the frames of one figure drawn so far have defined (in their
 /// `<defs>`), for the next frames to `<use>`: the pit, the boards (as
 /// drawn), the counts (a number, and a small one's seeds as dots), the
-/// marks, the dots of a lap, and each frame's background, side names and
+/// marks, the dot where a lap starts, and each frame's background, side names and
 /// board together.
 ///
 /// Each definition's name stands for one drawing whatever the figure, so
 /// that a page can hold each once for all its figures
 /// ([`crate::Markup::write_once`]): the pit is `p` (0); a small count `k`
 /// is `k{k}` (1 to 7); a board is `b{code}` (8 to 263), its code telling
-/// what it depends on (see [`board_code`]); the dots where a seed falls
-/// and where a lap starts are `d` and `o` (264, 265); a large count is
+/// what it depends on (see [`board_code`]); the dot where a lap starts
+/// is `o` (265: the dots where seeds fall are one path a frame, and 264,
+/// once the dot `d` they used, is no longer given); a large count is
 /// `c{k}` (266 + k); the counts of a row of the board, or of half a row,
 /// that several frames of the figure show alike are `r{key}`, the key
 /// holding the part's place and its counts exactly (see [`part_key`], bit
@@ -679,9 +680,7 @@ pub(crate) fn render_into(
                     let mut body = Markup::default();
                     let (t, dots) = small_count(k, Pt { x: 0.0, y: 0.0 });
                     add(&mut body, t);
-                    for d in dots {
-                        add(&mut body, d);
-                    }
+                    dot_path(&mut body, "omw-seeds", &dots);
                     body.push_str("\n");
                     body
                 });
@@ -718,22 +717,19 @@ pub(crate) fn render_into(
                 });
             }
         }
-        if let Some(p) = &scene.path {
-            let dots = [
-                (SOWN_DEF, SOWN_ID, "omw-sown", SOWN_R, p.sown.len() > 1),
-                (START_DEF, START_ID, "omw-path-start", START_R, true),
-            ];
-            for (name, id, class, r, drawn) in dots {
-                if drawn && !sh.done.has(name) {
-                    sh.done.add(name);
-                    define_drawn(out, name, id, || {
-                        let mut body = Markup::default();
-                        add(&mut body, circle(class, Pt { x: 0.0, y: 0.0 }, r));
-                        body.push_str("\n");
-                        body
-                    });
-                }
-            }
+        // the dot where the lap starts (those where seeds fall are one
+        // path a frame)
+        if scene.path.is_some() && !sh.done.has(START_DEF) {
+            sh.done.add(START_DEF);
+            define_drawn(out, START_DEF, START_ID, || {
+                let mut body = Markup::default();
+                add(
+                    &mut body,
+                    circle("omw-path-start", Pt { x: 0.0, y: 0.0 }, START_R),
+                );
+                body.push_str("\n");
+                body
+            });
         }
         if let Some(key) = base_key(scene, opts.layout, code)
             && !sh.done.has(key)
@@ -1067,7 +1063,7 @@ fn pit_counts(scene: &Scene, geo: &Geo) -> Vec<(Pt, (usize, usize), usize)> {
 
 /// A small count (up to [`SMALL_COUNT`]) at `c`: its number and its seeds
 /// as dots, one row up to three, else two rows.
-fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
+fn small_count(k: usize, c: Pt) -> (Text, Vec<Pt>) {
     let t = text("omw-count", c.x, c.y + 3.0, &k.to_string());
     let rows: Vec<usize> = if k <= 3 {
         vec![k]
@@ -1084,7 +1080,7 @@ fn small_count(k: usize, c: Pt) -> (Text, Vec<Circle>) {
         let w = (*cnt as f64 - 1.0) * 7.5;
         for i in 0..*cnt {
             let x = c.x - w / 2.0 + i as f64 * 7.5;
-            dots.push(circle("omw-seed", Pt { x, y }, 2.6));
+            dots.push(Pt { x, y });
         }
     }
     (t, dots)
@@ -1160,7 +1156,7 @@ fn part_counts(scene: &Scene, geo: &Geo, part: usize, shared: bool, out: &mut Ma
                 let (t, dots) = small_count(k, c);
                 add(out, t);
                 for d in dots {
-                    add(out, d);
+                    add(out, circle("omw-seed", d, 2.6));
                 }
             }
         } else if shared {
@@ -1233,12 +1229,16 @@ fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
         out,
         polyline(if cw { "omw-path-cw" } else { "omw-path" }, &line),
     );
-    // where each seed falls (the last one under the head)
-    for &(pit, k) in &seq[1..seq.len() - 1] {
-        let at = geo.port(p.side, pit, k);
-        if shared {
-            use_of(out, SOWN_ID, Some(at));
-        } else {
+    // where each seed falls (the last one under the head): in a figure's
+    // frames one path of dots
+    let sown: Vec<Pt> = seq[1..seq.len() - 1]
+        .iter()
+        .map(|&(pit, k)| geo.port(p.side, pit, k))
+        .collect();
+    if shared {
+        dot_path(out, "omw-sown-dots", &sown);
+    } else {
+        for &at in &sown {
             add(out, circle("omw-sown", at, SOWN_R));
         }
     }
@@ -1273,14 +1273,31 @@ fn lap_path(p: &LapPath, geo: &Geo, shared: bool, out: &mut Markup) {
     }
 }
 
+/// Dots at `pts` as one path (`class` draws each point of it as a round
+/// dot: a round cap on a zero-length line, as wide as the dot), nothing
+/// if there are none: the shared drawings' seeds and a figure's frames'
+/// dots where seeds fall, the same discs as [`circle`]s in fewer bytes.
+fn dot_path(out: &mut Markup, class: &str, pts: &[Pt]) {
+    if pts.is_empty() {
+        return;
+    }
+    let mut d = String::with_capacity(pts.len() * 12);
+    for p in pts {
+        d.push('M');
+        d.push_str(&n(p.x));
+        d.push(' ');
+        d.push_str(&n(p.y));
+        d.push_str("h0");
+    }
+    add(out, Path::new().set("class", class).set("d", d));
+}
+
 /// The radius of the dot where a seed falls.
 const SOWN_R: f64 = 3.0;
 /// The radius of the dot where a lap starts.
 const START_R: f64 = 5.5;
-/// The names and ids of the shared dots where a seed falls and where a
-/// lap starts ([`crate::Defined`]).
-const SOWN_DEF: u64 = 264;
-const SOWN_ID: &str = "d";
+/// The name and id of the shared dot where a lap starts
+/// ([`crate::Defined`]).
 const START_DEF: u64 = 265;
 const START_ID: &str = "o";
 

@@ -78,6 +78,7 @@ const RULES: &str = "
 .omw-pit-shade { fill: none; stroke: var(--omw-pit-shade); stroke-width: 3; stroke-linecap: round; }
 .omw-dim { opacity: 0.45; }
 .omw-seed { fill: var(--omw-seed); }
+.omw-seeds { fill: none; stroke: var(--omw-seed); stroke-width: 5.2; stroke-linecap: round; }
 .omw-count { fill: var(--omw-count); font-family: var(--omw-font); font-size: 20px; font-weight: bold; text-anchor: middle; stroke: var(--omw-pit); stroke-width: 4; stroke-linejoin: round; paint-order: stroke; }
 .omw-count-big { font-size: 23px; }
 .omw-pitno { fill: var(--omw-label); font-family: var(--omw-font); font-size: 12.5px; text-anchor: middle; }
@@ -95,6 +96,7 @@ const RULES: &str = "
 .omw-head-cw { fill: none; stroke: var(--omw-sow); stroke-width: 3; stroke-linecap: round; stroke-linejoin: round; }
 .omw-path-start { fill: var(--omw-sow); stroke: var(--omw-board); stroke-width: 1.5; }
 .omw-sown { fill: var(--omw-sow); }
+.omw-sown-dots { fill: none; stroke: var(--omw-sow); stroke-width: 6; stroke-linecap: round; }
 .omw-ring-lift { fill: none; stroke: var(--omw-sow); stroke-width: 3.5; }
 .omw-ring-relay { fill: none; stroke: var(--omw-sow); stroke-width: 2.2; }
 .omw-ring-end { fill: none; stroke: var(--omw-end); stroke-width: 3.5; }

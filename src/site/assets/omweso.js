@@ -108,6 +108,13 @@
     var frames = Array.prototype.slice.call(fig.querySelectorAll(":scope > .frames > .frame"));
     var stepper = fig.querySelector(":scope > .stepper");
     if (frames.length < 2 || !stepper) return;
+    // the page leaves the controls' place empty (no script, no controls)
+    if (!stepper.querySelector(".next")) {
+      stepper.innerHTML = "<button type=\"button\" class=\"prev\"><span aria-hidden=\"true\">\u2190 </span>Previous</button>" +
+        "<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>" +
+        "<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> \u2192</span></button>" +
+        "<span class=\"frame-status\" aria-live=\"polite\"></span>";
+    }
     var prev = stepper.querySelector(".prev");
     var play = stepper.querySelector(".play");
     var next = stepper.querySelector(".next");
@@ -157,7 +164,13 @@
   }
 
   // ---- Search over assets/search-index.js, loaded as a script on first use
-  // (a script loads from file:// as well as from a server).
+  // (a script loads from file:// as well as from a server). The index is
+  // {w: the words of the records' texts, the commonest first, d: the
+  // records}; a record's text is the codes of its words (`c`): a word's
+  // code is zero or more leading characters, then one ending character
+  // (CODES' first 64), its number in `w` (search.rs, `code`).
+  var CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$!#%&'()*+,-./:;<=>?@[]^`{|}~";
+  var ENDS = 64, LEADS = CODES.length - ENDS;
   var index = null;
   var loading = null;
   function loadIndex() {
@@ -167,11 +180,43 @@
       if (window.OMWESO_SEARCH_INDEX) { resolve(window.OMWESO_SEARCH_INDEX); return; }
       var s = document.createElement("script");
       s.src = root + "assets/search-index.js";
-      s.onload = function () { resolve(window.OMWESO_SEARCH_INDEX || []); };
+      s.onload = function () { resolve(window.OMWESO_SEARCH_INDEX || { w: [], d: [] }); };
       s.onerror = reject;
       document.head.appendChild(s);
-    }).then(function (data) { index = data; return data; });
+    }).then(function (data) { index = prepare(data); return index; });
     return loading;
+  }
+  // The numbers of the words a record's codes stand for.
+  function decode(c) {
+    var ids = [], lead = 0, len = 0, first = 0, block = ENDS;
+    for (var i = 0; i < (c || "").length; i++) {
+      var v = CODES.indexOf(c.charAt(i));
+      if (v >= ENDS) { lead = lead * LEADS + v - ENDS; len++; first += block; block *= LEADS; continue; }
+      ids.push(first + lead * ENDS + v);
+      lead = 0; len = 0; first = 0; block = ENDS;
+    }
+    return ids;
+  }
+  // The index ready to search: each word normalized once, each record's
+  // words as numbers.
+  function prepare(data) {
+    var words = data.w || [], docs = data.d || [];
+    docs.forEach(function (d) { d.ids = decode(d.c); });
+    return { words: words, normed: words.map(norm), docs: docs };
+  }
+  // A record's text: its words, a space between two, none beside a block's
+  // end ("\n").
+  function text(d) {
+    if (d.x === undefined) {
+      var out = "", prev = true;
+      for (var i = 0; i < d.ids.length; i++) {
+        var w = index.words[d.ids[i]], nl = w === "\n";
+        out += (prev || nl ? "" : " ") + w;
+        prev = nl;
+      }
+      d.x = out;
+    }
+    return d.x;
   }
   function norm(s) { return (s || "").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""); }
   // The words around the first match, within its block: the index ends
@@ -217,16 +262,23 @@
     if (!words.length) return [];
     var whole = norm(q).trim();
     var groups = {};
-    index.forEach(function (d) {
-      var t = norm(d.t), h = norm((d.h || []).join(" ")), x = norm(d.x);
+    // how often each query word is in each word of the index's list
+    var found = words.map(function (w) {
+      var n = new Uint8Array(index.normed.length);
+      index.normed.forEach(function (x, i) { if (x.indexOf(w) >= 0) n[i] = count(x, w); });
+      return n;
+    });
+    index.docs.forEach(function (d) {
+      var t = norm(d.t), h = norm((d.h || []).join(" "));
       var score = 0;
       for (var i = 0; i < words.length; i++) {
-        var w = words[i], s = 0;
+        var w = words[i], s = 0, n = 0, f = found[i];
         if (t.indexOf(w) >= 0) s += 20;
         if (h.indexOf(w) >= 0) s += 6;
+        for (var j = 0; j < d.ids.length && n < 40; j++) n += f[d.ids[j]];
         // mentions count, less and less: a chapter about it mentions it
         // often, one that uses it in passing a few times
-        s += 3 * Math.sqrt(count(x, w));
+        s += 3 * Math.sqrt(Math.min(n, 40));
         if (!s) return;
         score += s;
       }
@@ -288,7 +340,7 @@
         a.href = root + d.u;
         a.textContent = d.t;
         li.appendChild(a);
-        var sn = snippet(d.x || "", first);
+        var sn = snippet(text(d), first);
         if (sn) {
           var span = document.createElement("span");
           span.className = "snippet";

@@ -46,6 +46,32 @@ const fail = (msg) => problems.push(msg);
 const aborted = [];
 const ok = (msg) => report.checks.push(msg);
 
+// The search index's records, each with its text (`x`) decoded: the index
+// is {w: the words, the commonest first, d: the records}, a record's text
+// the codes of its words (src/site/search.rs, `code`): zero or more of the
+// alphabet's last 28 characters, then one of its first 64.
+const CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_$!#%&'()*+,-./:;<=>?@[]^`{|}~";
+function decodeIndex(index) {
+  if (!index || !Array.isArray(index.w) || !Array.isArray(index.d)) return null;
+  return index.d.map((d) => {
+    const words = [];
+    let lead = 0, len = 0;
+    for (const ch of d.c || '') {
+      const v = CODES.indexOf(ch);
+      if (v < 0) throw new Error(`not a code: ${ch}`);
+      if (v >= 64) { lead = lead * 28 + v - 64; len++; continue; }
+      let first = 0;
+      for (let k = 0; k < len; k++) first += 64 * 28 ** k;
+      const w = index.w[first + lead * 64 + v];
+      if (w === undefined) throw new Error('a code past the list of words');
+      words.push(w);
+      lead = 0; len = 0;
+    }
+    const x = words.reduce((t, w, i) => t + (i === 0 || w === '\n' || words[i - 1] === '\n' ? '' : ' ') + w, '');
+    return { ...d, x };
+  });
+}
+
 mkdirSync(artifacts, { recursive: true });
 
 await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, indent: 2 }, async (context) => {
@@ -93,7 +119,7 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     const text = await index.text();
     const m = /^window\.OMWESO_SEARCH_INDEX = ([\s\S]*);\n$/.exec(text);
     entries = null;
-    try { entries = m && JSON.parse(m[1]); } catch (_) { entries = null; }
+    try { entries = m && decodeIndex(JSON.parse(m[1])); } catch (_) { entries = null; }
     if (!Array.isArray(entries)) fail('assets/search-index.js does not set a list of pages');
     else for (const e of entries) if (e && (e.u || e.url)) enqueue(e.u || e.url);
   }
@@ -361,6 +387,35 @@ await runCheck({ viewport: { width: 1280, height: 900 }, report, problems, inden
     }
     if (report.snippets < 10) fail(`search: only ${report.snippets} snippets checked`);
     else ok(`search: ${report.snippets} snippets, each within one block`);
+
+    // Every word of a page's text is found (the index lists each word once
+    // and a record's text as their codes): a word only one record says,
+    // taken from the middle of its text, finds that record, its snippet
+    // showing the word.
+    const norm = (s) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const said = new Map();
+    for (const e of entries) {
+      for (const w of new Set(norm(e.x || '').split(/\s+/).filter((w) => /^[a-z]{6,}$/.test(w)))) {
+        said.set(w, said.has(w) ? null : e);
+      }
+    }
+    // as the page's script stems a query word ("captured" finds "captur")
+    const stem = (w) => { const m = /(ing|ed|es|s|e)$/.exec(w); return m && w.length - m[0].length >= 4 ? w.slice(0, -m[0].length) : w; };
+    const rare = [...said].filter(([w, e]) => e && entries.every((o) => o === e
+      || !norm([o.t, ...(o.h || []), o.x || ''].join(' ')).includes(stem(w))));
+    if (!rare.length) fail('search: no word said by one record only');
+    for (const [w, e] of rare.slice(Math.floor(rare.length / 2), Math.floor(rare.length / 2) + 3)) {
+      await page.fill('#search-input', w);
+      const link = page.locator(`#search-results a[href$="${e.u}"]`).first();
+      try {
+        await link.waitFor({ state: 'visible', timeout: 10000 });
+        const sn = await link.evaluate((a) => a.parentElement.querySelector('.snippet')?.textContent || '');
+        if (!norm(sn).includes(w)) fail(`search "${w}": the snippet of ${e.u} does not show it: "${sn}"`);
+        else ok(`search: "${w}", said by ${e.u} only, found with its snippet`);
+      } catch (err) {
+        fail(`search "${w}": no result for ${e.u}, the only record saying it`);
+      }
+    }
   }
 
   // Requests cancelled by leaving their page: each must load on its own.
