@@ -27,7 +27,9 @@
 //! same arrangement, one a line of FILE (its last field: the 16 pits,
 //! comma-separated, as `omweso setup --format json` prints them; `#`
 //! comments), each twice with sides swapped; `--games` at most twice the
-//! lines (e.g. arrangements `omweso setup --balanced` drew).
+//! lines (e.g. arrangements `omweso setup --balanced` drew). The table
+//! also counts the games by pairs (the same start, sides swapped: won,
+//! even, lost), which a start that favours one seat cannot sway.
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, setups, start_position};
@@ -119,11 +121,11 @@ fn main() {
         player.name()
     );
     println!(
-        "| variant | opponent | games | W-D-L (annulled) | score | Elo diff (95 % CI) | player nodes/s |"
+        "| variant | opponent | games | W-D-L (annulled) | score | Elo diff (95 % CI) | pairs won-even-lost | player nodes/s |"
     );
-    println!("|---|---|---:|---|---:|---|---:|");
+    println!("|---|---|---:|---|---:|---|---|---:|");
     // each opponent's games over every rule set, for a pooled row
-    let mut pooled = vec![Tally::default(); opponents.len()];
+    let mut pooled = vec![(Tally::default(), Pairs::default()); opponents.len()];
     for (vname, rules) in &variants {
         for (oi, opp) in opponents.iter().enumerate() {
             // games in parallel (each is deterministic on its own), tallied
@@ -179,6 +181,7 @@ fn main() {
                 })
                 .collect();
             let mut tally = Tally::default();
+            let mut pairs = Pairs::default();
             let (mut nodes, mut secs) = (0u64, 0f64);
             for (g, game, my_side, el) in played {
                 // the player's own nodes and an estimate of its share of the time
@@ -200,7 +203,11 @@ fn main() {
                     el
                 };
                 tally.add(&game, my_side);
-                pooled[oi].add(&game, my_side);
+                pooled[oi].0.add(&game, my_side);
+                let mut one = Tally::default();
+                one.add(&game, my_side);
+                pairs.add(g, &one);
+                pooled[oi].1.add(g, &one);
                 if verbose {
                     eprintln!(
                         "{vname} vs {} game {}: {} plies, {:?}, {:.1} s, player nodes {my_nodes}",
@@ -213,20 +220,57 @@ fn main() {
                 }
             }
             println!(
-                "| {vname} | {} | {} | {:.0} |",
+                "| {vname} | {} | {} | {} | {:.0} |",
                 opp.name(),
                 match_cells(&tally),
+                pairs.cell(),
                 nodes as f64 / secs.max(1e-9)
             );
         }
     }
     if variants.len() > 1 {
-        for (opp, tally) in opponents.iter().zip(&pooled) {
+        for (opp, (tally, pairs)) in opponents.iter().zip(&pooled) {
             println!(
-                "| all rule sets | {} | {} | |",
+                "| all rule sets | {} | {} | {} | |",
                 opp.name(),
-                match_cells(tally)
+                match_cells(tally),
+                pairs.cell()
             );
         }
+    }
+}
+
+/// The games of a match by pairs (the same start, sides swapped): a pair
+/// is won when the player scores more than one game's worth in its two
+/// games, even when exactly one (each side won its game from the same
+/// seat, or both drawn or annulled), lost when less. Where the start
+/// favours one seat, a pair says what a game cannot: who played it
+/// better.
+#[derive(Clone, Default)]
+struct Pairs {
+    /// The half-points of the first game of the pair being filled.
+    open: Option<u32>,
+    won: u32,
+    even: u32,
+    lost: u32,
+}
+
+impl Pairs {
+    /// Game `g` (in game order: games 2k and 2k + 1 are a pair), its
+    /// result for the player as a tally of one game.
+    fn add(&mut self, g: u32, one: &Tally) {
+        let halves = 2 * one.wins + one.draws + one.annulled;
+        match (g % 2, self.open.take()) {
+            (1, Some(first)) => match (first + halves).cmp(&2) {
+                std::cmp::Ordering::Greater => self.won += 1,
+                std::cmp::Ordering::Equal => self.even += 1,
+                std::cmp::Ordering::Less => self.lost += 1,
+            },
+            _ => self.open = Some(halves),
+        }
+    }
+
+    fn cell(&self) -> String {
+        format!("{}-{}-{}", self.won, self.even, self.lost)
     }
 }
