@@ -346,69 +346,80 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
                 .collect()
         })
         .collect();
-    let mut meanings: Vec<&str> = Vec::new();
-    let mut unnamed: Vec<&str> = Vec::new();
+    // a line said is its mark's picture and its words
+    type Said<'a> = (diagram::Swatch, &'a str);
+    let mut meanings: Vec<Said> = Vec::new();
+    let mut unnamed: Vec<Said> = Vec::new();
     for (k, named) in lines.iter().flatten() {
         if let Some(m) = &k.general {
             if *named {
-                meanings.push(m);
+                meanings.push((k.swatch, m));
             } else {
-                unnamed.push(m);
+                unnamed.push((k.swatch, m));
             }
         }
     }
     meanings.retain(|m| !unnamed.contains(m));
     // a mark's meaning said alone must be the only one of its look
     let all: Vec<&diagram::KeyLine> = lines.iter().flatten().map(|(k, _)| k).collect();
-    meanings.retain(|&m| {
+    meanings.retain(|&(swatch, m)| {
         all.iter()
-            .filter(|k| k.general.as_deref() == Some(m))
-            .all(|k| {
-                all.iter()
-                    .filter(|o| o.swatch() == k.swatch())
-                    .all(|o| o.general.as_deref() == Some(m))
-            })
+            .filter(|o| o.swatch == swatch)
+            .all(|o| o.general.as_deref() == Some(m))
     });
     meanings.dedup();
-    let items: Vec<Vec<&str>> = lines
+    let items: Vec<Vec<Said>> = lines
         .iter()
         .map(|f| {
             f.iter()
                 .map(|(k, _)| match &k.general {
-                    Some(m) if meanings.contains(&m.as_str()) => m.as_str(),
-                    _ => k.html.as_str(),
+                    Some(m) if meanings.contains(&(k.swatch, m.as_str())) => (k.swatch, m.as_str()),
+                    _ => (k.swatch, k.text.as_str()),
                 })
                 .collect()
         })
         .collect();
-    let mut said: Vec<(&str, usize)> = Vec::new();
+    let mut said: Vec<(Said, usize)> = Vec::new();
     for &line in items.iter().flatten() {
         match said.iter_mut().find(|(l, _)| *l == line) {
             Some((_, k)) => *k += 1,
             None => said.push((line, 1)),
         }
     }
-    let figure_wide = |line: &str, k: usize| k > 1 || meanings.contains(&line);
-    let shared = |line: &str| said.iter().any(|(l, k)| *l == line && figure_wide(l, *k));
+    let figure_wide = |line: &Said, k: usize| k > 1 || meanings.contains(line);
+    let shared = |line: &Said| said.iter().any(|(l, k)| l == line && figure_wide(l, *k));
+    // a key (`<ul class=…>`) of `lines`, each picture drawn once a page
+    let key_of = |class: &str, lines: &mut dyn Iterator<Item = &Said>| {
+        let mut key = Markup::default();
+        for (swatch, words) in lines {
+            if key.is_empty() {
+                key.push_str(&format!("<ul class=\"{class}\">"));
+            }
+            key.push_str("<li>");
+            swatch.push(&mut key);
+            key.push_str(&escape(words));
+            key.push_str("</li>");
+        }
+        if !key.is_empty() {
+            key.push_str("</ul>");
+        }
+        key
+    };
     // each frame's words: with its own key lines under a board, without a
     // key when said alone
-    let words: Vec<String> = frames
+    let words: Vec<Markup> = frames
         .iter()
         .enumerate()
         .map(|(i, f)| {
             let number = (n > 1).then_some((i + 1, n));
-            let own: String = items[i].iter().filter(|l| !shared(l)).copied().collect();
-            if own.is_empty() {
-                f.words_html_with_key(number, "")
-            } else {
-                f.words_html_with_key(number, &format!("<ul class=\"frame-key\">{own}</ul>"))
-            }
+            let own = key_of("frame-key", &mut items[i].iter().filter(|l| !shared(l)));
+            f.words_with_key(number, &own)
         })
         .collect();
     // the list's size known ahead (it is kept until the site is written)
     let mut list = Markup::with_capacity(
         svgs.iter().map(|s| s.len_with(0)).sum::<usize>()
-            + words.iter().map(String::len).sum::<usize>()
+            + words.iter().map(|w| w.len_with(0)).sum::<usize>()
             + 100 * n
             + 64,
     );
@@ -421,7 +432,7 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
                 list.push_str("<li class=\"frame frames-said\">\n");
                 in_words = true;
             }
-            list.push_str(words);
+            list.append(words);
             list.push_str("\n");
             continue;
         }
@@ -444,24 +455,22 @@ fn frame_list(frames: &[Frame], drawn: &[bool]) -> Frames {
             list.append(&svg.without_optional());
         }
         list.push_str("\n");
-        push_words(&mut list, words);
+        list.append(words);
         list.push_str("\n</li>\n");
     }
     if in_words {
         list.push_str("</li>\n");
     }
     list.push_str("</ol>\n");
-    let mut key = Markup::default();
-    let common: String = said
-        .iter()
-        .filter(|(l, k)| figure_wide(l, *k))
-        .map(|(l, _)| *l)
-        .collect();
-    if !common.is_empty() {
-        push_words(
-            &mut key,
-            &format!("<ul class=\"frame-key figure-key\">{common}</ul>\n"),
-        );
+    let mut key = key_of(
+        "frame-key figure-key",
+        &mut said
+            .iter()
+            .filter(|(l, k)| figure_wide(l, *k))
+            .map(|(l, _)| l),
+    );
+    if !key.is_empty() {
+        key.push_str("\n");
     }
     Frames { list, key }
 }
@@ -480,8 +489,7 @@ fn says(text: &str, name: &str) -> bool {
 /// crate writes around elements and inside text elements (`<text …>\nN8\n</text>`),
 /// which neither SVG nor HTML shows: a break beside a tag goes, one
 /// between words becomes a space. The SVGs lose their `xmlns` too, which
-/// inline SVG in HTML does without, and the shared drawings written one
-/// after the other (each its own `<defs>`) are one `<defs>`.
+/// inline SVG in HTML does without.
 fn compact(list: &str, out: &mut String) {
     let list = list.replace(" xmlns=\"http://www.w3.org/2000/svg\"", "");
     let mut last = b'>';
@@ -490,65 +498,10 @@ fn compact(list: &str, out: &mut String) {
         if last != b'>' && first != b'<' {
             out.push(' ');
         }
-        if let Some(more) = run.strip_prefix("<defs>")
-            && out.ends_with("</defs>")
-        {
-            out.truncate(out.len() - "</defs>".len());
-            out.push_str(more);
-            last = *run.as_bytes().last().unwrap_or(&b'>');
-            continue;
-        }
         out.push_str(run);
         last = *run.as_bytes().last().unwrap_or(&b'>');
     }
     out.push('\n');
-}
-
-/// How the diagram crate opens a key's swatch ([`Frame::words_html`]): an
-/// inline SVG of a pit so marked, its shapes inside.
-const SWATCH_OPEN: &str =
-    "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">";
-
-/// A frame's words (HTML, [`Frame::words_html`]) into `list`, each swatch
-/// of its key drawn once a page: the first that shows a look defines it
-/// (a `<symbol>` named `s` and a hash of its shapes, after the id prefix)
-/// and every swatch `<use>`s it, so the dozens of swatches of a page's
-/// frames cost a reference each.
-fn push_words(list: &mut Markup, html: &str) {
-    let mut rest = html;
-    while let Some(at) = rest.find(SWATCH_OPEN) {
-        let shapes_at = at + SWATCH_OPEN.len();
-        let Some(len) = rest[shapes_at..].find("</svg>") else {
-            break;
-        };
-        let shapes = &rest[shapes_at..shapes_at + len];
-        list.push_str(&rest[..at]);
-        let id = format!("s{:x}", fnv(shapes) & 0xff_ffff_ffff);
-        let mut def = Markup::default();
-        def.push_str("<defs><symbol id=\"");
-        def.push_prefix();
-        def.push_str(&id);
-        def.push_str("\" class=\"omw-swatch-art\" viewBox=\"-39 -39 78 78\">");
-        def.push_str(shapes);
-        def.push_str("</symbol></defs>");
-        list.push_str("<svg class=\"omw-swatch\" aria-hidden=\"true\">");
-        // (names with bit 62 alone: the diagram crate's are below 136 or
-        // have bit 63)
-        list.push_def(1 << 62 | (fnv(shapes) & 0xff_ffff_ffff), &def);
-        list.push_str("<use href=\"#");
-        list.push_prefix();
-        list.push_str(&id);
-        list.push_str("\"/></svg>");
-        rest = &rest[shapes_at + len + "</svg>".len()..];
-    }
-    list.push_str(rest);
-}
-
-/// The 64-bit FNV-1a hash of `s`: a swatch's name, the same in every build.
-fn fnv(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Where a figure links to the diagrams' key: [`link_key`] makes it a link
@@ -590,32 +543,43 @@ mod tests {
         assert_eq!(out, "<svg><text>N8</text><desc>a b</desc></svg>\n");
     }
 
-    /// Shared drawings defined one after the other are one `<defs>`; one
-    /// after other markup starts its own.
-    #[test]
-    fn drawings_defined_together_are_one_defs() {
-        let mut out = String::new();
-        compact(
-            "<svg>\n<defs><g id=\"_p\"/></defs>\n<defs><g id=\"_k1\"/></defs>\n<use href=\"#_p\"/>\n<defs><g id=\"_d\"/></defs>\n</svg>\n",
-            &mut out,
-        );
-        assert_eq!(
-            out,
-            "<svg><defs><g id=\"_p\"/><g id=\"_k1\"/></defs><use href=\"#_p\"/><defs><g id=\"_d\"/></defs></svg>\n"
-        );
-    }
-
+    /// The pictures of the figures' keys are drawn once a page: one
+    /// `<symbol>` a look, which every picture of that look `<use>`s; the
+    /// drawings a frame defines are in one `<defs>`.
     #[test]
     fn a_swatch_is_drawn_once_a_page() {
-        let words = format!("<li>{SWATCH_OPEN}<circle/></svg>S1</li>");
-        let mut list = Markup::default();
-        push_words(&mut list, &words);
-        push_words(&mut list, &words);
-        let mut page = String::new();
-        list.write_once("_", &mut Defined::default(), true, &mut page);
-        assert_eq!(page.matches("<circle/>").count(), 1, "{page}");
-        assert_eq!(page.matches("<use href=\"#_s").count(), 2, "{page}");
-        assert!(page.contains("<symbol id=\"_s"), "{page}");
+        use crate::diagram::{Annotations, move_frames};
+        use crate::engine::Rules;
+        let (_, played) = south_5_under_mcgill();
+        let frames = move_frames(
+            &played,
+            &Annotations::default(),
+            "mcgill-2015",
+            &Rules::MCGILL_2015,
+        );
+        let figure = Figure::new(&frames, None, None);
+        let mut defined = Defined::default();
+        let page = [
+            figure.place("a", "_", &mut defined),
+            figure.place("b", "_", &mut defined),
+        ]
+        .concat();
+        let symbols: Vec<&str> = page
+            .match_indices("<symbol id=\"")
+            .map(|(at, m)| {
+                let id = &page[at + m.len()..];
+                &id[..id.find('"').expect("closed")]
+            })
+            .collect();
+        assert!(!symbols.is_empty(), "{page}");
+        let unique: std::collections::BTreeSet<&&str> = symbols.iter().collect();
+        assert_eq!(unique.len(), symbols.len(), "{page}");
+        let uses = page.matches("<use href=\"#_s").count();
+        assert!(uses >= 2 * symbols.len(), "{uses} uses of {symbols:?}");
+        assert!(!page.contains("</defs><defs>"), "{page}");
+        let frame = page.find("<svg class=\"omw-diagram\"").expect("a frame");
+        let defs = &page[frame..page[frame..].find("</svg>").expect("closed") + frame];
+        assert_eq!(defs.matches("<defs>").count(), 1, "{defs}");
     }
 
     /// A frame said in words beside its picture has no `<desc>` in it;
@@ -915,9 +879,9 @@ mod tests {
                 let own = &own[..own.find("</li>\n").unwrap_or(own.len())];
                 for k in f.key_lines() {
                     let Some(meaning) = &k.general else { continue };
-                    // the line as the page writes it: its swatch shared
-                    let text = |l: &str| l[l.rfind("</svg>").expect("swatch") + 6..].to_string();
-                    if own.contains(&text(&k.html)) {
+                    // the line as the page writes it, after its picture
+                    let text = |l: &str| format!("</svg>{}</li>", escape(l));
+                    if own.contains(&text(&k.text)) {
                         kept += 1;
                         continue;
                     }
@@ -933,7 +897,7 @@ mod tests {
                     }
                     assert!(
                         all.iter()
-                            .filter(|o| o.swatch() == k.swatch())
+                            .filter(|o| o.swatch == k.swatch)
                             .all(|o| o.general.as_ref() == Some(meaning)),
                         "{meaning}: another line looks the same"
                     );
@@ -943,11 +907,8 @@ mod tests {
             // the modern move sows captured seeds from E: its lifted and E
             // lines keep their pits
             if fi == 1 {
-                assert!(
-                    !said.iter().any(|m| m.ends_with(">seeds lifted</li>")),
-                    "{said:?}"
-                );
-                assert!(all.iter().any(|k| k.html.contains(": E, where")));
+                assert!(!said.iter().any(|m| m == "seeds lifted"), "{said:?}");
+                assert!(all.iter().any(|k| k.text.contains(": E, where")));
             }
         }
         assert!(
@@ -959,8 +920,8 @@ mod tests {
         let html = Figure::new(&frames, None, None).html("b");
         for f in &frames {
             for k in f.key_lines().iter().filter(|k| k.general.is_some()) {
-                let text = &k.html[k.html.rfind("</svg>").expect("swatch") + 6..];
-                assert!(html.contains(text), "{text}");
+                let text = format!("</svg>{}</li>", escape(&k.text));
+                assert!(html.contains(&text), "{text}");
             }
         }
     }

@@ -164,27 +164,29 @@ impl Frame {
     /// assert!(html.contains("omw-ring-danger"));
     /// ```
     pub fn words_html(&self, number: Option<(usize, usize)>) -> String {
-        self.words_html_with_key(number, &self.key_html())
+        let mut key = Markup::default();
+        key.push_str(&self.key_html());
+        self.words_with_key(number, &key).to_string_with("")
     }
 
-    /// The frame's words as HTML, as [`Frame::words_html`] says them, with
-    /// `key` (HTML) in the place of the frame's key: empty for words said
-    /// without the board (a printed figure's frames not drawn), or the
-    /// part of the key a page does not say elsewhere. Empty when the frame
-    /// has nothing to say.
+    /// The frame's words, as [`Frame::words_html`] says them, with `key`
+    /// in the place of the frame's key: empty for words said without the
+    /// board (a printed figure's frames not drawn), or the part of the key
+    /// a page does not say elsewhere, its pictures drawn once a page
+    /// ([`Swatch::push`]). Empty when the frame has nothing to say.
     ///
     /// ```
-    /// use omweso_diagram::{Annotations, board_frame};
+    /// use omweso_diagram::{Annotations, Markup, board_frame};
     /// use omweso_engine::{Board, Position, Rules, Side};
     ///
     /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
     /// let frame = board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN);
     /// assert!(frame.words_html(Some((1, 3))).contains("frame-key"));
-    /// let said = frame.words_html_with_key(Some((1, 3)), "");
+    /// let said = frame.words_with_key(Some((1, 3)), &Markup::default()).to_string_with("_");
     /// assert!(said.contains("1/3") && !said.contains("frame-key"));
     /// ```
-    pub fn words_html_with_key(&self, number: Option<(usize, usize)>, key: &str) -> String {
-        let mut h = String::new();
+    pub fn words_with_key(&self, number: Option<(usize, usize)>, key: &Markup) -> Markup {
+        let mut h = Markup::default();
         if self.heading.is_empty() && self.words.is_empty() && key.is_empty() && number.is_none() {
             return h;
         }
@@ -204,7 +206,7 @@ impl Frame {
             h.push_str(&format!("<p class=\"frame-text\">{first}"));
             // the first sentence goes on the heading's line
             if let Some(w) = words.next() {
-                h.push(' ');
+                h.push_str(" ");
                 h.push_str(&escape(w));
             }
             h.push_str("</p>");
@@ -212,7 +214,7 @@ impl Frame {
         for w in words {
             h.push_str(&format!("<p class=\"frame-text\">{}</p>", escape(w)));
         }
-        h.push_str(key);
+        h.append(key);
         h.push_str("</div>");
         h
     }
@@ -259,10 +261,7 @@ impl Frame {
     /// assert_eq!(frame.key_html(), format!("<ul class=\"frame-key\">{}</ul>", items[0]));
     /// ```
     pub fn key_items(&self) -> Vec<String> {
-        svg::frame_key(&self.scene)
-            .iter()
-            .map(|k| format!("<li>{}{}</li>", svg::swatch(k.look), escape(&k.text)))
-            .collect()
+        self.key_lines().iter().map(KeyLine::html).collect()
     }
 
     /// The lines of the frame's key ([`Frame::key_items`]), each with the
@@ -281,20 +280,25 @@ impl Frame {
     /// let played = trace(&Rules::MCGILL_2015, &pos, &Move::forward(Pit::new(5).unwrap()), 100).unwrap();
     /// let frames = move_frames(&played, &Annotations::default(), "mcgill-2015", &Rules::MCGILL_2015);
     /// let lifted = &frames[1].key_lines()[0];
-    /// assert!(lifted.html.ends_with("S5: seeds lifted</li>"));
+    /// assert_eq!(lifted.text, "S5: seeds lifted");
+    /// assert_eq!(lifted.general.as_deref(), Some("seeds lifted"));
     /// assert_eq!(lifted.pits, [PitRef::parse("S5").unwrap()]);
-    /// assert!(lifted.general.as_ref().unwrap().ends_with("</svg>seeds lifted</li>"));
-    /// assert!(lifted.swatch().starts_with("<svg") && lifted.swatch().ends_with("</svg>"));
+    /// assert!(lifted.html().ends_with("</svg>S5: seeds lifted</li>"));
+    /// assert!(lifted.swatch.svg().starts_with("<svg") && lifted.swatch.svg().ends_with("</svg>"));
     /// ```
     pub fn key_lines(&self) -> Vec<KeyLine> {
         svg::frame_key(&self.scene)
             .into_iter()
             .map(|k| {
-                let swatch = svg::swatch(k.look);
-                let general = k.text.split_once(": ").filter(|_| !k.marked.is_empty());
+                let general = k
+                    .text
+                    .split_once(": ")
+                    .filter(|_| !k.marked.is_empty())
+                    .map(|(_, m)| m.to_string());
                 KeyLine {
-                    html: format!("<li>{swatch}{}</li>", escape(&k.text)),
-                    general: general.map(|(_, m)| format!("<li>{swatch}{}</li>", escape(m))),
+                    swatch: Swatch(k.look),
+                    text: k.text,
+                    general,
                     pits: k.marked,
                 }
             })
@@ -302,26 +306,77 @@ impl Frame {
     }
 }
 
-impl KeyLine {
-    /// The picture of the line's mark (its `<svg>`): lines of one look
-    /// have the same.
-    pub fn swatch(&self) -> &str {
-        let html = self.html.strip_prefix("<li>").unwrap_or(&self.html);
-        html.find("</svg>").map_or("", |end| &html[..end + 6])
+/// The picture of a key line's mark: a pit so marked (an arrow alone), one
+/// for each look of the diagrams (lines of one look have the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Swatch(svg::Look);
+
+impl Swatch {
+    /// The picture as an inline SVG (HTML), drawn whole: for a page that
+    /// shows it once.
+    pub fn svg(self) -> &'static str {
+        svg::swatch(self.0)
+    }
+
+    /// Add the picture to `out`, drawn once a page: its shapes a shared
+    /// definition (a `<symbol>`, named for its look: [`Markup::push_def`]),
+    /// each picture an `<svg>` that `<use>`s it.
+    ///
+    /// ```
+    /// use omweso_diagram::{Annotations, Defined, Markup, board_frame};
+    /// use omweso_engine::{Board, Position, Rules, Side};
+    ///
+    /// let pos = Position::new(Board::from_sides([2; 16], [2; 16]), Side::South);
+    /// let line = &board_frame(&pos, &Annotations::default(), "modern", &Rules::MODERN).key_lines()[0];
+    /// let mut key = Markup::default();
+    /// line.swatch.push(&mut key);
+    /// line.swatch.push(&mut key);
+    /// let mut page = String::new();
+    /// key.write_once("_", &mut Defined::default(), true, &mut page);
+    /// assert_eq!(page.matches("<symbol").count(), 1);
+    /// assert_eq!(page.matches("<use").count(), 2);
+    /// ```
+    pub fn push(self, out: &mut Markup) {
+        let look = self.0 as u64;
+        let id = format!("s{look}");
+        let mut def = Markup::default();
+        def.push_str("<symbol id=\"");
+        def.push_prefix();
+        def.push_str(&id);
+        def.push_str("\" class=\"omw-swatch-art\" viewBox=\"-39 -39 78 78\">");
+        def.push_str(svg::swatch_shapes_svg(self.0));
+        def.push_str("</symbol>");
+        out.push_str("<svg class=\"omw-swatch\" aria-hidden=\"true\">");
+        // (names with bit 62 alone: the figures' are below 400 or have
+        // bit 59, 60 or 63)
+        out.push_def(1 << 62 | look, &def);
+        out.push_str("<use href=\"#");
+        out.push_prefix();
+        out.push_str(&id);
+        out.push_str("\"/></svg>");
     }
 }
 
 /// One line of a frame's key ([`Frame::key_lines`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyLine {
-    /// The line as HTML: `<li>`, its mark's picture and its words
-    /// (`S5: seeds lifted`).
-    pub html: String,
+    /// The picture of its mark.
+    pub swatch: Swatch,
+    /// Its words (`S5: seeds lifted`), not escaped.
+    pub text: String,
     /// The pits the line names for a mark of the move (`S5`); none for
     /// the other lines (the seeds' path, the shading, the author's words).
     pub pits: Vec<PitRef>,
     /// The line without its pits (`seeds lifted`), when it names some.
     pub general: Option<String>,
+}
+
+impl KeyLine {
+    /// The line as HTML: `<li>`, its mark's picture drawn whole and its
+    /// words.
+    pub fn html(&self) -> String {
+        format!("<li>{}{}</li>", self.swatch.svg(), escape(&self.text))
+    }
 }
 
 /// Escape text for HTML or XML content and attribute values: `&`, `<`,

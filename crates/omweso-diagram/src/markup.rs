@@ -2,7 +2,9 @@
 //! definitions (`<defs>`) whose ids must be unique in the page that holds
 //! the figure, a page known only when the figure is placed. The
 //! definitions are marked, so that a page holding several figures can
-//! write each of them once ([`Markup::write_once`]).
+//! write each of them once ([`Markup::write_once`]), and the markup
+//! writes the `<defs>` around them: one for each run of definitions
+//! added one after the other, none when a page holds them all already.
 
 /// Text (SVG or HTML) with slots where an id prefix goes, filled in by
 /// [`Markup::write`].
@@ -43,9 +45,9 @@ struct Def {
 /// ```
 /// use omweso_diagram::{Defined, Markup};
 /// let mut def = Markup::default();
-/// def.push_str("<defs><g id=\"");
+/// def.push_str("<g id=\"");
 /// def.push_prefix();
-/// def.push_str("p\"/></defs>");
+/// def.push_str("p\"/>");
 /// let mut figure = Markup::default();
 /// figure.push_def(0, &def);
 /// figure.push_str("<use href=\"#");
@@ -129,10 +131,42 @@ impl Markup {
         self.push_span(None, part);
     }
 
-    /// Add the shared definition `name`, written out as `def`
-    /// (a whole element, e.g. `<defs>…</defs>`; it may have slots but no
-    /// definitions of its own). Two definitions of one name must be the
-    /// same markup.
+    /// Add the shared definition `name`, written out as `def`: an
+    /// element that goes in `<defs>` (`<g id=…>`, `<symbol id=…>`; it may
+    /// have slots but no definitions of its own). The markup writes the
+    /// `<defs>` around each run of definitions added one after the other
+    /// (none where a page already holds them all). Two definitions of one
+    /// name must be the same markup.
+    ///
+    /// ```
+    /// use omweso_diagram::{Defined, Markup};
+    /// let def = |id: &str| {
+    ///     let mut d = Markup::default();
+    ///     d.push_str("<g id=\"");
+    ///     d.push_prefix();
+    ///     d.push_str(id);
+    ///     d.push_str("\"/>");
+    ///     d
+    /// };
+    /// let mut m = Markup::default();
+    /// m.push_str("<svg>");
+    /// m.push_def(0, &def("p"));
+    /// m.push_def(1, &def("k1"));
+    /// m.push_str("<use href=\"#");
+    /// m.push_prefix();
+    /// m.push_str("k1\"/></svg>");
+    /// assert_eq!(
+    ///     m.to_string_with("_"),
+    ///     "<svg><defs><g id=\"_p\"/><g id=\"_k1\"/></defs><use href=\"#_k1\"/></svg>"
+    /// );
+    /// // a page holding both writes neither, nor their `<defs>`
+    /// let mut defined = Defined::default();
+    /// defined.add(0);
+    /// defined.add(1);
+    /// let mut page = String::new();
+    /// m.write_once("_", &mut defined, true, &mut page);
+    /// assert_eq!(page, "<svg><use href=\"#_k1\"/></svg>");
+    /// ```
     pub fn push_def(&mut self, name: u64, def: &Markup) {
         self.push_span(Some(name), def);
     }
@@ -234,13 +268,7 @@ impl Markup {
 
     /// Write the markup to `out` with `prefix` in every slot.
     pub fn write(&self, prefix: &str, out: &mut String) {
-        let mut at = 0;
-        for &s in &self.slots {
-            out.push_str(&self.text[at..s]);
-            out.push_str(prefix);
-            at = s;
-        }
-        out.push_str(&self.text[at..]);
+        self.write_with(prefix, None, true, out);
     }
 
     /// Write the markup to `out` with `prefix` in every slot, leaving out
@@ -255,20 +283,48 @@ impl Markup {
         optional: bool,
         out: &mut String,
     ) {
+        self.write_with(prefix, Some(defined), optional, out);
+    }
+
+    /// [`Markup::write`] (every definition) or, with `defined`,
+    /// [`Markup::write_once`]; each run of definitions written (added one
+    /// after the other) in one `<defs>`.
+    fn write_with(
+        &self,
+        prefix: &str,
+        mut defined: Option<&mut Defined>,
+        optional: bool,
+        out: &mut String,
+    ) {
         let mut at = 0;
+        // whether a `<defs>` is open
+        let mut open = false;
         for d in &self.defs {
+            if open && (d.start > at || d.name.is_none()) {
+                out.push_str("</defs>");
+                open = false;
+            }
             self.write_range(at, d.start, prefix, out);
-            let write = match d.name {
-                Some(name) => !defined.has(name),
-                None => optional,
+            let write = match (d.name, defined.as_deref_mut()) {
+                (Some(name), Some(defined)) => {
+                    let new = !defined.has(name);
+                    defined.add(name);
+                    new
+                }
+                (Some(_), None) => true,
+                (None, _) => optional,
             };
             if write {
-                if let Some(name) = d.name {
-                    defined.add(name);
+                if d.name.is_some() && !open {
+                    out.push_str("<defs>");
+                    open = true;
                 }
                 self.write_range(d.start, d.end, prefix, out);
             }
             at = d.end;
+        }
+        if open {
+            out.push_str("</defs>");
         }
         self.write_range(at, self.text.len() + 1, prefix, out);
     }

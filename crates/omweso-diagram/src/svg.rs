@@ -356,7 +356,7 @@ pub(crate) fn render(scene: &Scene, title: &str, desc: &str, opts: &RenderOption
 /// holding the part's place and its counts exactly (see [`part_key`], bit
 /// 63 set); a mark is `m…` ([`MarkItem::def_name`], bit 60); a frame's
 /// background, side names and board are `f{key}` ([`base_key`], bit 59).
-/// (The site's key swatches use names with bit 62.)
+/// (The keys' pictures, [`crate::Swatch::push`], use names with bit 62.)
 #[derive(Default)]
 pub(crate) struct Shared {
     done: crate::Defined,
@@ -527,16 +527,17 @@ fn board_def(code: u8) -> u64 {
     8 + code as u64
 }
 
-/// A shared definition `<g id="PREFIX{id}">` of `body`, as its own
-/// `<defs>` element, added to `out` under `name`.
+/// A shared definition `<g id="PREFIX{id}">` of `body`, added to `out`
+/// under `name` (the definitions added one after the other are written in
+/// one `<defs>`: [`Markup::push_def`]).
 fn define(out: &mut Markup, name: u64, id: &str, body: &Markup) {
     let mut def = Markup::with_capacity(body.len_with(0) + 64);
-    def.push_str("\n<defs><g id=\"");
+    def.push_str("\n<g id=\"");
     def.push_prefix();
     def.push_str(id);
     def.push_str("\">");
     def.append(body);
-    def.push_str("</g></defs>");
+    def.push_str("</g>");
     out.push_def(name, &def);
 }
 
@@ -1478,24 +1479,39 @@ fn swatch_shapes(look: &Look, c: Pt) -> Vec<Box<dyn svg::Node>> {
 }
 
 /// A small picture of a look for a page's key (HTML): an inline SVG of a
-/// pit so marked, in the diagrams' colours. Drawn once a process for each
-/// look (a site's keys have thousands of lines and a dozen looks).
+/// pit so marked ([`swatch_shapes_svg`]), in the diagrams' colours.
 pub(crate) fn swatch(look: Look) -> &'static str {
-    const LOOKS: usize = Look::LeftHand as usize + 1;
-    static DRAWN: [std::sync::OnceLock<String>; LOOKS] =
-        [const { std::sync::OnceLock::new() }; LOOKS];
-    DRAWN[look as usize].get_or_init(|| draw_swatch(look))
+    drawn_swatch(look, true)
 }
 
-fn draw_swatch(look: Look) -> String {
-    let mut s = String::from(
-        "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
-    );
-    for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
-        s.push_str(&shape.to_string());
-    }
-    s.push_str("</svg>");
-    s
+/// The shapes of a look's picture for a page's key ([`swatch`] without its
+/// `<svg>`), centred at 0, 0, in the board's units.
+pub(crate) fn swatch_shapes_svg(look: Look) -> &'static str {
+    drawn_swatch(look, false)
+}
+
+/// A look's picture, in its `<svg>` if `whole`: drawn once a process for
+/// each look and each form (a site's keys have thousands of lines and a
+/// dozen looks).
+fn drawn_swatch(look: Look, whole: bool) -> &'static str {
+    const LOOKS: usize = Look::LeftHand as usize + 1;
+    static DRAWN: [[std::sync::OnceLock<String>; 2]; LOOKS] =
+        [const { [const { std::sync::OnceLock::new() }; 2] }; LOOKS];
+    DRAWN[look as usize][whole as usize].get_or_init(|| {
+        let mut s = String::new();
+        if whole {
+            s.push_str(
+                "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
+            );
+        }
+        for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
+            s.push_str(&shape.to_string());
+        }
+        if whole {
+            s.push_str("</svg>");
+        }
+        s
+    })
 }
 
 /// One look drawn round a pit: its centre, the look, how many looks were
