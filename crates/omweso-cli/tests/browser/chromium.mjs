@@ -17,6 +17,9 @@ export async function launch(viewport) {
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      // Shared memory in /tmp, not /dev/shm, which a container may cap at
+      // 64 MB (too little for a renderer that reloads many times).
+      '--disable-dev-shm-usage',
     ],
     ...(viewport ? { viewport } : {}),
     timeout: 60000,
@@ -41,15 +44,35 @@ export function watchErrors(page, fail, where = () => '') {
 // failed: ` and its stack). Then `report` is printed as JSON (`indent`
 // spaces) and the process ends: 1 when `problems` (the array the check's
 // `fail` pushes to) holds any, else 0.
-export async function runCheck({ viewport, report, problems, indent = 1, cleanUp }, body) {
-  const { context, close } = await launch(viewport);
-  try {
-    await body(context);
-  } catch (e) {
-    problems.push(`the run failed: ${e.stack || e}`);
-  } finally {
-    if (cleanUp) cleanUp();
-    await close();
+//
+// A renderer that crashes (Chromium's own failure: "Page crashed") is
+// always a problem, named as such. When the check gives `again` (which
+// puts the site and its arrays back as at the start), a run in which a
+// renderer crashed is run once more in a new browser, and
+// `report.crashed` says what crashed the first time; a second crash fails.
+export async function runCheck({ viewport, report, problems, indent = 1, cleanUp, again }, body) {
+  for (let attempt = 1; ; attempt++) {
+    const crashes = [];
+    const { context, close } = await launch(viewport);
+    const onCrash = (page) => page.on('crash', () => crashes.push(`the renderer of ${page.url()} crashed`));
+    context.pages().forEach(onCrash);
+    context.on('page', onCrash);
+    try {
+      await body(context);
+    } catch (e) {
+      problems.push(`the run failed: ${e.stack || e}`);
+    } finally {
+      if (cleanUp) cleanUp();
+      await close();
+    }
+    if (!crashes.length) break;
+    if (attempt === 1 && again) {
+      report.crashed = crashes;
+      again();
+      continue;
+    }
+    problems.push(...crashes);
+    break;
   }
   console.log(JSON.stringify(report, null, indent));
   process.exit(problems.length ? 1 : 0);

@@ -43,8 +43,13 @@ async function until(page, what, probe) {
   while (Date.now() < deadline) {
     try {
       if (await page.evaluate(probe)) return true;
-    } catch {
-      // The page is reloading.
+    } catch (e) {
+      // The page is reloading, unless its renderer crashed (which runCheck
+      // reports).
+      if (/crash/i.test(String(e))) {
+        fail(`the renderer crashed while waiting for ${what}`);
+        return false;
+      }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -55,11 +60,19 @@ async function until(page, what, probe) {
 const chapterFile = join(site, 'content', `${stem}.md`);
 const configFile = join(site, 'omweso.yaml');
 const config = readFileSync(configFile, 'utf8');
-const marker = `Livereloadmarker${Date.now()}`;
+const chapter = readFileSync(chapterFile, 'utf8');
+let marker;
 // the site's configuration is put back however the run ends
 const cleanUp = () => writeFileSync(configFile, config);
+// After a renderer crash, the run starts again from the site as it was.
+const again = () => {
+  writeFileSync(chapterFile, chapter);
+  checks.length = 0;
+  problems.length = 0;
+};
 const viewport = { width: 1000, height: 800 };
-await runCheck({ viewport, report: { checks, problems }, problems, indent: 2, cleanUp }, async (context) => {
+await runCheck({ viewport, report: { checks, problems }, problems, indent: 2, cleanUp, again }, async (context) => {
+  marker = `Livereloadmarker${Date.now()}`;
   const page = context.pages()[0] || (await context.newPage());
   watch(page, 'page');
   const url = new URL(`${stem}.html`, base).href;
