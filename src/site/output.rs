@@ -471,13 +471,69 @@ fn clear_own(path: &Path) -> Result<(), Diagnostic> {
     ))
 }
 
-fn write_all(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<u64, Diagnostic> {
+fn write_all(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    previous: Option<&Path>,
+) -> Result<u64, Diagnostic> {
     let mut bytes = 0;
     for (rel, data) in files {
-        write_file(dir, rel, data)?;
+        write_or_link(dir, rel, data, previous)?;
         bytes += data.len() as u64;
     }
     Ok(bytes)
+}
+
+/// Write `data` at `rel` in `dir`; or, when `previous` (the output an
+/// earlier build wrote) holds the same bytes at `rel` in a plain file, link
+/// that file in instead. A rebuild of an unchanged page then makes no new
+/// file on disk (most of a build's time on a large site went to creating
+/// files), and the page keeps its date, so a deploy that compares dates
+/// sends only what changed. A file that cannot be linked is written.
+fn write_or_link(
+    dir: &Path,
+    rel: &str,
+    data: &[u8],
+    previous: Option<&Path>,
+) -> Result<(), Diagnostic> {
+    if let Some(old) = previous.map(|p| p.join(rel))
+        && same_bytes(&old, data)
+    {
+        let to = dir.join(rel);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
+        }
+        if std::fs::hard_link(&old, &to).is_ok() {
+            return Ok(());
+        }
+    }
+    write_file(dir, rel, data)
+}
+
+/// Whether `path` is a plain file (not a link) holding exactly `data`.
+fn same_bytes(path: &Path, data: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() || meta.len() != data.len() as u64 {
+        return false;
+    }
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut buf = [0u8; 64 * 1024];
+    let mut rest = data;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if n <= rest.len() && buf[..n] == rest[..n] => rest = &rest[n..],
+            Ok(_) => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 /// Put `fresh` in place of `out`: the old output is moved aside, the new
@@ -709,6 +765,8 @@ pub(crate) fn write_site(
     // swapped in only when everything is written
     let fresh = sibling(out, "build");
     clear_own(&fresh)?;
+    // the output an earlier build wrote: its unchanged files are linked in
+    let previous = (out.is_dir() && !out.is_symlink() && is_output(out)).then_some(out);
     // the mark goes in first: a build killed midway leaves a folder that a
     // later build knows it may remove
     let result = std::fs::create_dir_all(&fresh)
@@ -724,12 +782,13 @@ pub(crate) fn write_site(
         .and_then(|_| {
             let sink = |page: Page| -> Result<(), Diagnostics> {
                 seen(&page);
-                write_file(&fresh, &page.path, page.html.as_bytes()).map_err(Diagnostics::from)
+                write_or_link(&fresh, &page.path, page.html.as_bytes(), previous)
+                    .map_err(Diagnostics::from)
             };
             render_site_to(site, traces, progress, &sink)
         })
         .and_then(|r| {
-            let bytes = write_all(&fresh, &r.files)?;
+            let bytes = write_all(&fresh, &r.files, previous)?;
             swap_in(&fresh, out)?;
             remove_leftovers(out);
             Ok((r, bytes))

@@ -587,6 +587,93 @@ fn failed_build_is_located_and_leaves_previous_output_untouched() {
     assert!(leftovers.is_empty());
 }
 
+/// A rebuild takes the pages that did not change from the output it
+/// replaces (linked, not written: same file, same date) and writes the
+/// others; it never reads through a link someone left in the output, nor
+/// takes files from a folder a build did not write.
+#[cfg(unix)]
+#[test]
+fn a_rebuild_links_unchanged_pages_and_writes_the_rest() {
+    use std::os::unix::fs::MetadataExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    let out = tmp.path().join("out");
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let ino = |rel: &str| std::fs::symlink_metadata(out.join(rel)).unwrap().ino();
+    let first = snapshot(&out);
+    // every file but the build's mark (written first, before any page)
+    let inodes: BTreeMap<String, u64> = first
+        .keys()
+        .filter(|k| *k != site::OUTPUT_MARKER)
+        .map(|k| (k.clone(), ino(k)))
+        .collect();
+    assert!(inodes.len() > 20, "{} files", inodes.len());
+
+    // Nothing changed: every file is the one written before.
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(snapshot(&out), first);
+    let kept = inodes.iter().filter(|(k, i)| ino(k) == **i).count();
+    assert_eq!(kept, inodes.len(), "of {} files", inodes.len());
+
+    // One chapter edited, one page altered by hand in the output, one
+    // replaced by a link to a file outside the output.
+    let md = root.join("content/introduction.md");
+    let text = read(&root, "content/introduction.md");
+    std::fs::write(&md, format!("{text}\nA sentence added.\n")).unwrap();
+    let other = first
+        .keys()
+        .find(|k| k.ends_with(".html") && !k.contains("introduction") && !k.starts_with("print"))
+        .unwrap()
+        .clone();
+    std::fs::write(out.join(&other), "edited by hand").unwrap();
+    let linked = "index.html";
+    assert_ne!(other, linked);
+    let outside = tmp.path().join("outside.html");
+    std::fs::write(&outside, &first[linked]).unwrap();
+    std::fs::remove_file(out.join(linked)).unwrap();
+    std::os::unix::fs::symlink(&outside, out.join(linked)).unwrap();
+    site::build(&opts(&root, &out)).unwrap_or_else(|e| panic!("{e}"));
+    let second = snapshot(&out);
+    assert!(read(&out, "introduction.html").contains("A sentence added."));
+    assert_ne!(ino("introduction.html"), inodes["introduction.html"]);
+    assert_eq!(second[&other], first[&other], "the hand edit is not undone");
+    assert_ne!(ino(&other), inodes[&other]);
+    assert!(
+        std::fs::symlink_metadata(out.join(linked))
+            .unwrap()
+            .is_file()
+    );
+    assert_eq!(second[linked], first[linked]);
+    assert_ne!(ino(linked), std::fs::metadata(&outside).unwrap().ino());
+    // the pages the edit changed (the chapter, its neighbours' and the
+    // print part, the search index…) are new; the rest kept
+    let changed: Vec<&String> = inodes.keys().filter(|k| second[*k] != first[*k]).collect();
+    let kept = inodes
+        .iter()
+        .filter(|(k, i)| second.contains_key(*k) && ino(k) == **i)
+        .count();
+    assert!(!changed.is_empty());
+    assert_eq!(
+        kept + changed.len() + 2,
+        inodes.len(),
+        "changed: {changed:?}"
+    );
+
+    // An output a build did not write (taken over by --force) gives nothing.
+    let forced = tmp.path().join("forced");
+    std::fs::create_dir_all(&forced).unwrap();
+    std::fs::write(forced.join("index.html"), &second["index.html"]).unwrap();
+    let before = std::fs::metadata(forced.join("index.html")).unwrap().ino();
+    let mut o = opts(&root, &forced);
+    o.force = true;
+    site::build(&o).unwrap_or_else(|e| panic!("{e}"));
+    assert_ne!(
+        std::fs::metadata(forced.join("index.html")).unwrap().ino(),
+        before
+    );
+}
+
 #[test]
 fn unknown_ref_and_duplicate_id_and_bad_anchor_are_located() {
     let tmp = tempfile::tempdir().unwrap();
