@@ -29,7 +29,7 @@
 //! changed.
 
 use super::content::{Chapter, ChapterCache, Site, load_with};
-use super::output::{MARKER_TEXT, OUTPUT_MARKER, check_output, write_file, write_site};
+use super::output::{MARKER_TEXT, OUTPUT_MARKER, check_output, link_into, write_file, write_site};
 use super::render::{PRINT_PART_BYTES, Page, Renderer, Silent, print_parts};
 use super::templates;
 use super::traces::{Decisions, Traces};
@@ -441,12 +441,8 @@ impl Session {
         for (path, data) in &patch {
             // a file the patch before had already is linked from there
             // (the server never writes into a build folder)
-            let linked = state.patch.get(path) == Some(data) && {
-                let to = out.join(path);
-                to.parent()
-                    .is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-                    && std::fs::hard_link(state.current.join(path), &to).is_ok()
-            };
+            let linked = state.patch.get(path) == Some(data)
+                && link_into(&state.current.join(path), out, path);
             if !linked {
                 write_file(out, path, data)?;
                 bytes += data.len() as u64;

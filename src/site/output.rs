@@ -496,19 +496,25 @@ fn write_or_link(
     data: &[u8],
     previous: Option<&Path>,
 ) -> Result<(), Diagnostic> {
-    if let Some(old) = previous.map(|p| p.join(rel))
-        && same_bytes(&old, data)
-    {
-        let to = dir.join(rel);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| Diagnostic::new(parent, 0, 0, format!("cannot create folder: {e}")))?;
-        }
-        if std::fs::hard_link(&old, &to).is_ok() {
-            return Ok(());
-        }
+    let linked = previous.is_some_and(|p| {
+        let old = p.join(rel);
+        same_bytes(&old, data) && link_into(&old, dir, rel)
+    });
+    if linked {
+        Ok(())
+    } else {
+        write_file(dir, rel, data)
     }
-    write_file(dir, rel, data)
+}
+
+/// Hard-link the file `from` in at `rel` in `dir` (its folders made as
+/// needed); false when that fails (the caller then writes the file, which
+/// reports the failure).
+pub(crate) fn link_into(from: &Path, dir: &Path, rel: &str) -> bool {
+    let to = dir.join(rel);
+    to.parent()
+        .is_none_or(|p| std::fs::create_dir_all(p).is_ok())
+        && std::fs::hard_link(from, &to).is_ok()
 }
 
 /// Whether `path` is a plain file (not a link) holding exactly `data`.
