@@ -31,7 +31,7 @@ use omweso::engine::{GameResult, Rules, Seeds, Side};
 use omweso::selfplay::{Agent, End, Game, Player, play_game, start_position};
 
 mod common;
-use common::Args;
+use common::{Args, parse_arrangement};
 
 struct Eval {
     fitness: i64,
@@ -106,18 +106,6 @@ fn show(a: &[Seeds; 16]) -> String {
     format!("[{}]", v.join(", "))
 }
 
-fn parse_arr(s: &str) -> [Seeds; 16] {
-    let v: Vec<Seeds> = s
-        .trim()
-        .trim_matches(|c| c == '[' || c == ']')
-        .split(',')
-        .map(|x| x.trim().parse().expect("a number of seeds"))
-        .collect();
-    assert_eq!(v.len(), 16, "16 pits");
-    assert_eq!(v.iter().map(|&n| n as u32).sum::<u32>(), 32, "32 seeds");
-    v.try_into().expect("16 pits")
-}
-
 /// Move one to three seeds from one pit to another.
 fn neighbour(a: &[Seeds; 16], rng: &mut Rng) -> [Seeds; 16] {
     loop {
@@ -174,7 +162,7 @@ fn main() {
     };
     if let Some(list) = opt("--check") {
         for s in list.split(';').filter(|s| !s.trim().is_empty()) {
-            let a = parse_arr(s);
+            let a = parse_arrangement(s);
             report("check", &a, &evaluate(&rules, a, &players, opp, max_plies));
         }
         return;
@@ -196,7 +184,7 @@ fn main() {
     for r in 0..restarts {
         let mut rng = Rng::stream(seed ^ 0x5e7u64, r);
         let mut cur = match opt("--start") {
-            Some(a) => parse_arr(&a),
+            Some(a) => parse_arrangement(&a),
             None => setup::arrange(&rules, &mut rng),
         };
         let mut cur_e = evaluate(&rules, cur, &players, opp, max_plies);

@@ -29,15 +29,7 @@ use omweso::selfplay::{Agent, Player, play_game, start_position};
 use std::time::Instant;
 
 mod common;
-use common::Args;
-
-fn parse_arr(s: &str) -> [Seeds; 16] {
-    let v: Vec<Seeds> = s
-        .split(',')
-        .map(|x| x.trim().parse().expect("an arrangement: 16 whole numbers"))
-        .collect();
-    v.try_into().expect("an arrangement: 16 whole numbers")
-}
+use common::{Args, parse_arrangement};
 
 fn show(a: &[Seeds; 16]) -> String {
     a.iter()
@@ -77,7 +69,7 @@ fn main() {
         let players = args
             .opt("--players")
             .unwrap_or_else(|| "nodes:150000".into());
-        for a in list.split(';').map(parse_arr) {
+        for a in list.split(';').map(parse_arrangement) {
             for p in players.split(',') {
                 let agent = Agent::parse(p).expect("--players AGENT,...");
                 let mut me = Player::new(agent, Config::default(), 1);

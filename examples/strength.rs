@@ -100,16 +100,7 @@ fn main() {
             .unwrap_or_else(|e| panic!("{f}: {e}"))
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| {
-                let pits: Vec<omweso::engine::Seeds> = l
-                    .split_whitespace()
-                    .last()
-                    .expect("a line")
-                    .split(',')
-                    .map(|n| n.parse().expect("16 pits, comma-separated"))
-                    .collect();
-                pits.try_into().expect("16 pits")
-            })
+            .map(|l| common::parse_arrangement(l.split_whitespace().last().expect("a line")))
             .collect()
     });
     let games = match &arrangements {

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use omweso::engine::search::Config;
-use omweso::engine::{Position, Rules};
+use omweso::engine::{Position, Rules, Seeds};
 use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 
 /// The command line's arguments after the program's name.
@@ -120,4 +120,19 @@ pub fn match_cells(t: &Tally) -> String {
         t.annulled,
         100.0 * t.score(),
     )
+}
+
+/// An arrangement written as 16 comma-separated numbers of seeds, pits
+/// 1–16 (square brackets around them allowed, as `setup_climb` prints
+/// them); panics, naming what is wrong, on anything else.
+pub fn parse_arrangement(s: &str) -> [Seeds; 16] {
+    let v: Vec<Seeds> = s
+        .trim()
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(|x| x.trim().parse().expect("a number of seeds"))
+        .collect();
+    assert_eq!(v.len(), 16, "16 pits");
+    assert_eq!(v.iter().map(|&n| n as u32).sum::<u32>(), 32, "32 seeds");
+    v.try_into().expect("16 pits")
 }
