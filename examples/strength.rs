@@ -168,7 +168,18 @@ fn main() {
                     } else {
                         omweso::engine::Side::North
                     };
-                    (g, game, my_side, t.elapsed().as_secs_f64())
+                    let el = t.elapsed().as_secs_f64();
+                    if verbose {
+                        // as each game ends, not at the end of the match
+                        eprintln!(
+                            "{vname} vs {} game {} (player {my_side:?}): {} plies, {:?}, {el:.1} s",
+                            opp.name(),
+                            g + 1,
+                            game.plies.len(),
+                            game.end,
+                        );
+                    }
+                    (g, game, my_side, el)
                 })
                 .collect();
             let mut tally = Tally::default();
@@ -201,12 +212,9 @@ fn main() {
                 pooled[oi].1.add(g, &one);
                 if verbose {
                     eprintln!(
-                        "{vname} vs {} game {}: {} plies, {:?}, {:.1} s, player nodes {my_nodes}",
+                        "{vname} vs {} game {}: player nodes {my_nodes}",
                         opp.name(),
-                        g + 1,
-                        game.plies.len(),
-                        game.end,
-                        el
+                        g + 1
                     );
                 }
             }
