@@ -45,7 +45,8 @@ measure() { # name, command...: RUNS runs; median seconds and peak KB
 
 printf '%-8s %-7s %9s %10s %10s %12s\n' chapters tool "time (s)" "peak (MB)" "output" "largest page"
 for n in "${SIZES[@]}"; do
-  rm -rf "$WORK/gen"
+  # nothing left of the previous size (Hugo does not clear its output)
+  rm -rf "$WORK/gen" "$WORK/out-omweso" "$WORK/out-hugo"
   "$GEN" "$WORK/gen" "$n" "$DIAGRAMS" 1
   # a rebuild over the previous output (as an author rebuilds), then a
   # build into no folder at all

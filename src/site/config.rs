@@ -38,6 +38,28 @@ pub struct Config {
     /// several (a variant name; default: the format's, shackell-1935).
     #[serde(default)]
     pub default_variant: Option<String>,
+    /// How the whole rulebook prints (`print.html`).
+    #[serde(default)]
+    pub print: Print,
+}
+
+/// `print:` in `omweso.yaml`: how `print.html` prints the whole rulebook.
+/// Every chapter's own page also prints, with its diagrams laid out for
+/// paper (the site's print stylesheet), whichever is chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Print {
+    /// The whole rulebook on `print.html` when its chapters fit in one
+    /// page a browser opens (about 1.5 MB of chapters: some dozens of
+    /// chapters with diagrams); a longer rulebook is printed chapter by
+    /// chapter, each from its own page, and `print.html` lists them. The
+    /// output then holds each chapter once.
+    #[default]
+    OnePage,
+    /// As `one-page`, but a longer rulebook is also printed whole, in parts
+    /// of about that size (`print-1.html`, `print-2.html`…, listed on
+    /// `print.html`): every chapter a second time in the output.
+    Parts,
 }
 
 /// `raw_html:` in `omweso.yaml`: what the build does with the HTML an
@@ -77,6 +99,7 @@ impl Default for Config {
             footer: None,
             raw_html: RawHtml::default(),
             default_variant: None,
+            print: Print::default(),
         }
     }
 }
@@ -202,6 +225,23 @@ mod tests {
         let e =
             Config::parse(&Source::new("o.yaml", "title: X\nbase_url: example.org\n")).unwrap_err();
         assert_eq!((e.0[0].line, e.0[0].column), (2, 11), "{e}");
+    }
+
+    #[test]
+    fn print_version() {
+        let parse = |t: &str| Config::parse(&Source::new("o.yaml", t));
+        assert_eq!(parse("title: X\n").unwrap().print, Print::OnePage);
+        assert_eq!(
+            parse("title: X\nprint: parts\n").unwrap().print,
+            Print::Parts
+        );
+        assert_eq!(
+            parse("title: X\nprint: one-page\n").unwrap().print,
+            Print::OnePage
+        );
+        let e = parse("title: X\nprint: book\n").unwrap_err();
+        assert_eq!(e.0[0].line, 2, "{e}");
+        assert_eq!(e.0[0].kind, Kind::UnknownValue, "{e}");
     }
 
     #[test]

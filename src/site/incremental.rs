@@ -30,7 +30,7 @@
 
 use super::content::{Chapter, ChapterCache, Site, load_with};
 use super::output::{MARKER_TEXT, OUTPUT_MARKER, check_output, link_into, write_file, write_site};
-use super::render::{PRINT_PART_BYTES, Page, Renderer, Silent, print_parts};
+use super::render::{Page, Renderer, Silent, print_plan};
 use super::templates;
 use super::traces::{Decisions, Traces};
 use crate::model::{Block, Diagnostic, Diagnostics};
@@ -246,7 +246,7 @@ impl Session {
                 files.insert(path.clone(), digest(&[bytes]));
             }
         }
-        let parts = print_parts(&rendered.sizes, PRINT_PART_BYTES);
+        let parts = print_plan(&rendered.sizes, site.config.print);
         let others = rendered
             .pages
             .iter()
@@ -331,7 +331,7 @@ impl Session {
             sizes[i] = d.size;
         }
         // a print part boundary that moves changes two parts' pages
-        if print_parts(&sizes, PRINT_PART_BYTES) != state.parts {
+        if print_plan(&sizes, site.config.print) != state.parts {
             return Ok(None);
         }
         let t_ch = t0.elapsed();

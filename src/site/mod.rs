@@ -41,7 +41,7 @@ pub(crate) mod search;
 pub(crate) mod templates;
 pub(crate) mod traces;
 
-pub use config::{Config, RawHtml, find_root};
+pub use config::{Config, Print, RawHtml, find_root};
 pub use content::{
     Chapter, FencedBlock, FrontMatter, GlossaryEntry, PositionKey, Site, load, parse_chapter,
     parse_glossary,

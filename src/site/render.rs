@@ -1,6 +1,7 @@
 //! Rendering a loaded site into pages (path relative to the output folder
 //! and HTML) plus the search documents, in parallel.
 
+use super::config::Print;
 use super::content::{Chapter, PositionKey, Site};
 use super::figure::{self, Figure, Medium};
 use super::markdown::{self, Ids, MarkdownTarget};
@@ -175,6 +176,18 @@ pub(crate) fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range
         parts.push(start..sizes.len());
     }
     parts
+}
+
+/// The parts of the print version as `print` asks: [`print_parts`], or
+/// none when the rulebook is printed chapter by chapter from the chapters'
+/// own pages (`one-page` and more than one part: `print.html` then lists
+/// the chapters).
+pub(crate) fn print_plan(sizes: &[usize], print: Print) -> Vec<std::ops::Range<usize>> {
+    let parts = print_parts(sizes, PRINT_PART_BYTES);
+    match print {
+        Print::OnePage if parts.len() > 1 => Vec::new(),
+        _ => parts,
+    }
 }
 
 /// The anchor of a position's figure: `pos-ID`, or for one without an id,
@@ -1374,7 +1387,8 @@ impl<'a> Renderer<'a> {
     }
 
     /// `print.html` of a rulebook printed in several parts: the parts, each
-    /// with its first and last chapter.
+    /// with its first and last chapter; with no parts (printed chapter by
+    /// chapter), the chapters, each linked to its page.
     pub(crate) fn print_index_page(
         &self,
         parts: &[std::ops::Range<usize>],
@@ -1397,9 +1411,26 @@ impl<'a> Renderer<'a> {
                 count: r.len(),
             })
             .collect();
+        #[derive(Serialize)]
+        struct C<'b> {
+            url: String,
+            title: &'b str,
+        }
+        let by_chapter: Vec<C> = if parts.is_empty() {
+            chapters
+                .iter()
+                .map(|c| C {
+                    url: c.url(),
+                    title: &c.front.title,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut ctx = self.context("print", &self.site.config.title, "", "", "print");
         ctx.insert("chapters", &Vec::<()>::new());
         ctx.insert("parts", &list);
+        ctx.insert("by_chapter", &by_chapter);
         self.render("print.html", "print.html".into(), &ctx, 0)
     }
 
@@ -1468,7 +1499,7 @@ impl<'a> Renderer<'a> {
             return Err(errs);
         }
         // the print version, in parts of a readable size if it is long
-        let parts = print_parts(&sizes, PRINT_PART_BYTES);
+        let parts = print_plan(&sizes, self.site.config.print);
         let all_parts: Vec<usize> = (0..parts.len()).collect();
         placed.extend(self.rest(&parts, &all_parts, sink)?);
         let search_index = self.search_index(&plains);
@@ -1516,7 +1547,7 @@ impl<'a> Renderer<'a> {
         }
         let mut jobs: Vec<Job> = vec![Job::Index, Job::Glossary, Job::Compare, Job::Analysis];
         jobs.extend(print.iter().map(|&k| Job::Print(k)));
-        if parts.len() > 1 {
+        if parts.len() != 1 {
             jobs.push(Job::PrintIndex);
         }
         jobs.extend([Job::NotFound, Job::PuzzleIndex]);
@@ -1753,7 +1784,7 @@ impl<'a> Renderer<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::print_parts;
+    use super::{PRINT_PART_BYTES, Print, print_parts, print_plan};
 
     #[test]
     fn print_parts_fill_up_to_the_budget_in_order() {
@@ -1772,5 +1803,16 @@ mod tests {
             next = p.end;
         }
         assert_eq!(next, 1000);
+    }
+
+    #[test]
+    fn a_long_rulebook_prints_by_chapter_unless_asked_for_parts() {
+        let fits = vec![PRINT_PART_BYTES / 4; 4];
+        let long = vec![PRINT_PART_BYTES / 4; 5];
+        assert_eq!(print_plan(&fits, Print::OnePage), vec![0..4]);
+        assert_eq!(print_plan(&fits, Print::Parts), vec![0..4]);
+        assert_eq!(print_plan(&long, Print::OnePage), vec![]);
+        assert_eq!(print_plan(&long, Print::Parts), vec![0..4, 4..5]);
+        assert_eq!(print_plan(&[], Print::OnePage), vec![0..0]);
     }
 }

@@ -1128,6 +1128,80 @@ fn a_large_sites_sidebar_lists_the_chapters_around_the_page() {
     assert!(!page.contains("class=\"sidebar-all\""));
 }
 
+/// A rulebook too long for one print page prints chapter by chapter from
+/// the chapters' own pages (`print.html` lists them, the output holds each
+/// chapter once), unless `print: parts` asks for the whole in parts.
+#[test]
+fn a_long_rulebook_prints_by_chapter_unless_asked_for_parts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    new_site(&root);
+    // five chapters of about 400 KB each: 2 MB, over one print page
+    let line = "Seeds are sown anticlockwise, one a pit, and a relay goes on. ".repeat(8);
+    for i in 0..5 {
+        let body: String = (0..800).map(|k| format!("{line}{k}\n\n")).collect();
+        std::fs::write(
+            root.join(format!("content/long{i}.md")),
+            format!("---\ntitle: Long {i}\norder: {}\n---\n\n{body}", i + 10),
+        )
+        .unwrap();
+    }
+    let out = tmp.path().join("public");
+    site::build(&opts(&root, &out)).unwrap();
+    let print = read(&out, "print.html");
+    assert!(print.contains("class=\"print-by-chapter\""), "{print}");
+    let listed: Vec<&str> = attrs(&print[print.find("print-by-chapter").unwrap()..], "href")
+        .into_iter()
+        .take_while(|h| !h.starts_with("index.html"))
+        .collect();
+    for i in 0..5 {
+        assert!(
+            listed.contains(&format!("long{i}.html").as_str()),
+            "{listed:?}"
+        );
+    }
+    assert!(!print.contains("class=\"print-chapter\""));
+    let files = snapshot(&out);
+    assert!(
+        !files.keys().any(|k| k.starts_with("print-")),
+        "no print parts: {:?}",
+        files
+            .keys()
+            .filter(|k| k.starts_with("print"))
+            .collect::<Vec<_>>()
+    );
+
+    // asked for parts: the whole rulebook again, each chapter once, in
+    // parts listed on print.html
+    let config = std::fs::read_to_string(root.join("omweso.yaml")).unwrap();
+    std::fs::write(root.join("omweso.yaml"), format!("{config}print: parts\n")).unwrap();
+    let out2 = tmp.path().join("public2");
+    site::build(&opts(&root, &out2)).unwrap();
+    let print = read(&out2, "print.html");
+    let parts: Vec<&str> = attrs(&print, "href")
+        .into_iter()
+        .filter(|h| h.starts_with("print-"))
+        .collect();
+    assert!(parts.len() >= 2, "{parts:?}");
+    let mut sections = Vec::new();
+    for p in &parts {
+        let page = read(&out2, p);
+        sections.extend(
+            attrs(&page, "id")
+                .into_iter()
+                .filter(|id| id.starts_with("chapter-long"))
+                .map(String::from),
+        );
+    }
+    sections.sort();
+    assert_eq!(
+        sections,
+        (0..5)
+            .map(|i| format!("chapter-long{i}"))
+            .collect::<Vec<_>>()
+    );
+}
+
 /// A puzzle's board is turned to the solver (North's seat when North is
 /// to move, unless the file says `seat:`), and its page carries every legal
 /// move's verdict for the reader to play against: exactly the verifier's.
