@@ -765,3 +765,22 @@ fn script_in_reads_tags_not_text() {
         assert_eq!(script_in(fine), None, "{fine}");
     }
 }
+
+/// A move in notation holding a character no font has (an unassigned code
+/// point, written by the fuzzer after `3A`) is refused in words that keep
+/// the invariants (the `notation` fuzz target's find, 2026-11-28).
+#[test]
+fn a_move_with_an_unassigned_character_is_refused_in_plain_words() {
+    use omweso::diagram::narrate::notation_error;
+    use omweso::engine::notation;
+    let mut checked = 0;
+    for text in ["3A\u{df323}\n", "3A\u{df323}", "\u{df323}", "12\u{e0001}C"] {
+        let src = Source::new("move.txt", text);
+        let e = notation::parse(text).expect_err("not a move");
+        let d = Diagnostic::new(Path::new("move.txt"), 1, 1, notation_error(&e));
+        let p = problems(&src, &d);
+        assert!(p.is_empty(), "{text:?}: {}: {d:?}", p.join("; "));
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}

@@ -35,7 +35,7 @@ fn a_100000_character_move_is_quoted_short() {
         (
             vec!["play", "examples/start.yaml", &unreadable],
             format!(
-                "cannot read move \"12{}\"… (100,003 characters): unexpected 'X'",
+                "cannot read move \"12{}\"… (100,003 characters): unexpected \"X\"",
                 "A".repeat(38)
             ),
         ),

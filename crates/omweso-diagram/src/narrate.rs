@@ -434,7 +434,7 @@ pub fn play_error(e: &PlayError) -> String {
 ///
 /// assert_eq!(
 ///     notation_error(&parse("12X").unwrap_err()),
-///     "cannot read move \"12X\": unexpected 'X' (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)"
+///     "cannot read move \"12X\": unexpected \"X\" (expected a pit 1-16, then A/C per choice point or T for the three-seed opening, e.g. 12, 2C, 7AC, 5T)"
 /// );
 /// assert!(notation_error(&parse("17").unwrap_err()).contains("pit number out of range 1-16"));
 /// assert_eq!(
@@ -454,7 +454,9 @@ pub fn notation_error(e: &NotationError) -> String {
                 }
                 Unreadable::ThreeSeedWithDirections => "a three-seed opening takes no directions",
                 Unreadable::Unexpected(c) => {
-                    unexpected = format!("unexpected {c:?}");
+                    // quoted as the move is (a character no terminal
+                    // shows written as its escape, inside the quotes)
+                    unexpected = format!("unexpected {}", quote(&c.to_string()));
                     &unexpected
                 }
             };
