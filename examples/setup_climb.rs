@@ -17,7 +17,9 @@
 //! evaluates the `;`-separated arrangements (16 numbers each, pits 1–16)
 //! instead of climbing, and `--policy N` the first N arrangements the
 //! policy draws (`Rng::stream(seed, i)`); `--start ARR` climbs from the
-//! given arrangement instead of a policy one.
+//! given arrangement instead of a policy one. `--seats south|north|both`
+//! (default both): the seats the player takes (`north`: only the games
+//! where the opponent moves first).
 //!
 //! The fitness of an arrangement is its points (a win 1, a draw or move
 //! limit ½, an annulled game ½) times 1,000, plus a tie-break (a quick win
@@ -53,6 +55,7 @@ fn evaluate(
     arr: [Seeds; 16],
     players: &[Agent],
     opp: Agent,
+    seats: &[Side],
     max_plies: usize,
 ) -> Eval {
     let theirs = opp.own_setup().unwrap_or(arr);
@@ -62,7 +65,7 @@ fn evaluate(
         games: 0,
     };
     for &p in players {
-        for me in [Side::South, Side::North] {
+        for &me in seats {
             let mut a = Player::new(p, Config::default(), 1);
             let mut b = Player::new(opp, Config::default(), 2);
             let game = if me == Side::South {
@@ -142,6 +145,12 @@ fn main() {
         .expect("--opponent AGENT");
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
+    let seats: Vec<Side> = match opt("--seats").as_deref() {
+        None | Some("both") => vec![Side::South, Side::North],
+        Some("south") => vec![Side::South],
+        Some("north") => vec![Side::North],
+        Some(s) => panic!("--seats south|north|both, not {s:?}"),
+    };
     let names: Vec<String> = players.iter().map(|p| p.name()).collect();
     println!(
         "{vname}: {} against {}, one game from each seat a setting",
@@ -163,7 +172,7 @@ fn main() {
     if let Some(list) = opt("--check") {
         for s in list.split(';').filter(|s| !s.trim().is_empty()) {
             let a = parse_arrangement(s);
-            report("check", &a, &evaluate(&rules, a, &players, opp, max_plies));
+            report("check", &a, &evaluate(&rules, a, &players, opp, &seats, max_plies));
         }
         return;
     }
@@ -172,7 +181,7 @@ fn main() {
         let mut won = 0;
         for i in 0..n {
             let a = setup::arrange(&rules, &mut Rng::stream(seed, i));
-            let e = evaluate(&rules, a, &players, opp, max_plies);
+            let e = evaluate(&rules, a, &players, opp, &seats, max_plies);
             won += (e.wins == e.games) as u32;
             report("policy", &a, &e);
         }
@@ -187,11 +196,11 @@ fn main() {
             Some(a) => parse_arrangement(&a),
             None => setup::arrange(&rules, &mut rng),
         };
-        let mut cur_e = evaluate(&rules, cur, &players, opp, max_plies);
+        let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, max_plies);
         report(&format!("climb {r} start"), &cur, &cur_e);
         for i in 0..iters {
             let next = neighbour(&cur, &mut rng);
-            let e = evaluate(&rules, next, &players, opp, max_plies);
+            let e = evaluate(&rules, next, &players, opp, &seats, max_plies);
             if e.wins == e.games {
                 println!("winner {}", show(&next));
             }

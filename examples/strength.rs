@@ -30,6 +30,10 @@
 //! lines (e.g. arrangements `omweso setup --balanced` drew). The table
 //! also counts the games by pairs (the same start, sides swapped: won,
 //! even, lost), which a start that favours one seat cannot sway.
+//! `--seat south|north`: play only the games where the player has that
+//! seat (to study one side of a start). `--plies`: with `--verbose`, print
+//! every ply of a game as it ends (mover, move, the search's score for its
+//! mover in seeds, depth, positions).
 
 use omweso::engine::search::{Config, Rng, Weights, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, setups, start_position};
@@ -43,6 +47,12 @@ fn main() {
     let args = Args::from_env();
     let opt = |name: &str| args.opt(name);
     let verbose = args.flag("--verbose");
+    let plies = args.flag("--plies");
+    let seat = opt("--seat").map(|s| match s.as_str() {
+        "south" => 0,
+        "north" => 1,
+        _ => panic!("--seat south|north"),
+    });
     let games: u32 = opt("--games").map_or(20, |s| s.parse().expect("--games N"));
     let games = games.div_ceil(2) * 2;
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
@@ -123,6 +133,7 @@ fn main() {
             // in game order
             let played: Vec<_> = (0..games)
                 .into_par_iter()
+                .filter(|g| seat.is_none_or(|s| g % 2 == s))
                 .map(|g| {
                     let pair = (g / 2) as u64;
                     let me_south = g % 2 == 0;
@@ -178,6 +189,20 @@ fn main() {
                             game.plies.len(),
                             game.end,
                         );
+                        if plies {
+                            for (i, (side, mv, summary)) in game.plies.iter().enumerate() {
+                                let view = summary.map_or(String::new(), |s| {
+                                    format!(
+                                        "score {:.2} depth {} nodes {}",
+                                        s.score as f64 / 100.0,
+                                        s.depth,
+                                        s.nodes
+                                    )
+                                });
+                                let who = if *side == my_side { "player" } else { "opponent" };
+                                eprintln!("  {:>3} {side:?} ({who}) {mv} {view}", i + 1);
+                            }
+                        }
                     }
                     (g, game, my_side, el)
                 })
