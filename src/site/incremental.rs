@@ -30,14 +30,13 @@
 
 use super::content::{Chapter, ChapterCache, Site, load_with};
 use super::output::{MARKER_TEXT, OUTPUT_MARKER, check_output, link_into, write_file, write_site};
-use super::render::{Page, Renderer, Silent, print_plan};
+use super::render::{Page, PrintPlan, Renderer, Silent, print_plan};
 use super::templates;
 use super::traces::{Decisions, Traces};
 use crate::model::{Block, Diagnostic, Diagnostics};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -107,7 +106,8 @@ struct State {
     /// Each chapter's words (search) and body size (print parts).
     plains: Vec<String>,
     sizes: Vec<usize>,
-    parts: Vec<Range<usize>>,
+    /// How the print version lays out the whole rulebook, from `sizes`.
+    print: PrintPlan,
     /// Chapters rendered again whose print part and search words are not
     /// yet in the output ([`Session::finish`]).
     stale: BTreeSet<usize>,
@@ -246,7 +246,7 @@ impl Session {
                 files.insert(path.clone(), digest(&[bytes]));
             }
         }
-        let parts = print_plan(&rendered.sizes, site.config.print);
+        let print = print_plan(&rendered.sizes, site.config.print);
         let others = rendered
             .pages
             .iter()
@@ -265,7 +265,7 @@ impl Session {
             others,
             plains: rendered.plains,
             sizes: rendered.sizes,
-            parts,
+            print,
             stale: BTreeSet::new(),
             unfinished: false,
         });
@@ -331,7 +331,7 @@ impl Session {
             sizes[i] = d.size;
         }
         // a print part boundary that moves changes two parts' pages
-        if print_plan(&sizes, site.config.print) != state.parts {
+        if print_plan(&sizes, site.config.print) != state.print {
             return Ok(None);
         }
         let t_ch = t0.elapsed();
@@ -378,16 +378,16 @@ impl Session {
             return Ok(None);
         };
         let renderer = Renderer::new(site, traces, tera, &Silent);
-        let parts = &state.parts;
-        let print: Vec<usize> = (0..parts.len())
-            .filter(|&k| state.stale.iter().any(|i| parts[k].contains(i)))
+        let whole = state.print.pages();
+        let print: Vec<usize> = (0..whole.len())
+            .filter(|&k| state.stale.iter().any(|i| whole[k].contains(i)))
             .collect();
         let pages: Mutex<Vec<Page>> = Mutex::default();
         let keep = |page: Page| -> Result<(), Diagnostics> {
             pages.lock().unwrap_or_else(|e| e.into_inner()).push(page);
             Ok(())
         };
-        let placed = renderer.rest(parts, &print, &keep)?;
+        let placed = renderer.rest(&state.print, &print, &keep)?;
         let others: BTreeSet<String> = placed
             .iter()
             .map(|p| p.path.clone())

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 use std::path::Path;
 use tera::{Context, Tera};
 
@@ -162,7 +163,7 @@ pub(crate) const PRINT_PART_BYTES: usize = 1_500_000;
 /// The parts of the print version: runs of consecutive chapters whose
 /// bodies (of the given sizes) add up to at most `budget` bytes each; one
 /// part when everything fits.
-pub(crate) fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range<usize>> {
+pub(crate) fn print_parts(sizes: &[usize], budget: usize) -> Vec<Range<usize>> {
     let mut parts = Vec::new();
     let (mut start, mut size) = (0, 0);
     for (i, &s) in sizes.iter().enumerate() {
@@ -172,21 +173,49 @@ pub(crate) fn print_parts(sizes: &[usize], budget: usize) -> Vec<std::ops::Range
         }
         size += s;
     }
-    if start < sizes.len() || parts.is_empty() {
-        parts.push(start..sizes.len());
-    }
+    // the last run: every chapter when they fit, `0..0` for no chapter
+    parts.push(start..sizes.len());
     parts
 }
 
-/// The parts of the print version as `print` asks: [`print_parts`], or
-/// none when the rulebook is printed chapter by chapter from the chapters'
-/// own pages (`one-page` and more than one part: `print.html` then lists
-/// the chapters).
-pub(crate) fn print_plan(sizes: &[usize], print: Print) -> Vec<std::ops::Range<usize>> {
+/// How the print version lays out the whole rulebook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PrintPlan {
+    /// On one page, `print.html`: these chapters (every one).
+    Whole(Range<usize>),
+    /// In parts, each a page of its own (`print-1.html`…, listed on
+    /// `print.html`): these runs of chapters, at least two.
+    Parts(Vec<Range<usize>>),
+    /// Chapter by chapter, each from its own page: no page of the whole,
+    /// `print.html` lists the chapters.
+    ByChapter,
+}
+
+impl PrintPlan {
+    /// The chapters of each page of the whole, in order: the one page, the
+    /// parts, or none (by chapter). The pages are numbered from 0 in
+    /// [`Renderer::rest`] and [`Renderer::print_part`].
+    pub(crate) fn pages(&self) -> &[Range<usize>] {
+        match self {
+            PrintPlan::Whole(all) => std::slice::from_ref(all),
+            PrintPlan::Parts(parts) => parts,
+            PrintPlan::ByChapter => &[],
+        }
+    }
+}
+
+/// The print version as `print` asks, for chapters of the given body
+/// sizes: whole when they fit in one page; else in [`print_parts`] when
+/// asked for (`parts`), by chapter from the chapters' own pages if not
+/// (`one-page`).
+pub(crate) fn print_plan(sizes: &[usize], print: Print) -> PrintPlan {
     let parts = print_parts(sizes, PRINT_PART_BYTES);
+    if let [all] = parts.as_slice() {
+        return PrintPlan::Whole(all.clone());
+    }
     match print {
-        Print::OnePage if parts.len() > 1 => Vec::new(),
-        _ => parts,
+        Print::OnePage => PrintPlan::ByChapter,
+        Print::Parts => PrintPlan::Parts(parts),
     }
 }
 
@@ -1328,14 +1357,13 @@ impl<'a> Renderer<'a> {
     }
 
     /// A print page: the chapters `range` (their bodies rendered for it,
-    /// [`MarkdownTarget::Print`]) as part `part` of `of` (`print.html` when the
-    /// whole rulebook is one part).
+    /// [`MarkdownTarget::Print`]) as `part`, its number (from 1) and the
+    /// number of parts; `None`: the whole rulebook on one page, `print.html`.
     pub(crate) fn print_page(
         &self,
-        range: std::ops::Range<usize>,
+        range: Range<usize>,
         bodies: &[Body],
-        part: usize,
-        of: usize,
+        part: Option<(usize, usize)>,
     ) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct C<'b> {
@@ -1361,38 +1389,26 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         let n = bodies.iter().map(|b| b.diagrams).sum();
-        let title = if of == 1 {
-            self.site.config.title.clone()
-        } else {
-            format!("{} · part {part} of {of}", self.site.config.title)
+        let part = part.map(|(number, of)| Part { number, of, first });
+        let (title, path) = match &part {
+            None => (self.site.config.title.clone(), "print.html".to_string()),
+            Some(Part { number, of, .. }) => (
+                format!("{} · part {number} of {of}", self.site.config.title),
+                format!("print-{number}.html"),
+            ),
         };
         let mut ctx = self.context("print", &title, "", "", "print");
         ctx.insert("chapters", &chapters);
-        if of > 1 {
-            ctx.insert(
-                "part",
-                &Part {
-                    number: part,
-                    of,
-                    first,
-                },
-            );
+        if let Some(part) = &part {
+            ctx.insert("part", part);
         }
-        let path = if of == 1 {
-            "print.html".to_string()
-        } else {
-            format!("print-{part}.html")
-        };
         self.render("print.html", path, &ctx, n)
     }
 
-    /// `print.html` of a rulebook printed in several parts: the parts, each
-    /// with its first and last chapter; with no parts (printed chapter by
-    /// chapter), the chapters, each linked to its page.
-    pub(crate) fn print_index_page(
-        &self,
-        parts: &[std::ops::Range<usize>],
-    ) -> Result<Page, Diagnostics> {
+    /// `print.html` of a rulebook not printed on one page: printed in
+    /// parts, the parts, each with its first and last chapter; printed
+    /// chapter by chapter, the chapters, each linked to its page.
+    pub(crate) fn print_index_page(&self, plan: &PrintPlan) -> Result<Page, Diagnostics> {
         #[derive(Serialize)]
         struct P<'b> {
             url: String,
@@ -1401,6 +1417,11 @@ impl<'a> Renderer<'a> {
             count: usize,
         }
         let chapters = &self.site.chapters;
+        // (a rulebook on one page has no such page: print.html is the page)
+        let parts: &[Range<usize>] = match plan {
+            PrintPlan::Parts(parts) => parts,
+            PrintPlan::Whole(_) | PrintPlan::ByChapter => &[],
+        };
         let list: Vec<P> = parts
             .iter()
             .enumerate()
@@ -1416,16 +1437,15 @@ impl<'a> Renderer<'a> {
             url: String,
             title: &'b str,
         }
-        let by_chapter: Vec<C> = if parts.is_empty() {
-            chapters
+        let by_chapter: Vec<C> = match plan {
+            PrintPlan::ByChapter => chapters
                 .iter()
                 .map(|c| C {
                     url: c.url(),
                     title: &c.front.title,
                 })
-                .collect()
-        } else {
-            Vec::new()
+                .collect(),
+            PrintPlan::Whole(_) | PrintPlan::Parts(_) => Vec::new(),
         };
         let mut ctx = self.context("print", &self.site.config.title, "", "", "print");
         ctx.insert("chapters", &Vec::<()>::new());
@@ -1499,9 +1519,9 @@ impl<'a> Renderer<'a> {
             return Err(errs);
         }
         // the print version, in parts of a readable size if it is long
-        let parts = print_plan(&sizes, self.site.config.print);
-        let all_parts: Vec<usize> = (0..parts.len()).collect();
-        placed.extend(self.rest(&parts, &all_parts, sink)?);
+        let plan = print_plan(&sizes, self.site.config.print);
+        let all_pages: Vec<usize> = (0..plan.pages().len()).collect();
+        placed.extend(self.rest(&plan, &all_pages, sink)?);
         let search_index = self.search_index(&plains);
         Ok(AllPages {
             placed,
@@ -1512,11 +1532,11 @@ impl<'a> Renderer<'a> {
     }
 
     /// Every page but the chapters' (in a fixed order), each given to
-    /// `sink`; of the print version's `parts`, only those numbered in
-    /// `print` (from 0).
+    /// `sink`; of the pages of the whole in the print version's `plan`
+    /// ([`PrintPlan::pages`]), only those numbered in `print` (from 0).
     pub(crate) fn rest(
         &self,
-        parts: &[std::ops::Range<usize>],
+        plan: &PrintPlan,
         print: &[usize],
         sink: &PageSink,
     ) -> Result<Vec<Placed>, Diagnostics> {
@@ -1533,8 +1553,9 @@ impl<'a> Renderer<'a> {
             Glossary,
             Compare,
             Analysis,
-            /// The part `k` of the print version.
+            /// The page `k` of the whole in the print version.
             Print(usize),
+            /// `print.html` listing the parts or the chapters.
             PrintIndex,
             NotFound,
             PuzzleIndex,
@@ -1547,8 +1568,10 @@ impl<'a> Renderer<'a> {
         }
         let mut jobs: Vec<Job> = vec![Job::Index, Job::Glossary, Job::Compare, Job::Analysis];
         jobs.extend(print.iter().map(|&k| Job::Print(k)));
-        if parts.len() != 1 {
-            jobs.push(Job::PrintIndex);
+        match plan {
+            // print.html is the page of the whole
+            PrintPlan::Whole(_) => {}
+            PrintPlan::Parts(_) | PrintPlan::ByChapter => jobs.push(Job::PrintIndex),
         }
         jobs.extend([Job::NotFound, Job::PuzzleIndex]);
         jobs.extend(variant_names.iter().map(|n| Job::Variant(n)));
@@ -1568,8 +1591,8 @@ impl<'a> Renderer<'a> {
                         Job::Glossary => self.glossary_page(),
                         Job::Compare => self.compare_page(),
                         Job::Analysis => self.analysis_page(),
-                        Job::Print(k) => self.print_part(parts, *k),
-                        Job::PrintIndex => self.print_index_page(parts),
+                        Job::Print(k) => self.print_part(plan, *k),
+                        Job::PrintIndex => self.print_index_page(plan),
                         Job::NotFound => self.not_found_page(),
                         Job::PuzzleIndex => self.puzzles_index_page(),
                         Job::Variant(n) => self.variant_page(n),
@@ -1598,14 +1621,15 @@ impl<'a> Renderer<'a> {
         Ok(placed)
     }
 
-    /// The part `k` of the print version: its chapters' bodies, rendered
-    /// for it (their figures drawn for paper), in one page.
-    pub(crate) fn print_part(
-        &self,
-        parts: &[std::ops::Range<usize>],
-        k: usize,
-    ) -> Result<Page, Diagnostics> {
-        let r = parts[k].clone();
+    /// The page `k` of the whole in the print version `plan`
+    /// ([`PrintPlan::pages`]): its chapters' bodies, rendered for it (their
+    /// figures drawn for paper), in one page.
+    pub(crate) fn print_part(&self, plan: &PrintPlan, k: usize) -> Result<Page, Diagnostics> {
+        let r = plan.pages()[k].clone();
+        let part = match plan {
+            PrintPlan::Whole(_) | PrintPlan::ByChapter => None,
+            PrintPlan::Parts(parts) => Some((k + 1, parts.len())),
+        };
         let stems: BTreeSet<&str> = self.site.chapters[r.clone()]
             .iter()
             .map(|c| c.stem.as_str())
@@ -1622,7 +1646,7 @@ impl<'a> Renderer<'a> {
                 self.chapter_body(i, &print, &defined)
             })
             .collect::<Result<_, _>>()?;
-        self.print_page(r, &bodies, k + 1, parts.len())
+        self.print_page(r, &bodies, part)
     }
 
     /// Number of pages [`Renderer::all`] renders (for progress).
@@ -1784,7 +1808,7 @@ impl<'a> Renderer<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PRINT_PART_BYTES, Print, print_parts, print_plan};
+    use super::{PRINT_PART_BYTES, Print, PrintPlan, print_parts, print_plan};
 
     #[test]
     fn print_parts_fill_up_to_the_budget_in_order() {
@@ -1809,10 +1833,21 @@ mod tests {
     fn a_long_rulebook_prints_by_chapter_unless_asked_for_parts() {
         let fits = vec![PRINT_PART_BYTES / 4; 4];
         let long = vec![PRINT_PART_BYTES / 4; 5];
-        assert_eq!(print_plan(&fits, Print::OnePage), vec![0..4]);
-        assert_eq!(print_plan(&fits, Print::Parts), vec![0..4]);
-        assert_eq!(print_plan(&long, Print::OnePage), vec![]);
-        assert_eq!(print_plan(&long, Print::Parts), vec![0..4, 4..5]);
-        assert_eq!(print_plan(&[], Print::OnePage), vec![0..0]);
+        assert_eq!(print_plan(&fits, Print::OnePage), PrintPlan::Whole(0..4));
+        assert_eq!(print_plan(&fits, Print::Parts), PrintPlan::Whole(0..4));
+        assert_eq!(print_plan(&long, Print::OnePage), PrintPlan::ByChapter);
+        assert_eq!(
+            print_plan(&long, Print::Parts),
+            PrintPlan::Parts(vec![0..4, 4..5])
+        );
+        assert_eq!(print_plan(&[], Print::OnePage), PrintPlan::Whole(0..0));
+        // one chapter larger than a page is still the whole on one page
+        let huge = [PRINT_PART_BYTES * 2];
+        assert_eq!(print_plan(&huge, Print::OnePage), PrintPlan::Whole(0..1));
+        assert_eq!(print_plan(&huge, Print::Parts), PrintPlan::Whole(0..1));
+        // the pages of the whole, as the print jobs number them
+        assert_eq!(PrintPlan::Whole(0..4).pages(), vec![0..4]);
+        assert_eq!(PrintPlan::Parts(vec![0..4, 4..5]).pages(), vec![0..4, 4..5]);
+        assert!(PrintPlan::ByChapter.pages().is_empty());
     }
 }
