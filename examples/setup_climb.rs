@@ -172,7 +172,11 @@ fn main() {
     if let Some(list) = opt("--check") {
         for s in list.split(';').filter(|s| !s.trim().is_empty()) {
             let a = parse_arrangement(s);
-            report("check", &a, &evaluate(&rules, a, &players, opp, &seats, max_plies));
+            report(
+                "check",
+                &a,
+                &evaluate(&rules, a, &players, opp, &seats, max_plies),
+            );
         }
         return;
     }

@@ -199,7 +199,11 @@ fn main() {
                                         s.nodes
                                     )
                                 });
-                                let who = if *side == my_side { "player" } else { "opponent" };
+                                let who = if *side == my_side {
+                                    "player"
+                                } else {
+                                    "opponent"
+                                };
                                 eprintln!("  {:>3} {side:?} ({who}) {mv} {view}", i + 1);
                             }
                         }

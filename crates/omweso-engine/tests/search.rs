@@ -310,6 +310,50 @@ fn the_evaluation_is_its_features_weighted() {
 }
 
 #[test]
+fn the_features_are_what_their_definitions_say() {
+    // the features written out from their definitions, pit by pit in
+    // Shackell's numbering (1–16: outer 1–8, inner 9–16), against the
+    // evaluation's own (branch-free) form
+    let pit = |s: &[u16; 16], n: usize| i32::from(s[n - 1]);
+    // a column facing inner pit `p` (9–16): the other side's inner 25 − p
+    // and outer p − 8
+    let threats = |att: &[u16; 16], def: &[u16; 16]| {
+        let (mut max, mut exposed) = (0, 0);
+        for p in 9..=16 {
+            let (inner, outer) = (pit(def, 25 - p), pit(def, p - 8));
+            if inner > 0 && outer > 0 {
+                exposed += inner + outer;
+                if pit(att, p) > 0 {
+                    max = max.max(inner + outer);
+                }
+            }
+        }
+        (max, exposed)
+    };
+    let mut checked = 0;
+    for rules in &VARIANTS {
+        for pos in positions(rules, 9, 3) {
+            let me = pos.board.side(pos.to_move);
+            let op = pos.board.side(pos.to_move.opponent());
+            let total = |s: &[u16; 16]| (1..=16).map(|n| pit(s, n)).sum::<i32>();
+            let movable = |s: &[u16; 16]| (1..=16).filter(|&n| pit(s, n) >= 2).count() as i32;
+            let (my_threat, their_exposed) = threats(me, op);
+            let (their_threat, my_exposed) = threats(op, me);
+            let want = [
+                total(me) - total(op),
+                movable(me) - movable(op),
+                my_threat,
+                -their_threat,
+                their_exposed - my_exposed,
+            ];
+            assert_eq!(features(&pos), want, "{pos:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 150, "only {checked} positions");
+}
+
+#[test]
 fn a_single_move_is_played_without_search() {
     let mut south = [0; 16];
     south[0] = 2;

@@ -46,22 +46,27 @@ fn movable(s: &[Seeds; 16]) -> i32 {
 
 /// (biggest capture threat, seeds in exposed columns) of the side owning
 /// `att` against the side owning `def`.
+///
+/// Column `j` (0–7) of the defender is its outer pit `j + 1` and inner pit
+/// `16 − j`, facing the attacker's inner pit `9 + j`. Written without
+/// branches over fixed-size arrays so that the compiler vectorizes it (the
+/// search evaluates every child of every node).
 fn threats(att: &[Seeds; 16], def: &[Seeds; 16]) -> (i32, i32) {
     let mut max = 0;
     let mut exposed = 0;
-    for p in 9..=16usize {
-        // the attacker's inner pit p faces the defender's inner 25−p and
-        // outer p−8
-        let (inner, outer) = (def[24 - p], def[p - 9]);
-        if inner > 0 && outer > 0 {
-            let v = (inner + outer) as i32;
-            exposed += v;
-            if att[p - 1] > 0 {
-                max = max.max(v);
-            }
-        }
+    for j in 0..8 {
+        let (outer, inner) = (u32::from(def[j]), u32::from(def[15 - j]));
+        // both pits of the column hold seeds: what a capture there takes
+        let v = if outer != 0 && inner != 0 {
+            outer + inner
+        } else {
+            0
+        };
+        exposed += v;
+        let reachable = if att[8 + j] != 0 { v } else { 0 };
+        max = max.max(reachable);
     }
-    (max, exposed)
+    (max as i32, exposed as i32)
 }
 
 /// How many terms the evaluation has: the length of [`features`] and of

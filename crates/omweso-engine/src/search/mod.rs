@@ -262,6 +262,26 @@ pub struct Searcher {
     /// iterative deepening visits the same positions again, and a
     /// never-ending move can take seconds to decide.
     lists: Lists,
+    /// A ply's move order and a ply's line of play, reused from node to
+    /// node (the search allocates nothing in its loop once they are grown).
+    orders: Vec<Vec<(usize, i32)>>,
+    lines: Vec<Vec<Move>>,
+}
+
+/// The buffer of `ply` in `pool`, emptied (give it back with [`give`]).
+fn take<T>(pool: &mut Vec<Vec<T>>, ply: u32) -> Vec<T> {
+    let ply = ply as usize;
+    if pool.len() <= ply {
+        pool.resize_with(ply + 1, Vec::new);
+    }
+    let mut v = std::mem::take(&mut pool[ply]);
+    v.clear();
+    v
+}
+
+/// Put back the buffer taken for `ply`.
+fn give<T>(pool: &mut [Vec<T>], ply: u32, v: Vec<T>) {
+    pool[ply as usize] = v;
 }
 
 /// The score of a move's end, when it ends the game or never ends.
@@ -310,6 +330,8 @@ impl Searcher {
             polled: 0,
             aborted: false,
             lists: Lists::new(COSTLY_LAPS),
+            orders: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -561,7 +583,8 @@ impl Searcher {
                 .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&first)));
             return done(Some(first.to_legal_move()), s, 0, 1, g);
         }
-        let mut order = self.order(rules, moves, 0, None, 0);
+        let mut order = Vec::new();
+        self.order(rules, moves, 0, None, 0, &mut order);
         let mut best = order[0].0;
         let mut best_score = order[0].1;
         let mut pv = vec![moves.get(best).expect("listed").to_move()];
@@ -642,8 +665,8 @@ impl Searcher {
     }
 
     /// The moves from index `from` on in search order, with their one-ply
-    /// scores: the table's move first, then wins, then by the position each
-    /// leads to.
+    /// scores, into `v` (emptied first): the table's move first, then wins,
+    /// then by the position each leads to.
     fn order(
         &mut self,
         rules: &Rules,
@@ -651,19 +674,15 @@ impl Searcher {
         from: usize,
         tt_move: Option<usize>,
         ply: u32,
-    ) -> Vec<(usize, i32)> {
-        let mut v: Vec<(usize, i32)> = moves
-            .iter()
-            .enumerate()
-            .skip(from)
-            .map(|(i, m)| {
-                let s = terminal(rules, &m, ply)
-                    .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&m)));
-                (i, s)
-            })
-            .collect();
+        v: &mut Vec<(usize, i32)>,
+    ) {
+        v.clear();
+        v.extend(moves.iter().enumerate().skip(from).map(|(i, m)| {
+            let s = terminal(rules, &m, ply)
+                .unwrap_or_else(|| -evaluate(&self.config.weights, &child(&m)));
+            (i, s)
+        }));
         v.sort_by_key(|&(i, s)| (Some(i) != tt_move, -s, i));
-        v
     }
 
     /// A poll of the root's long generation (every 2^20 laps, about 5 ms):
@@ -766,11 +785,15 @@ impl Searcher {
         let mut best = -WIN - 1;
         let mut best_i = None;
         let mut from = 0;
+        // this ply's buffers, given back at the end (an aborted search
+        // drops them: the next search grows new ones)
+        let mut order = take(&mut self.orders, ply);
+        let mut line = take(&mut self.lines, ply + 1);
         'moves: loop {
-            let order = self.order(rules, moves, from, tt_move, ply);
+            self.order(rules, moves, from, tt_move, ply, &mut order);
             for &(i, one_ply) in &order {
                 let m = moves.get(i).expect("listed");
-                let mut line = Vec::new();
+                line.clear();
                 let s = match terminal(rules, &m, ply) {
                     Some(s) => s,
                     None if depth <= 1 => {
@@ -793,7 +816,7 @@ impl Searcher {
                     best_i = Some(i);
                     pv.clear();
                     pv.push(m.to_move());
-                    pv.extend(line);
+                    pv.append(&mut line);
                 }
                 if s > alpha {
                     alpha = s;
@@ -813,6 +836,8 @@ impl Searcher {
                 return None;
             }
         }
+        give(&mut self.orders, ply, order);
+        give(&mut self.lines, ply + 1, line);
         let Some(best_i) = best_i else {
             // no legal move: the mover has lost
             return Some(-(WIN - ply as i32));
