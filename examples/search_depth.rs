@@ -16,6 +16,7 @@
 //! `--from P --to P --every K` which plies of each game (default plies 10
 //! to 40, every 6th), `--dump PATH` to write each fixed-depth search's
 //! score, best move and nodes, a line a position (to compare two builds),
+//! `--weights M,MOB,T,TA,E` the player's evaluation weights,
 //! `--panel` the panel player ([`search::panel`](omweso::engine::search::panel))
 //! at the fixed depth instead of the search player (no timed searches).
 //!
@@ -80,6 +81,7 @@ fn main() {
         None => format!("{ms} ms"),
     };
     let threads = num("--threads", 1) as u32;
+    let weights = args.weights();
     let (from, to, every) = (
         num("--from", 10) as usize,
         num("--to", 40) as usize,
@@ -102,7 +104,10 @@ fn main() {
             let r = if with_panel {
                 Panel::new(depth).search(&rules, pos)
             } else {
-                let mut s = Searcher::new(Config::default());
+                let mut s = Searcher::new(Config {
+                    weights,
+                    ..Config::default()
+                });
                 s.search(&rules, pos, Limits::depth(depth), &mut || false)
             };
             secs += t.elapsed().as_secs_f64();
@@ -117,6 +122,7 @@ fn main() {
         for pos in positions.iter().filter(|_| !with_panel) {
             let mut s = Searcher::new(Config {
                 threads,
+                weights,
                 ..Config::default()
             });
             let deadline = Instant::now() + std::time::Duration::from_millis(ms);

@@ -19,7 +19,8 @@
 //! policy draws (`Rng::stream(seed, i)`); `--start ARR` climbs from the
 //! given arrangement instead of a policy one. `--seats south|north|both`
 //! (default both): the seats the player takes (`north`: only the games
-//! where the opponent moves first).
+//! where the opponent moves first). `--weights M,MOB,T,TA,E`: the
+//! player's evaluation weights.
 //!
 //! The fitness of an arrangement is its points (a win 1, a draw or move
 //! limit ½, an annulled game ½) times 1,000, plus a tie-break (a quick win
@@ -28,7 +29,7 @@
 //! games is printed as `winner [..]`.
 
 use omweso::engine::search::setup;
-use omweso::engine::search::{Config, Rng};
+use omweso::engine::search::{Config, Rng, Weights};
 use omweso::engine::{GameResult, Rules, Seeds, Side};
 use omweso::selfplay::{Agent, End, Game, Player, play_game, start_position};
 
@@ -56,6 +57,7 @@ fn evaluate(
     players: &[Agent],
     opp: Agent,
     seats: &[Side],
+    weights: Weights,
     max_plies: usize,
 ) -> Eval {
     let theirs = opp.own_setup().unwrap_or(arr);
@@ -66,7 +68,11 @@ fn evaluate(
     };
     for &p in players {
         for &me in seats {
-            let mut a = Player::new(p, Config::default(), 1);
+            let config = Config {
+                weights,
+                ..Config::default()
+            };
+            let mut a = Player::new(p, config, 1);
             let mut b = Player::new(opp, Config::default(), 2);
             let game = if me == Side::South {
                 play_game(
@@ -151,6 +157,7 @@ fn main() {
         Some("north") => vec![Side::North],
         Some(s) => panic!("--seats south|north|both, not {s:?}"),
     };
+    let weights = args.weights();
     let names: Vec<String> = players.iter().map(|p| p.name()).collect();
     println!(
         "{vname}: {} against {}, one game from each seat a setting",
@@ -175,7 +182,7 @@ fn main() {
             report(
                 "check",
                 &a,
-                &evaluate(&rules, a, &players, opp, &seats, max_plies),
+                &evaluate(&rules, a, &players, opp, &seats, weights, max_plies),
             );
         }
         return;
@@ -185,7 +192,7 @@ fn main() {
         let mut won = 0;
         for i in 0..n {
             let a = setup::arrange(&rules, &mut Rng::stream(seed, i));
-            let e = evaluate(&rules, a, &players, opp, &seats, max_plies);
+            let e = evaluate(&rules, a, &players, opp, &seats, weights, max_plies);
             won += (e.wins == e.games) as u32;
             report("policy", &a, &e);
         }
@@ -200,11 +207,11 @@ fn main() {
             Some(a) => parse_arrangement(&a),
             None => setup::arrange(&rules, &mut rng),
         };
-        let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, max_plies);
+        let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, weights, max_plies);
         report(&format!("climb {r} start"), &cur, &cur_e);
         for i in 0..iters {
             let next = neighbour(&cur, &mut rng);
-            let e = evaluate(&rules, next, &players, opp, &seats, max_plies);
+            let e = evaluate(&rules, next, &players, opp, &seats, weights, max_plies);
             if e.wins == e.games {
                 println!("winner {}", show(&next));
             }

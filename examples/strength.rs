@@ -35,7 +35,7 @@
 //! every ply of a game as it ends (mover, move, the search's score for its
 //! mover in seeds, depth, positions).
 
-use omweso::engine::search::{Config, Rng, Weights, setup};
+use omweso::engine::search::{Config, Rng, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, setups, start_position};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -63,27 +63,9 @@ fn main() {
     };
     // the player's evaluation weights (material, mobility, threat,
     // threat against, exposed), to measure a change against the default
-    let config = match opt("--weights") {
-        Some(w) => {
-            let v: Vec<i32> = w
-                .split(',')
-                .map(|x| x.parse().expect("--weights five whole numbers"))
-                .collect();
-            let [material, mobility, threat, threat_against, exposed] = v[..] else {
-                panic!("--weights material,mobility,threat,threat_against,exposed");
-            };
-            Config {
-                weights: Weights {
-                    material,
-                    mobility,
-                    threat,
-                    threat_against,
-                    exposed,
-                },
-                ..Config::default()
-            }
-        }
-        None => Config::default(),
+    let config = Config {
+        weights: args.weights(),
+        ..Config::default()
     };
     let config = match opt("--decide-laps").as_deref() {
         None => config,

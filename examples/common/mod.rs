@@ -2,7 +2,7 @@
 //! asked for, and positions sampled from panel games. (Each example uses some of it.)
 #![allow(dead_code)]
 
-use omweso::engine::search::Config;
+use omweso::engine::search::{Config, Weights};
 use omweso::engine::{Position, Rules, Seeds};
 use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 
@@ -39,6 +39,23 @@ impl Args {
     pub fn num(&self, name: &str, default: u64) -> u64 {
         self.opt(name)
             .map_or(default, |s| s.parse().expect("a whole number"))
+    }
+
+    /// `--weights M,MOB,T,TA,E`: the evaluation's weights (material,
+    /// mobility, threat, threat against, exposed); the default ones
+    /// without it.
+    pub fn weights(&self) -> Weights {
+        let Some(w) = self.opt("--weights") else {
+            return Weights::default();
+        };
+        let v: Vec<i32> = w
+            .split(',')
+            .map(|x| x.parse().expect("--weights five whole numbers"))
+            .collect();
+        let Ok(a) = <[i32; 5]>::try_from(v) else {
+            panic!("--weights material,mobility,threat,threat_against,exposed");
+        };
+        Weights::from_array(a)
     }
 
     /// Whether flag `name` (`--verbose`) is given.
