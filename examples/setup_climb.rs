@@ -17,7 +17,7 @@
 //! evaluates the `;`-separated arrangements (16 numbers each, pits 1–16)
 //! instead of climbing, and `--policy N` the first N arrangements the
 //! policy draws (`Rng::stream(seed, i)`); `--start ARR` climbs from the
-//! given arrangement instead of a policy one. `--seats south|north|both`
+//! given arrangement instead of a policy one. `--seat south|north|both`
 //! (default both): the seats the player takes (`north`: only the games
 //! where the opponent moves first). `--weights M,MOB,T,TA,E`: the
 //! player's evaluation weights.
@@ -66,12 +66,12 @@ fn evaluate(
         wins: 0,
         games: 0,
     };
+    let config = Config {
+        weights,
+        ..Config::default()
+    };
     for &p in players {
         for &me in seats {
-            let config = Config {
-                weights,
-                ..Config::default()
-            };
             let mut a = Player::new(p, config, 1);
             let mut b = Player::new(opp, Config::default(), 2);
             let game = if me == Side::South {
@@ -151,12 +151,7 @@ fn main() {
         .expect("--opponent AGENT");
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
-    let seats: Vec<Side> = match opt("--seats").as_deref() {
-        None | Some("both") => vec![Side::South, Side::North],
-        Some("south") => vec![Side::South],
-        Some("north") => vec![Side::North],
-        Some(s) => panic!("--seats south|north|both, not {s:?}"),
-    };
+    let seats = args.seats();
     let weights = args.weights();
     let names: Vec<String> = players.iter().map(|p| p.name()).collect();
     println!(

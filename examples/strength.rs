@@ -30,8 +30,8 @@
 //! lines (e.g. arrangements `omweso setup --balanced` drew). The table
 //! also counts the games by pairs (the same start, sides swapped: won,
 //! even, lost), which a start that favours one seat cannot sway.
-//! `--seat south|north`: play only the games where the player has that
-//! seat (to study one side of a start). `--plies`: with `--verbose`, print
+//! `--seat south|north|both`: play only the games where the player has
+//! that seat (to study one side of a start). `--plies`: with `--verbose`, print
 //! every ply of a game as it ends (mover, move, the search's score for its
 //! mover in seeds, depth, positions).
 
@@ -48,11 +48,7 @@ fn main() {
     let opt = |name: &str| args.opt(name);
     let verbose = args.flag("--verbose");
     let plies = args.flag("--plies");
-    let seat = opt("--seat").map(|s| match s.as_str() {
-        "south" => 0,
-        "north" => 1,
-        _ => panic!("--seat south|north"),
-    });
+    let seats = args.seats();
     let games: u32 = opt("--games").map_or(20, |s| s.parse().expect("--games N"));
     let games = games.div_ceil(2) * 2;
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
@@ -115,7 +111,15 @@ fn main() {
             // in game order
             let played: Vec<_> = (0..games)
                 .into_par_iter()
-                .filter(|g| seat.is_none_or(|s| g % 2 == s))
+                // the player is South in the even games
+                .filter(|g| {
+                    let side = if g % 2 == 0 {
+                        omweso::engine::Side::South
+                    } else {
+                        omweso::engine::Side::North
+                    };
+                    seats.contains(&side)
+                })
                 .map(|g| {
                     let pair = (g / 2) as u64;
                     let me_south = g % 2 == 0;

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use omweso::engine::search::{Config, Weights};
-use omweso::engine::{Position, Rules, Seeds};
+use omweso::engine::{Position, Rules, Seeds, Side};
 use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 
 /// The command line's arguments after the program's name.
@@ -56,6 +56,17 @@ impl Args {
             panic!("--weights material,mobility,threat,threat_against,exposed");
         };
         Weights::from_array(a)
+    }
+
+    /// `--seat south|north|both`: the seats the player takes (both
+    /// without it).
+    pub fn seats(&self) -> Vec<Side> {
+        match self.opt("--seat").as_deref() {
+            None | Some("both") => vec![Side::South, Side::North],
+            Some("south") => vec![Side::South],
+            Some("north") => vec![Side::North],
+            Some(s) => panic!("--seat south|north|both, not {s:?}"),
+        }
     }
 
     /// Whether flag `name` (`--verbose`) is given.
