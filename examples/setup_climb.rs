@@ -20,7 +20,8 @@
 //! given arrangement instead of a policy one. `--seat south|north|both`
 //! (default both): the seats the player takes (`north`: only the games
 //! where the opponent moves first). `--weights M,MOB,T,TA,E`: the
-//! player's evaluation weights.
+//! player's evaluation weights; `--answer any|even|odd`: which of its
+//! iterations may answer (`Config::answer`).
 //!
 //! The fitness of an arrangement is its points (a win 1, a draw or move
 //! limit ½, an annulled game ½) times 1,000, plus a tie-break (a quick win
@@ -29,7 +30,7 @@
 //! games is printed as `winner [..]`.
 
 use omweso::engine::search::setup;
-use omweso::engine::search::{Config, Rng, Weights};
+use omweso::engine::search::{Config, Rng};
 use omweso::engine::{GameResult, Rules, Seeds, Side};
 use omweso::selfplay::{Agent, End, Game, Player, play_game, start_position};
 
@@ -57,7 +58,7 @@ fn evaluate(
     players: &[Agent],
     opp: Agent,
     seats: &[Side],
-    weights: Weights,
+    config: Config,
     max_plies: usize,
 ) -> Eval {
     let theirs = opp.own_setup().unwrap_or(arr);
@@ -65,10 +66,6 @@ fn evaluate(
         fitness: 0,
         wins: 0,
         games: 0,
-    };
-    let config = Config {
-        weights,
-        ..Config::default()
     };
     for &p in players {
         for &me in seats {
@@ -152,7 +149,7 @@ fn main() {
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
     let seats = args.seats();
-    let weights = args.weights();
+    let config = args.config();
     let names: Vec<String> = players.iter().map(|p| p.name()).collect();
     println!(
         "{vname}: {} against {}, one game from each seat a setting",
@@ -177,7 +174,7 @@ fn main() {
             report(
                 "check",
                 &a,
-                &evaluate(&rules, a, &players, opp, &seats, weights, max_plies),
+                &evaluate(&rules, a, &players, opp, &seats, config, max_plies),
             );
         }
         return;
@@ -187,7 +184,7 @@ fn main() {
         let mut won = 0;
         for i in 0..n {
             let a = setup::arrange(&rules, &mut Rng::stream(seed, i));
-            let e = evaluate(&rules, a, &players, opp, &seats, weights, max_plies);
+            let e = evaluate(&rules, a, &players, opp, &seats, config, max_plies);
             won += (e.wins == e.games) as u32;
             report("policy", &a, &e);
         }
@@ -202,11 +199,11 @@ fn main() {
             Some(a) => parse_arrangement(&a),
             None => setup::arrange(&rules, &mut rng),
         };
-        let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, weights, max_plies);
+        let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, config, max_plies);
         report(&format!("climb {r} start"), &cur, &cur_e);
         for i in 0..iters {
             let next = neighbour(&cur, &mut rng);
-            let e = evaluate(&rules, next, &players, opp, &seats, weights, max_plies);
+            let e = evaluate(&rules, next, &players, opp, &seats, config, max_plies);
             if e.wins == e.games {
                 println!("winner {}", show(&next));
             }

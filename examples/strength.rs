@@ -59,10 +59,7 @@ fn main() {
     };
     // the player's evaluation weights (material, mobility, threat,
     // threat against, exposed), to measure a change against the default
-    let config = Config {
-        weights: args.weights(),
-        ..Config::default()
-    };
+    let config = args.config();
     let config = match opt("--decide-laps").as_deref() {
         None => config,
         Some("all") => Config {

@@ -2,7 +2,7 @@
 //! asked for, and positions sampled from panel games. (Each example uses some of it.)
 #![allow(dead_code)]
 
-use omweso::engine::search::{Config, Weights};
+use omweso::engine::search::{Answer, Config, Weights};
 use omweso::engine::{Position, Rules, Seeds, Side};
 use omweso::selfplay::{Agent, Player, Tally, setups, start_position};
 
@@ -56,6 +56,28 @@ impl Args {
             panic!("--weights material,mobility,threat,threat_against,exposed");
         };
         Weights::from_array(a)
+    }
+
+    /// The player's settings: the default ones with `--weights` and
+    /// `--answer`.
+    pub fn config(&self) -> Config {
+        Config {
+            weights: self.weights(),
+            answer: self.answer(),
+            ..Config::default()
+        }
+    }
+
+    /// `--answer any|even|odd`: which iterations may answer the player's
+    /// search (`Config::answer`); the default without it.
+    pub fn answer(&self) -> Answer {
+        match self.opt("--answer").as_deref() {
+            None => Answer::default(),
+            Some("any") => Answer::Any,
+            Some("even") => Answer::Even,
+            Some("odd") => Answer::Odd,
+            Some(s) => panic!("--answer any|even|odd, not {s:?}"),
+        }
     }
 
     /// `--seat south|north|both`: the seats the player takes (both

@@ -2,7 +2,7 @@
 //! the set-up policy; the evaluation's symmetry.
 
 use omweso_engine::search::{
-    Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, evaluate,
+    Answer, Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, evaluate,
     features, setup,
 };
 use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
@@ -639,6 +639,107 @@ fn the_search_is_exact_minimax_at_a_fixed_depth() {
         }
     }
     assert!(checked >= 50, "only {checked} positions checked");
+}
+
+/// The exact value of `m` for its mover, `depth` plies deep (the move
+/// itself one of them), by plain minimax.
+fn move_value(rules: &Rules, pos: &Position, m: &omweso_engine::LegalMove, depth: u32) -> i32 {
+    if m.end.is_never_ending() {
+        return 0;
+    }
+    match m.end.result() {
+        Some(GameResult::Win { .. }) => WIN - 1,
+        Some(_) => 0,
+        None => {
+            let child = m
+                .end
+                .finished()
+                .expect("an ending move")
+                .position_after(pos);
+            if depth <= 1 {
+                -evaluate(&Weights::default(), &child)
+            } else {
+                -minimax(rules, &child, depth - 1, 1)
+            }
+        }
+    }
+}
+
+/// A search whose answer is kept to iterations of one parity
+/// ([`Answer::Even`], [`Answer::Odd`]) answers from the deepest finished
+/// iteration of that parity: its depth has the parity, and its score is
+/// plain minimax's at that depth, or, when the next iteration of the
+/// parity was cut short after finding a better move, that move's exact
+/// value two plies deeper. A depth limit answers from the limit whatever
+/// its parity, as [`Answer::Any`] does.
+#[test]
+fn an_answer_kept_to_one_parity_comes_from_an_iteration_of_that_parity() {
+    let mut checked = 0;
+    let mut exact = 0;
+    for rules in &VARIANTS {
+        for pos in positions(rules, 37, 3).into_iter().step_by(5) {
+            let moves = legal_moves(rules, &pos);
+            if moves.len() < 2
+                || moves
+                    .iter()
+                    .any(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
+            {
+                continue; // answered without search
+            }
+            for (answer, parity) in [(Answer::Even, 0), (Answer::Odd, 1)] {
+                let config = Config {
+                    answer,
+                    ..Config::default()
+                };
+                let fixed =
+                    Searcher::new(config).search(rules, &pos, Limits::depth(3), &mut || false);
+                let any = Searcher::new(Config::default()).search(
+                    rules,
+                    &pos,
+                    Limits::depth(3),
+                    &mut || false,
+                );
+                assert_eq!(fixed, any, "a depth limit answers from the limit");
+                for budget in [120, 400] {
+                    let r = Searcher::new(config).search(
+                        rules,
+                        &pos,
+                        Limits::nodes(budget),
+                        &mut || false,
+                    );
+                    let best = r.best.clone().expect("a move");
+                    let best = moves
+                        .iter()
+                        .find(|m| m.mv.same_as(&best.mv) && m.end == best.end)
+                        .expect("a legal move");
+                    if r.score.abs() >= WIN_THRESHOLD {
+                        continue; // a proved result answers at any depth
+                    }
+                    checked += 1;
+                    // before the first iteration of the parity finishes,
+                    // the first iteration answers
+                    assert!(
+                        r.depth % 2 == parity || r.depth == 1,
+                        "{answer:?}: depth {}",
+                        r.depth
+                    );
+                    if r.depth % 2 == parity && r.depth <= 3 {
+                        let value = minimax(rules, &pos, r.depth, 0);
+                        assert!(
+                            r.score == value
+                                || r.score == move_value(rules, &pos, best, r.depth + 2),
+                            "{answer:?} at depth {}: {} is neither {value} nor the move's value deeper",
+                            r.depth,
+                            r.score
+                        );
+                        exact += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 60, "only {checked} searches checked");
+    assert!(exact >= 30, "only {exact} scores checked against minimax");
 }
 
 /// Lazy deciding (long start pits left pending below the root, decided

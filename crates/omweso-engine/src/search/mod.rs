@@ -199,6 +199,43 @@ pub struct Config {
     /// root's moves are always all decided. `u64::MAX`: decide every move
     /// at once. See the module's notes on never-ending moves.
     pub decide_laps: u64,
+    /// Which iterations may answer a search bounded by nodes or time (see
+    /// [`Answer`]).
+    pub answer: Answer,
+}
+
+/// Which of iterative deepening's iterations may give a search's answer.
+///
+/// An iteration of odd depth ends on the mover's own move, one of even
+/// depth on the reply, and a static evaluation cannot see the capture
+/// the side to move is about to make: so the score, and often the move,
+/// swing with the parity of the last iteration (docs/STRENGTH.md). A
+/// search on a clock ends after whichever iteration the clock allows;
+/// `Even` or `Odd` keeps the answer of the deepest finished iteration of
+/// that parity, so that its answer does not swing with the clock. The
+/// other iterations are still searched (they order the moves of the
+/// next). A search that reaches its depth limit answers from it, and a
+/// proved win or loss answers at any depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Answer {
+    /// The deepest finished iteration, whatever its depth.
+    #[default]
+    Any,
+    /// The deepest finished iteration of even depth.
+    Even,
+    /// The deepest finished iteration of odd depth.
+    Odd,
+}
+
+impl Answer {
+    /// May an iteration of `depth` answer?
+    fn allows(self, depth: u32) -> bool {
+        match self {
+            Answer::Any => true,
+            Answer::Even => depth.is_multiple_of(2),
+            Answer::Odd => !depth.is_multiple_of(2),
+        }
+    }
 }
 
 impl Default for Config {
@@ -209,6 +246,7 @@ impl Default for Config {
             seed: 0x6f6d_7765_736f,
             threads: 1,
             decide_laps: DECIDE_LAPS,
+            answer: Answer::Any,
         }
     }
 }
@@ -589,14 +627,24 @@ impl Searcher {
         let mut best_score = order[0].1;
         let mut pv = vec![moves.get(best).expect("listed").to_move()];
         let mut depth_done = 0;
+        // the answer so far from an iteration `config.answer` allows:
+        // (move, score, line, depth finished)
+        let mut kept: Option<(usize, i32, Vec<Move>, u32)> = None;
         let last = limits.depth.clamp(1, MAX_DEPTH);
         for depth in first_depth.min(last)..=last {
+            let allowed = self.config.answer.allows(depth) || depth == last;
             // an unfinished iteration still searched the previous best move
             // first: whatever it found best so far is at least as good
             if let Some((i, s, l)) = self.root_iteration(rules, moves, &order, depth, stop) {
                 best = i;
                 best_score = s;
                 pv = l;
+                let forced = s.abs() >= WIN_THRESHOLD && !self.aborted;
+                if allowed || forced {
+                    let finished = kept.as_ref().map_or(0, |k| k.3);
+                    let finished = if self.aborted { finished } else { depth };
+                    kept = Some((best, best_score, pv.clone(), finished));
+                }
             }
             if self.aborted {
                 break;
@@ -610,6 +658,9 @@ impl Searcher {
             if best_score.abs() >= WIN_THRESHOLD {
                 break; // a forced result: deeper search cannot change it
             }
+        }
+        if let Some((i, s, l, d)) = kept {
+            (best, best_score, pv, depth_done) = (i, s, l, d);
         }
         SearchResult {
             best: moves.get(best).map(|m| m.to_legal_move()),
