@@ -5,7 +5,9 @@ use omweso_engine::search::{
     Answer, Config, FEATURES, Limits, Rng, Score, Searcher, WIN, WIN_THRESHOLD, Weights, evaluate,
     features, setup,
 };
-use omweso_engine::{Board, GameResult, Move, Pit, Position, Rules, Side, legal_moves, outcome};
+use omweso_engine::{
+    Board, GameResult, LegalMove, Move, Pit, Position, Rules, Side, legal_moves, outcome,
+};
 
 const VARIANTS: [Rules; 4] = [
     Rules::SHACKELL_1935,
@@ -589,29 +591,42 @@ fn minimax(rules: &Rules, pos: &Position, depth: u32, ply: u32) -> i32 {
     if moves.is_empty() {
         return -(WIN - ply as i32);
     }
-    let w = Weights::default();
-    let mut best = i32::MIN;
-    for m in &moves {
-        let s = if m.end.is_never_ending() {
-            0
-        } else {
-            match m.end.result() {
-                Some(GameResult::Win { .. }) => WIN - (ply as i32 + 1),
-                Some(_) => 0,
-                None => {
-                    let f = m.end.finished().expect("an ending move");
-                    let child = f.position_after(pos);
-                    if depth <= 1 {
-                        -evaluate(&w, &child)
-                    } else {
-                        -minimax(rules, &child, depth - 1, ply + 1)
-                    }
-                }
-            }
-        };
-        best = best.max(s);
+    moves
+        .iter()
+        .map(|m| move_value(rules, pos, m, depth, ply))
+        .max()
+        .expect("a move")
+}
+
+/// The exact value of `m` for its mover, `depth` plies deep (the move
+/// itself one of them) by plain minimax, `ply` plies from the root.
+fn move_value(rules: &Rules, pos: &Position, m: &LegalMove, depth: u32, ply: u32) -> i32 {
+    if m.end.is_never_ending() {
+        return 0;
     }
-    best
+    match m.end.result() {
+        Some(GameResult::Win { .. }) => WIN - (ply as i32 + 1),
+        Some(_) => 0,
+        None => {
+            let f = m.end.finished().expect("an ending move");
+            let child = f.position_after(pos);
+            if depth <= 1 {
+                -evaluate(&Weights::default(), &child)
+            } else {
+                -minimax(rules, &child, depth - 1, ply + 1)
+            }
+        }
+    }
+}
+
+/// The legal moves of a position the search answers by searching (two
+/// or more, none winning at once), or None.
+fn searched_moves(rules: &Rules, pos: &Position) -> Option<Vec<LegalMove>> {
+    let moves = legal_moves(rules, pos);
+    let at_once = moves
+        .iter()
+        .any(|m| matches!(m.end.result(), Some(GameResult::Win { .. })));
+    (moves.len() >= 2 && !at_once).then_some(moves)
 }
 
 /// The search (alpha-beta with iterative deepening, the table's cut-offs
@@ -622,14 +637,9 @@ fn the_search_is_exact_minimax_at_a_fixed_depth() {
     let mut checked = 0;
     for rules in &VARIANTS {
         for pos in positions(rules, 31, 4).into_iter().step_by(3) {
-            let moves = legal_moves(rules, &pos);
-            if moves.len() < 2
-                || moves
-                    .iter()
-                    .any(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
-            {
+            let Some(moves) = searched_moves(rules, &pos) else {
                 continue; // answered without search
-            }
+            };
             let mut s = Searcher::new(Config::default());
             let r = s.search(rules, &pos, Limits::depth(3), &mut || false);
             let best = r.best.expect("a move");
@@ -639,30 +649,6 @@ fn the_search_is_exact_minimax_at_a_fixed_depth() {
         }
     }
     assert!(checked >= 50, "only {checked} positions checked");
-}
-
-/// The exact value of `m` for its mover, `depth` plies deep (the move
-/// itself one of them), by plain minimax.
-fn move_value(rules: &Rules, pos: &Position, m: &omweso_engine::LegalMove, depth: u32) -> i32 {
-    if m.end.is_never_ending() {
-        return 0;
-    }
-    match m.end.result() {
-        Some(GameResult::Win { .. }) => WIN - 1,
-        Some(_) => 0,
-        None => {
-            let child = m
-                .end
-                .finished()
-                .expect("an ending move")
-                .position_after(pos);
-            if depth <= 1 {
-                -evaluate(&Weights::default(), &child)
-            } else {
-                -minimax(rules, &child, depth - 1, 1)
-            }
-        }
-    }
 }
 
 /// A search whose answer is kept to iterations of one parity
@@ -678,14 +664,9 @@ fn an_answer_kept_to_one_parity_comes_from_an_iteration_of_that_parity() {
     let mut exact = 0;
     for rules in &VARIANTS {
         for pos in positions(rules, 37, 3).into_iter().step_by(5) {
-            let moves = legal_moves(rules, &pos);
-            if moves.len() < 2
-                || moves
-                    .iter()
-                    .any(|m| matches!(m.end.result(), Some(GameResult::Win { .. })))
-            {
+            let Some(moves) = searched_moves(rules, &pos) else {
                 continue; // answered without search
-            }
+            };
             for (answer, parity) in [(Answer::Even, 0), (Answer::Odd, 1)] {
                 let config = Config {
                     answer,
@@ -727,7 +708,7 @@ fn an_answer_kept_to_one_parity_comes_from_an_iteration_of_that_parity() {
                         let value = minimax(rules, &pos, r.depth, 0);
                         assert!(
                             r.score == value
-                                || r.score == move_value(rules, &pos, best, r.depth + 2),
+                                || r.score == move_value(rules, &pos, best, r.depth + 2, 0),
                             "{answer:?} at depth {}: {} is neither {value} nor the move's value deeper",
                             r.depth,
                             r.score
