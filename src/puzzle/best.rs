@@ -25,7 +25,7 @@
 use super::keys::AnswerKey;
 use crate::diagram::narrate;
 use crate::engine::notation;
-use crate::engine::search::{Config, Limits, Score, Searcher, WIN, WIN_THRESHOLD};
+use crate::engine::search::{Answer, Config, Limits, Score, Searcher, WIN, WIN_THRESHOLD};
 use crate::engine::{GameResult, LegalMove, Move, MoveEnd, Position, Rules, Side, legal_moves};
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
@@ -72,6 +72,14 @@ pub(crate) const MARGIN: i32 = 800;
 /// Seeds (of 64) one side holds when the game is decided by material: a
 /// position where either side holds this many is a mop-up, not a puzzle.
 pub(crate) const MOP_UP: u32 = 48;
+/// Which iterations of the reply's search value a move: odd ones, so that
+/// with the move itself every value looks an even number of plies ahead,
+/// the opponent's reply last. A node budget stops each move's search at
+/// its own depth, and the evaluation cannot see the capture the side to
+/// move is about to make: values of mixed parity differ by 6 to 10 seeds
+/// for that alone (docs/STRENGTH.md, "the parity gap"), about the margin
+/// a puzzle's answer must lead by.
+const REPLY_DEPTHS: Answer = Answer::Odd;
 /// log₂ of the judge's transposition-table entries (cleared before every
 /// search, so each value is independent of the order moves are judged in).
 const TT_BITS: u32 = 16;
@@ -91,6 +99,10 @@ pub(crate) struct MoveValue {
     pub pv: Vec<Move>,
     /// Positions searched to value it (0 for a move that ends the game).
     pub nodes: u64,
+    /// The depth of the reply's search the value comes from: odd (see
+    /// [`REPLY_DEPTHS`]), or 0 when the move ends the game or the reply
+    /// is forced; a proved win or loss may come from any depth.
+    pub depth: u32,
 }
 
 /// Every distinct move of a position with its value, best first (ties in
@@ -173,6 +185,7 @@ pub(crate) fn values(rules: &Rules, pos: &Position, nodes: u64) -> Values {
 fn values_now(rules: &Rules, pos: &Position, nodes: u64) -> Values {
     let mut searcher = Searcher::new(Config {
         tt_bits: TT_BITS,
+        answer: REPLY_DEPTHS,
         ..Config::default()
     });
     let mut moves: Vec<MoveValue> = distinct_moves(rules, pos)
@@ -186,6 +199,7 @@ fn values_now(rules: &Rules, pos: &Position, nodes: u64) -> Values {
                     value,
                     pv: Vec::new(),
                     nodes: 0,
+                    depth: 0,
                 };
             }
             let f = m.end.finished().expect("a move that does not end the game");
@@ -204,6 +218,7 @@ fn values_now(rules: &Rules, pos: &Position, nodes: u64) -> Values {
                 value,
                 pv: r.pv,
                 nodes: r.nodes,
+                depth: r.depth,
             }
         })
         .collect();
@@ -569,6 +584,29 @@ before_first_capture: false
         assert!(err.ends_with("is not a legal move"), "{err}");
     }
 
+    /// Every move is valued from a reply's search of odd depth, whatever
+    /// the depth the budget reaches for that move: the values compare
+    /// lines of the same parity (see [`REPLY_DEPTHS`]).
+    #[test]
+    fn every_value_looks_an_even_number_of_plies_ahead() {
+        let (rules, p) = from_play();
+        let mut searched = 0;
+        let mut depths = HashSet::new();
+        for nodes in [CHECK_NODES, DEEP_NODES] {
+            for m in values(&rules, &p, nodes).moves {
+                if m.nodes == 0 || m.depth == 0 || m.value.abs() >= WIN_THRESHOLD {
+                    continue; // the game's end, a forced reply, a proved result
+                }
+                assert_eq!(m.depth % 2, 1, "{m:?}");
+                depths.insert(m.depth);
+                searched += 1;
+            }
+        }
+        assert!(searched >= 10, "only {searched} values searched");
+        // the budgets reach more than one depth
+        assert!(depths.len() >= 2, "{depths:?}");
+    }
+
     #[test]
     fn values_are_sorted_and_within_the_budget() {
         let (rules, p) = from_play();
@@ -596,6 +634,7 @@ before_first_capture: false
             value,
             pv: Vec::new(),
             nodes: 0,
+            depth: 0,
         };
         let vals = |v: Vec<MoveValue>| Values {
             mover: Side::South,
