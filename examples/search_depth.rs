@@ -16,7 +16,8 @@
 //! `--from P --to P --every K` which plies of each game (default plies 10
 //! to 40, every 6th), `--dump PATH` to write each fixed-depth search's
 //! score, best move and nodes, a line a position (to compare two builds),
-//! `--weights M,MOB,T,TA,E` the player's evaluation weights,
+//! `--weights M,MOB,T,TA,E` the player's evaluation weights, `--answer
+//! any|even|odd` which of its iterations may answer,
 //! `--panel` the panel player ([`search::panel`](omweso::engine::search::panel))
 //! at the fixed depth instead of the search player (no timed searches).
 //!
@@ -81,7 +82,8 @@ fn main() {
         None => format!("{ms} ms"),
     };
     let threads = num("--threads", 1) as u32;
-    let weights = args.weights();
+    // the player's settings (`--weights`, `--answer`)
+    let config = args.config();
     let (from, to, every) = (
         num("--from", 10) as usize,
         num("--to", 40) as usize,
@@ -104,10 +106,7 @@ fn main() {
             let r = if with_panel {
                 Panel::new(depth).search(&rules, pos)
             } else {
-                let mut s = Searcher::new(Config {
-                    weights,
-                    ..Config::default()
-                });
+                let mut s = Searcher::new(config);
                 s.search(&rules, pos, Limits::depth(depth), &mut || false)
             };
             secs += t.elapsed().as_secs_f64();
@@ -120,11 +119,7 @@ fn main() {
         let cpu = cpu_seconds().zip(cpu0).map(|(b, a)| b - a);
         let mut depths = Vec::new();
         for pos in positions.iter().filter(|_| !with_panel) {
-            let mut s = Searcher::new(Config {
-                threads,
-                weights,
-                ..Config::default()
-            });
+            let mut s = Searcher::new(Config { threads, ..config });
             let deadline = Instant::now() + std::time::Duration::from_millis(ms);
             let r = match budget {
                 Some(n) => s.search(&rules, pos, Limits::nodes(n), &mut || false),

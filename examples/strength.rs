@@ -35,6 +35,7 @@
 //! every ply of a game as it ends (mover, move, the search's score for its
 //! mover in seeds, depth, positions).
 
+use omweso::engine::Side;
 use omweso::engine::search::{Config, Rng, setup};
 use omweso::selfplay::{Agent, Player, Tally, play_game, player_seeds, setups, start_position};
 use rayon::prelude::*;
@@ -109,14 +110,7 @@ fn main() {
             let played: Vec<_> = (0..games)
                 .into_par_iter()
                 // the player is South in the even games
-                .filter(|g| {
-                    let side = if g % 2 == 0 {
-                        omweso::engine::Side::South
-                    } else {
-                        omweso::engine::Side::North
-                    };
-                    seats.contains(&side)
-                })
+                .filter(|g| seats.contains(&[Side::South, Side::North][(g % 2) as usize]))
                 .map(|g| {
                     let pair = (g / 2) as u64;
                     let me_south = g % 2 == 0;

@@ -641,9 +641,12 @@ impl Searcher {
                 pv = l;
                 let forced = s.abs() >= WIN_THRESHOLD && !self.aborted;
                 if allowed || forced {
-                    let finished = kept.as_ref().map_or(0, |k| k.3);
-                    let finished = if self.aborted { finished } else { depth };
-                    kept = Some((best, best_score, pv.clone(), finished));
+                    // an unfinished iteration keeps the depth last finished
+                    let finished = match (self.aborted, &kept) {
+                        (false, _) => depth,
+                        (true, k) => k.as_ref().map_or(0, |k| k.3),
+                    };
+                    kept = Some((i, s, pv.clone(), finished));
                 }
             }
             if self.aborted {
