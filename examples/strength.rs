@@ -33,7 +33,9 @@
 //! `--seat south|north|both`: play only the games where the player has
 //! that seat (to study one side of a start). `--plies`: with `--verbose`, print
 //! every ply of a game as it ends (mover, move, the search's score for its
-//! mover in seeds, depth, positions).
+//! mover in seeds, depth, positions). `--threads N`: the player's search
+//! threads (`Config::threads`, default 1; more than one makes its games
+//! vary).
 
 use omweso::engine::Side;
 use omweso::engine::search::{Config, Rng, setup};
@@ -60,7 +62,10 @@ fn main() {
     };
     // the player's evaluation weights (material, mobility, threat,
     // threat against, exposed), to measure a change against the default
-    let config = args.config();
+    let config = Config {
+        threads: args.num("--threads", 1) as u32,
+        ..args.config()
+    };
     let config = match opt("--decide-laps").as_deref() {
         None => config,
         Some("all") => Config {
