@@ -60,8 +60,8 @@ fn main() {
         (Some(p), _) => Agent::parse(&p).expect("--player nodes:N | depth:N | time:MS"),
         (None, n) => Agent::nodes(n.map_or(20_000, |s| s.parse().expect("--nodes N"))),
     };
-    // the player's evaluation weights (material, mobility, threat,
-    // threat against, exposed), to measure a change against the default
+    // the player's settings (`--weights`, `--answer`) and its threads, to
+    // measure a change against the default
     let config = Config {
         threads: args.num("--threads", 1) as u32,
         ..args.config()
