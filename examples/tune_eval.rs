@@ -19,7 +19,12 @@
 //! are deterministic given `--seed S`. `--save FILE` writes the positions
 //! (one a line: rule set, game, ply, result, whether the mover can capture
 //! or win at once, the phase flags, the pits), `--load FILE` fits from
-//! such a file instead of playing.
+//! such a file instead of playing. `--games-log LOG[,LOG...]
+//! --arrangements FILE` reads the games of match logs instead
+//! (`examples/strength.rs --arrangements FILE --verbose --plies`: every
+//! ply's move, both sides on each line of FILE, as that example plays
+//! them), replayed through the engine, so that the positions of games
+//! against the panel can be fitted to.
 //!
 //! **Positions.** Those from ply `--skip N` on (default 2); `--quiet`
 //! keeps only positions where the side to move cannot capture or win at
@@ -45,7 +50,7 @@
 //! `examples/strength.rs`.
 
 use omweso::engine::search::{self, Config, FEATURE_NAMES, FEATURES, Rng, Weights, setup};
-use omweso::engine::{Board, GameResult, Position, Rules, Seeds, Side, legal_moves};
+use omweso::engine::{Board, GameResult, Position, Rules, Seeds, Side, legal_moves, notation};
 use omweso::selfplay::{Agent, Player, start_position};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -145,8 +150,21 @@ fn play(
         pos = m.end.finished().expect("finishes").position_after(&pos);
         ply += 1;
     };
+    label(variant, rules, game, seen, winner, random_plies)
+}
+
+/// The positions `seen` of game `game` (with their plies), from ply `from`
+/// on, labelled with the game's result for their side to move.
+fn label(
+    variant: usize,
+    rules: &Rules,
+    game: u64,
+    seen: Vec<(u32, Position)>,
+    winner: Option<Side>,
+    from: u32,
+) -> Vec<Sample> {
     seen.into_iter()
-        .filter(|&(p, _)| p >= random_plies)
+        .filter(|&(p, _)| p >= from)
         .map(|(ply, pos)| {
             let moves = legal_moves(rules, &pos);
             let can_capture = moves.iter().any(|m| {
@@ -166,6 +184,80 @@ fn play(
             }
         })
         .collect()
+}
+
+/// The games of a match log (`examples/strength.rs --verbose --plies`, both
+/// sides on the arrangements of `arrangements`, one a line as that example
+/// reads them), replayed through the engine: their positions, labelled.
+/// Game `g` of log `n` is game `n · 1 000 000 + g` (for the holdout).
+fn from_logs(logs: &str, arrangements: &str, variants: &[(&str, Rules)]) -> Vec<Sample> {
+    let starts: Vec<[Seeds; 16]> = std::fs::read_to_string(arrangements)
+        .unwrap_or_else(|e| panic!("{arrangements}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| common::parse_arrangement(l.split_whitespace().last().expect("a line")))
+        .collect();
+    let mut out = Vec::new();
+    for (n, log) in logs.split(',').enumerate() {
+        let text = std::fs::read_to_string(log).unwrap_or_else(|e| panic!("{log}: {e}"));
+        let mut lines = text.lines().peekable();
+        while let Some(line) = lines.next() {
+            // "ludii vs panel(depth=10) game 6 (player North): 57 plies, END, 159.9 s"
+            let Some((head, tail)) = line.split_once(" game ") else {
+                continue;
+            };
+            let Some((g, rest)) = tail.split_once(" (player ") else {
+                continue;
+            };
+            let Some(variant) = variants
+                .iter()
+                .position(|(v, _)| head.starts_with(&format!("{v} vs ")))
+            else {
+                continue;
+            };
+            let rules = &variants[variant].1;
+            let g: u64 = g.parse().expect("a game number");
+            let winner = if rest.contains("winner: South") {
+                Some(Side::South)
+            } else if rest.contains("winner: North") {
+                Some(Side::North)
+            } else if rest.contains("NoMove(South)") {
+                Some(Side::North)
+            } else if rest.contains("NoMove(North)") {
+                Some(Side::South)
+            } else {
+                None
+            };
+            // game g (from 1) is pair (g - 1) / 2: both sides on its arrangement
+            let arr = starts[((g - 1) / 2) as usize];
+            let mut pos = start_position(arr, arr);
+            let mut seen = Vec::new();
+            // "    1 South (opponent) 12 score -6.00 depth 10 nodes 68000"
+            while let Some(ply) = lines.peek().filter(|l| l.starts_with("  ")) {
+                let f: Vec<&str> = ply.split_whitespace().collect();
+                let i: u32 = f[0].parse().expect("a ply");
+                let mv = notation::parse_for(pos.to_move, f[3]).expect("a move");
+                seen.push((i - 1, pos));
+                let m = legal_moves(rules, &pos)
+                    .into_iter()
+                    .find(|m| m.mv.same_as(&mv))
+                    .unwrap_or_else(|| panic!("{log}: game {g} ply {i}: {} is not legal", f[3]));
+                if let Some(f) = m.end.finished().filter(|f| f.result.is_none()) {
+                    pos = f.position_after(&pos);
+                }
+                lines.next();
+            }
+            out.extend(label(
+                variant,
+                rules,
+                n as u64 * 1_000_000 + g,
+                seen,
+                winner,
+                0,
+            ));
+        }
+    }
+    out
 }
 
 fn save_line(s: &Sample, variants: &[(&str, Rules)]) -> String {
@@ -380,8 +472,20 @@ fn main() {
     };
 
     // the samples: played, or loaded
-    let samples: Vec<Sample> = match opt("--load") {
-        Some(path) => std::fs::read_to_string(&path)
+    let samples: Vec<Sample> = match (opt("--load"), opt("--games-log")) {
+        (_, Some(logs)) => from_logs(
+            &logs,
+            &opt("--arrangements").expect("--games-log needs --arrangements FILE"),
+            &all_variants,
+        )
+        .into_iter()
+        .filter(|s| {
+            variants
+                .iter()
+                .any(|(n, _)| *n == all_variants[s.variant].0)
+        })
+        .collect(),
+        (Some(path), None) => std::fs::read_to_string(&path)
             .expect("--load FILE")
             .lines()
             .filter_map(|l| load_line(l, &all_variants))
@@ -391,7 +495,7 @@ fn main() {
                     .any(|(n, _)| *n == all_variants[s.variant].0)
             })
             .collect(),
-        None => {
+        (None, None) => {
             let jobs: Vec<(usize, u64)> = variants
                 .iter()
                 .flat_map(|(n, _)| {
@@ -431,12 +535,19 @@ fn main() {
     }
 
     println!(
-        "# Evaluation fitted to game results (seed {seed}, players {}, skip {skip} plies{}, holdout {holdout})\n",
-        players
-            .iter()
-            .map(|a| a.name())
-            .collect::<Vec<_>>()
-            .join(" "),
+        "# Evaluation fitted to game results (seed {seed}, {}, skip {skip} plies{}, holdout {holdout})\n",
+        match (opt("--games-log"), opt("--load")) {
+            (Some(logs), _) => format!("the games of {logs}"),
+            (None, Some(file)) => format!("the positions of {file}"),
+            (None, None) => format!(
+                "players {}",
+                players
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        },
         if quiet { ", quiet positions only" } else { "" }
     );
     let defaults: Vec<f64> = Weights::default()
