@@ -1490,27 +1490,24 @@ pub(crate) fn swatch_shapes_svg(look: Look) -> &'static str {
     drawn_swatch(look, false)
 }
 
-/// A look's picture, in its `<svg>` if `whole`: drawn once a process for
-/// each look and each form (a site's keys have thousands of lines and a
-/// dozen looks).
+/// A look's picture, in its `<svg>` if `whole` (the shapes drawn once,
+/// the whole form wrapping them): drawn once a process for each look and
+/// each form (a site's keys have thousands of lines and a dozen looks).
 fn drawn_swatch(look: Look, whole: bool) -> &'static str {
     const LOOKS: usize = Look::LeftHand as usize + 1;
     static DRAWN: [[std::sync::OnceLock<String>; 2]; LOOKS] =
         [const { [const { std::sync::OnceLock::new() }; 2] }; LOOKS];
     DRAWN[look as usize][whole as usize].get_or_init(|| {
-        let mut s = String::new();
         if whole {
-            s.push_str(
-                "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">",
+            return format!(
+                "<svg class=\"omw-swatch\" viewBox=\"-39 -39 78 78\" aria-hidden=\"true\" focusable=\"false\">{}</svg>",
+                drawn_swatch(look, false)
             );
         }
-        for shape in swatch_shapes(&look, Pt { x: 0.0, y: 0.0 }) {
-            s.push_str(&shape.to_string());
-        }
-        if whole {
-            s.push_str("</svg>");
-        }
-        s
+        swatch_shapes(&look, Pt { x: 0.0, y: 0.0 })
+            .iter()
+            .map(|shape| shape.to_string())
+            .collect()
     })
 }
 
