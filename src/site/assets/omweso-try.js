@@ -132,7 +132,7 @@
   // the buttons stay where they are.
   function viewer(a, focus) {
     var wrap = el("div", "try-viewer");
-    var frame = 0, n = a.frames.length;
+    var n = a.frames.length;
     var list = el("ol", "frames frame-stack try-frame");
     var items = a.frames.map(function (f, i) {
       var li = el("li", "frame");
@@ -153,37 +153,11 @@
     run.setAttribute("aria-pressed", "false");
     steps.appendChild(prev); steps.appendChild(run); steps.appendChild(nxt); steps.appendChild(status);
     if (n < 2) run.hidden = true;
-    var timer = null;
-    function show() {
-      items.forEach(function (li, i) { li.hidden = i !== frame; });
-      status.textContent = "Frame " + (frame + 1) + " of " + n;
-      prev.disabled = frame === 0;
-      nxt.disabled = frame === n - 1 && !timer;
-    }
-    function halt() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      run.setAttribute("aria-pressed", "false");
-      run.textContent = "Play";
-      show();
-    }
-    prev.addEventListener("click", function () { halt(); if (frame > 0) { frame--; show(); } });
-    nxt.addEventListener("click", function () { halt(); if (frame < n - 1) { frame++; show(); } });
-    run.addEventListener("click", function () {
-      if (timer) { halt(); return; }
-      if (frame === n - 1) frame = 0;
-      run.setAttribute("aria-pressed", "true");
-      run.textContent = "Pause";
-      show();
-      timer = setInterval(function () {
-        // stops when the viewer leaves the page (Reset, another move)
-        if (!wrap.isConnected || frame >= n - 1) { halt(); return; }
-        frame++;
-        show();
-      }, 1600);
-    });
+    // the figures' stepper (omweso.js); playing stops when the viewer
+    // leaves the page (Reset, another move)
+    window.OmwesoStepper(items, { prev: prev, play: run, next: nxt, status: status },
+      function () { return wrap.isConnected; });
     wrap.appendChild(list); wrap.appendChild(steps);
-    show();
     if (focus) setTimeout(function () { nxt.focus(); }, 0);
     return wrap;
   }

@@ -115,53 +115,66 @@
         "<button type=\"button\" class=\"next\">Next<span aria-hidden=\"true\"> \u2192</span></button>" +
         "<span class=\"frame-status\" aria-live=\"polite\"></span>";
     }
-    var prev = stepper.querySelector(".prev");
-    var play = stepper.querySelector(".play");
-    var next = stepper.querySelector(".next");
-    var status = stepper.querySelector(".frame-status");
-    var current = 0;
-    var timer = null;
     fig.classList.add("js");
     stepper.hidden = false;
-    function show(i) {
-      current = Math.max(0, Math.min(frames.length - 1, i));
-      frames.forEach(function (f, k) {
-        if (k === current) { f.hidden = false; f.classList.add("current"); }
-        else { f.hidden = true; f.classList.remove("current"); }
-      });
-      status.textContent = "Frame " + (current + 1) + " of " + frames.length;
-      prev.disabled = current === 0;
-      next.disabled = current === frames.length - 1 && !timer;
-    }
-    function stop() {
-      if (timer) { clearInterval(timer); timer = null; }
-      play.textContent = "Play";
-      play.setAttribute("aria-pressed", "false");
-      show(current);
-    }
-    function start() {
-      if (current === frames.length - 1) show(0);
-      play.textContent = "Pause";
-      play.setAttribute("aria-pressed", "true");
-      timer = setInterval(function () {
-        if (current >= frames.length - 1) { stop(); return; }
-        show(current + 1);
-      }, 1600);
-    }
-    prev.addEventListener("click", function () { stop(); show(current - 1); });
-    next.addEventListener("click", function () { stop(); show(current + 1); });
-    play.addEventListener("click", function () { if (timer) stop(); else start(); });
+    var steps = window.OmwesoStepper(frames, {
+      prev: stepper.querySelector(".prev"),
+      play: stepper.querySelector(".play"),
+      next: stepper.querySelector(".next"),
+      status: stepper.querySelector(".frame-status")
+    });
     fig.addEventListener("keydown", function (e) {
       if (e.target.tagName === "SUMMARY" || e.altKey || e.ctrlKey || e.metaKey) return;
       // "Try a move" shows a move in the frames' place: its own buttons step it
       if (fig.classList.contains("trying")) return;
-      if (e.key === "ArrowLeft") { stop(); show(current - 1); e.preventDefault(); }
-      else if (e.key === "ArrowRight") { stop(); show(current + 1); e.preventDefault(); }
-      else if (e.key === "Home") { stop(); show(0); e.preventDefault(); }
-      else if (e.key === "End") { stop(); show(frames.length - 1); e.preventDefault(); }
+      var to = { ArrowLeft: steps.current() - 1, ArrowRight: steps.current() + 1, Home: 0, End: frames.length - 1 }[e.key];
+      if (to === undefined) return;
+      steps.stop();
+      steps.show(to);
+      e.preventDefault();
     });
-    show(0);
   }
+
+  // ---- One frame at a time: Previous, Play (every 1.6 s, then Pause) and
+  // Next over `frames` (elements, one shown), with "Frame i of n" in
+  // `c.status`. A figure's frames and "Try a move"'s played move share it;
+  // `live()`, if given, says whether the frames are still on the page (a
+  // playing stepper stops once they are not). Returns {show(i), stop(),
+  // current()}.
+  window.OmwesoStepper = function (frames, c, live) {
+    var current = 0, timer = null, last = frames.length - 1;
+    function show(i) {
+      current = Math.max(0, Math.min(last, i));
+      frames.forEach(function (f, k) {
+        f.hidden = k !== current;
+        f.classList.toggle("current", k === current);
+      });
+      c.status.textContent = "Frame " + (current + 1) + " of " + frames.length;
+      c.prev.disabled = current === 0;
+      c.next.disabled = current === last && !timer;
+    }
+    function stop() {
+      if (timer) { clearInterval(timer); timer = null; }
+      c.play.textContent = "Play";
+      c.play.setAttribute("aria-pressed", "false");
+      show(current);
+    }
+    function start() {
+      if (current === last) current = 0;
+      c.play.textContent = "Pause";
+      c.play.setAttribute("aria-pressed", "true");
+      show(current);
+      timer = setInterval(function () {
+        if ((live && !live()) || current >= last) { stop(); return; }
+        show(current + 1);
+      }, 1600);
+    }
+    c.prev.addEventListener("click", function () { stop(); show(current - 1); });
+    c.next.addEventListener("click", function () { stop(); show(current + 1); });
+    c.play.addEventListener("click", function () { if (timer) stop(); else start(); });
+    show(0);
+    return { show: show, stop: stop, current: function () { return current; } };
+  };
 
   // ---- Search over assets/search-index.js, loaded as a script on first use
   // (a script loads from file:// as well as from a server). The index is
