@@ -41,8 +41,10 @@
 //! (default all five); the others keep their default values. `--extra
 //! a,b,...` adds candidate features that the engine does not evaluate
 //! (`inner`: seeds in the inner row, `singles`: pits of one seed,
-//! `biggest`: the biggest pit; each the mover's less the opponent's), to
-//! see whether the data gives them weight. `--ridge L` (default 1e-4)
+//! `biggest`: the biggest pit; each the mover's less the opponent's;
+//! `seat`: +1 with South to move, −1 with North, the first mover's
+//! advantage, which the search cannot use), to see whether the data gives
+//! them weight. `--ridge L` (default 1e-4)
 //! penalises L/2 · |K · weights|², which keeps a small or separable data
 //! set's fit finite. Prints the
 //! held-out loss (cross-entropy, and the Texel mean squared error) before
@@ -75,9 +77,19 @@ struct Sample {
 /// opponent's).
 /// (Empty pits are not one: with the mobility and singles terms they would
 /// count every pit, the same on both sides.)
-const EXTRAS: [&str; 3] = ["inner", "singles", "biggest"];
+/// `seat` is no feature of the position: +1 when South (the first mover)
+/// is to move, −1 when North, so that a fit to games a seat mostly wins
+/// puts that advantage there and not in the other weights.
+const EXTRAS: [&str; 4] = ["inner", "singles", "biggest", "seat"];
 
 fn extra(name: &str, pos: &Position) -> f64 {
+    if name == "seat" {
+        return if pos.to_move == Side::South {
+            1.0
+        } else {
+            -1.0
+        };
+    }
     let me = pos.board.side(pos.to_move);
     let op = pos.board.side(pos.to_move.opponent());
     let f = |s: &[Seeds; 16]| -> i32 {
