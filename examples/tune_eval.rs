@@ -229,14 +229,11 @@ fn from_logs(logs: &str, arrangements: &str, variants: &[(&str, Rules)]) -> Vec<
             };
             let rules = &variants[variant].1;
             let g: u64 = g.parse().expect("a game number");
-            let winner = if rest.contains("winner: South") {
+            // a move that won, or a side left without a move (the other won)
+            let winner = if rest.contains("winner: South") || rest.contains("NoMove(North)") {
                 Some(Side::South)
-            } else if rest.contains("winner: North") {
+            } else if rest.contains("winner: North") || rest.contains("NoMove(South)") {
                 Some(Side::North)
-            } else if rest.contains("NoMove(South)") {
-                Some(Side::North)
-            } else if rest.contains("NoMove(North)") {
-                Some(Side::South)
             } else {
                 None
             };
