@@ -149,6 +149,12 @@ fn main() {
     let seed: u64 = opt("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let max_plies: usize = opt("--max-plies").map_or(300, |s| s.parse().expect("--max-plies N"));
     let seats = args.seats();
+    // the policy's arrangements for the seat played (South's when both)
+    let policy_side = if seats == [Side::North] {
+        Side::North
+    } else {
+        Side::South
+    };
     let config = args.config();
     let names: Vec<String> = players.iter().map(|p| p.name()).collect();
     println!(
@@ -183,7 +189,7 @@ fn main() {
         let n: u64 = n.parse().expect("--policy N");
         let mut won = 0;
         for i in 0..n {
-            let a = setup::arrange(&rules, &mut Rng::stream(seed, i));
+            let a = setup::arrange(&rules, policy_side, &mut Rng::stream(seed, i));
             let e = evaluate(&rules, a, &players, opp, &seats, config, max_plies);
             won += (e.wins == e.games) as u32;
             report("policy", &a, &e);
@@ -197,7 +203,7 @@ fn main() {
         let mut rng = Rng::stream(seed ^ 0x5e7u64, r);
         let mut cur = match opt("--start") {
             Some(a) => parse_arrangement(&a),
-            None => setup::arrange(&rules, &mut rng),
+            None => setup::arrange(&rules, policy_side, &mut rng),
         };
         let mut cur_e = evaluate(&rules, cur, &players, opp, &seats, config, max_plies);
         report(&format!("climb {r} start"), &cur, &cur_e);

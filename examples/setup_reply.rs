@@ -21,7 +21,9 @@
 //! 1–16); `--play LIST`: the `;`-separated arrangements, each as North
 //! against the panel at each of `--players a,b,...` (default
 //! `nodes:150000`), a line a game: the arrangement, the setting, W/L/D
-//! for North, the plies and the seconds.
+//! for North, the plies and the seconds. `--seat south`: the same for the
+//! first mover instead (South's candidates, judged and played against the
+//! panel's concentrated set-up as North; the score is South's).
 
 use omweso::engine::search::{Config, Limits, Rng, Searcher, panel, setup};
 use omweso::engine::{Seeds, Side};
@@ -46,23 +48,32 @@ fn main() {
         .iter()
         .find(|(n, _)| *n == name)
         .expect("--variant: a built-in rule set");
-    let south = panel::CONCENTRATED;
+    let seat = match args.seats().as_slice() {
+        [Side::South] => Side::South,
+        _ => Side::North,
+    };
+    // the start with `a` on the seat studied, the panel's set-up opposite
+    let start = |a: [Seeds; 16]| match seat {
+        Side::South => start_position(a, panel::CONCENTRATED),
+        Side::North => start_position(panel::CONCENTRATED, a),
+    };
     if let Some(n) = args.opt("--judge") {
         let n: u64 = n.parse().expect("--judge N");
         let nodes = args.num("--nodes", 150_000);
-        let mut cands: Vec<[Seeds; 16]> = setup::chosen(&rules).to_vec();
+        let mut cands: Vec<[Seeds; 16]> = setup::chosen(&rules, seat).to_vec();
         cands.extend((0..n).map(|i| setup::arrange_by_styles(&rules, &mut Rng::stream(1, i)).0));
         cands.sort();
         cands.dedup();
         for a in cands {
             let mut s = Searcher::new(Config::default());
-            let r = s.search(
-                &rules,
-                &start_position(south, a),
-                Limits::nodes(nodes),
-                &mut || false,
-            );
-            println!("{}\t{}\t{}", -r.score, r.depth, show(&a));
+            let r = s.search(&rules, &start(a), Limits::nodes(nodes), &mut || false);
+            // the search's score is South's, the mover's
+            let score = if seat == Side::South {
+                r.score
+            } else {
+                -r.score
+            };
+            println!("{score}\t{}\t{}", r.depth, show(&a));
         }
     }
     if let Some(list) = args.opt("--play") {
@@ -75,9 +86,13 @@ fn main() {
                 let mut me = Player::new(agent, Config::default(), 1);
                 let mut them = Player::new(Agent::Panel { depth: 10 }, Config::default(), 2);
                 let t = Instant::now();
-                let g = play_game(&rules, start_position(south, a), &mut them, &mut me, 300);
+                let g = if seat == Side::South {
+                    play_game(&rules, start(a), &mut me, &mut them, 300)
+                } else {
+                    play_game(&rules, start(a), &mut them, &mut me, 300)
+                };
                 let verdict = match g.end.winner() {
-                    Some(Side::North) => "W",
+                    Some(w) if w == seat => "W",
                     Some(_) => "L",
                     None => "D",
                 };

@@ -72,7 +72,11 @@ fn main() {
                     let mine: [Seeds; 16] = match row {
                         Row::Style(s) => setup::arrange_as(rules, s, &mut rng),
                         Row::Random => setup::random(rules, &mut rng),
-                        Row::Policy => setup::arrange(rules, &mut rng),
+                        Row::Policy => setup::arrange(
+                            rules,
+                            [Side::South, Side::North][(g % 2) as usize],
+                            &mut rng,
+                        ),
                     };
                     let theirs = setup::arrange_by_the_sources(rules, &mut rng).0;
                     let (sa, sb) = player_seeds(seed, g as u64);

@@ -15,7 +15,7 @@
 //! `time:MS`, `panel[:N]`), `--opponents a,b,...` (`random`, `greedy`,
 //! `depth:N`, `nodes:N`, `time:MS`, `panel[:N]`: the strong panel,
 //! material-only alpha-beta at depth N, default 10, with its own
-//! concentrated set-up against the policy's arrangement from both seats), `--variants a,b,...`, `--seed S`, `--max-plies N`,
+//! concentrated set-up against the policy's arrangement for the seat), `--variants a,b,...`, `--seed S`, `--max-plies N`,
 //! `--setups styles` (draw set-ups by the styles policy,
 //! `setup::arrange_by_styles`, instead of `setup::arrange`),
 //! `--weights M,MOB,T,TA,E` (the player's evaluation weights, against
@@ -134,13 +134,13 @@ fn main() {
                             setups(rules, seed, pair)
                         };
                         // a player with its own set-up (the panel) always
-                        // plays it; the other then plays the pair's first
-                        // arrangement from both seats
-                        match (player.own_setup(), opp.own_setup()) {
-                            (None, None) if me_south => (a, b),
-                            (None, None) => (b, a),
-                            (p, o) => (p.unwrap_or(a), o.unwrap_or(a)),
-                        }
+                        // plays it; the other plays the policy's arrangement
+                        // for its seat (`a` drawn for South, `b` for North)
+                        let (for_me, for_them) = if me_south { (a, b) } else { (b, a) };
+                        (
+                            player.own_setup().unwrap_or(for_me),
+                            opp.own_setup().unwrap_or(for_them),
+                        )
                     };
                     let (a, b) = if me_south {
                         (mine, theirs)

@@ -426,8 +426,8 @@ pub fn record_yaml(game: &Game, info: &RecordInfo) -> String {
 pub fn setups(rules: &Rules, seed: u64, n: u64) -> ([Seeds; 16], [Seeds; 16]) {
     let mut rng = Rng::stream(seed, n);
     (
-        setup::arrange(rules, &mut rng),
-        setup::arrange(rules, &mut rng),
+        setup::arrange(rules, Side::South, &mut rng),
+        setup::arrange(rules, Side::North, &mut rng),
     )
 }
 

@@ -27,6 +27,13 @@ enum SetupOutput {
     Json,
 }
 
+#[derive(Copy, Clone, ValueEnum, PartialEq, Eq)]
+/// The seat `setup` arranges for.
+enum SetupSide {
+    South,
+    North,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// List every legal move of a position.
@@ -105,6 +112,11 @@ enum Command {
         /// default a seed from the clock, printed with the arrangement.
         #[arg(long)]
         seed: Option<u64>,
+        /// The seat the arrangement is for: south moves first. Under Ludii's
+        /// rules the policy has a table for each seat; elsewhere both seats
+        /// draw alike.
+        #[arg(long, value_enum, default_value = "south")]
+        side: SetupSide,
         /// Draw from the players' styles (checking, outer, inner, mixed,
         /// spread) rather than the policy: varied arrangements, where the
         /// policy keeps only arrangements chosen against strong play.
@@ -237,6 +249,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Setup {
             variant,
             seed,
+            side,
             styles,
             balanced,
             nodes,
@@ -252,7 +265,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     },
                 },
                 (true, None) => cmd::player::Draw::Styles,
-                (false, None) => cmd::player::Draw::Policy,
+                (false, None) => cmd::player::Draw::Policy(match side {
+                    SetupSide::South => omweso::engine::Side::South,
+                    SetupSide::North => omweso::engine::Side::North,
+                }),
             };
             cmd::player::setup(&variant, seed, draw, format == SetupOutput::Json)
         }

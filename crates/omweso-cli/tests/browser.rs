@@ -813,8 +813,16 @@ fn check_analysis_report(
     assert_eq!(players["variant"], "modern", "{report}");
     let mut rng = omweso::engine::search::Rng::new(seed);
     let rules = omweso::engine::Rules::MODERN;
-    let (south, south_style) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
-    let (north, north_style) = omweso::engine::search::setup::arrange_styled(&rules, &mut rng);
+    let (south, south_style) = omweso::engine::search::setup::arrange_styled(
+        &rules,
+        omweso::engine::Side::South,
+        &mut rng,
+    );
+    let (north, north_style) = omweso::engine::search::setup::arrange_styled(
+        &rules,
+        omweso::engine::Side::North,
+        &mut rng,
+    );
     // the note is the narrator's, for the styles drawn
     assert_eq!(
         note,

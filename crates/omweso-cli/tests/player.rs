@@ -239,6 +239,36 @@ fn setup_prints_the_policys_arrangement_reproducibly() {
     );
 }
 
+/// Under Ludii's rules the policy arranges for the seat: the first mover's
+/// table and the second mover's differ; elsewhere the seat changes nothing.
+#[test]
+fn setup_draws_for_the_seat_asked() {
+    let draw = |variant: &str, side: &str| {
+        let v = omweso_json(&[
+            "setup",
+            "--variant",
+            variant,
+            "--seed",
+            "3",
+            "--side",
+            side,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["side"], side);
+        assert_eq!(v["style"], "chosen");
+        v["pits"].to_string()
+    };
+    assert_eq!(draw("ludii", "south"), "[0,0,0,2,0,0,0,17,0,3,3,1,3,3,0,0]");
+    assert_eq!(draw("ludii", "north"), "[2,2,3,4,0,2,0,2,0,2,2,3,2,2,2,4]");
+    assert_eq!(draw("modern", "south"), draw("modern", "north"));
+    let out = omweso(&["setup", "--variant", "ludii", "--side", "north"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("side: north"), "{text}");
+    let out = omweso(&["setup", "--side", "east"]);
+    assert!(!out.status.success());
+}
+
 #[test]
 fn setup_styles_draws_varied_arrangements_where_the_policy_keeps_one() {
     let draw = |seed: u64, styles: bool| {

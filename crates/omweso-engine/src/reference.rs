@@ -152,7 +152,7 @@ pub fn positions_from_play(rules: &Rules, seed: u64, games: u64) -> Vec<Position
         let mut rng = Rng::stream(seed, g);
         let mut pos = Position::start(
             Board::from_sides(
-                setup::arrange(rules, &mut rng),
+                setup::arrange(rules, Side::South, &mut rng),
                 setup::random(rules, &mut rng),
             ),
             Side::South,

@@ -217,10 +217,11 @@ fn set_ups_hold_32_seeds_and_follow_the_advice() {
             // pit used able to move; or, where arrangements were chosen
             // against strong play, one of those (chosen by games, not by
             // the advice: some fill a column or leave a single seed)
-            let (s, style) = setup::arrange_styled(&rules, &mut rng);
+            let side = [Side::South, Side::North][rng.below(2) as usize];
+            let (s, style) = setup::arrange_styled(&rules, side, &mut rng);
             assert_eq!(s.iter().map(|&n| n as u32).sum::<u32>(), 32);
             if style == setup::Style::Chosen {
-                assert!(setup::chosen(&rules).contains(&s), "{s:?}");
+                assert!(setup::chosen(&rules, side).contains(&s), "{s:?}");
                 continue;
             }
             assert!(s.iter().all(|&n| n <= cap && n != 1), "{style:?} {s:?}");
@@ -228,7 +229,7 @@ fn set_ups_hold_32_seeds_and_follow_the_advice() {
                 assert!((1..=8).all(|k| s[k - 1] == 0 || s[16 - k] == 0), "{s:?}");
             }
         }
-        let s = setup::arrange(&tight, &mut rng);
+        let s = setup::arrange(&tight, Side::North, &mut rng);
         assert_eq!(s, [2; 16]);
         assert_eq!(setup::arrange_by_the_sources(&tight, &mut rng).0, [2; 16]);
         let r = setup::random(&Rules::LUDII, &mut rng);
@@ -494,22 +495,27 @@ fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
         Rules::MODERN,
         Rules::LUDII,
     ] {
-        let table = setup::chosen(&rules);
-        assert!(!table.is_empty(), "{rules:?}");
-        for a in table {
-            assert_eq!(a.iter().map(|&n| n as u32).sum::<u32>(), 32, "{a:?}");
+        for side in [Side::South, Side::North] {
+            let table = setup::chosen(&rules, side);
+            assert!(!table.is_empty(), "{rules:?}");
+            for a in table {
+                assert_eq!(a.iter().map(|&n| n as u32).sum::<u32>(), 32, "{a:?}");
+            }
+            let mut rng = Rng::new(11);
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..200 {
+                let (s, style) = setup::arrange_styled(&rules, side, &mut rng);
+                assert_eq!(style, setup::Style::Chosen);
+                assert!(table.contains(&s), "{s:?}");
+                seen.insert(s);
+                checked += 1;
+            }
+            // variety: every chosen arrangement is drawn
+            assert_eq!(seen.len(), table.len());
         }
-        let mut rng = Rng::new(11);
-        let mut seen = std::collections::HashSet::new();
-        for _ in 0..400 {
-            let (s, style) = setup::arrange_styled(&rules, &mut rng);
-            assert_eq!(style, setup::Style::Chosen);
-            assert!(table.contains(&s), "{s:?}");
-            seen.insert(s);
-            checked += 1;
-        }
-        // variety: every chosen arrangement is drawn
-        assert_eq!(seen.len(), table.len());
+        // one table for both seats, but under Ludii's rules
+        let same = setup::chosen(&rules, Side::South) == setup::chosen(&rules, Side::North);
+        assert_eq!(same, rules != Rules::LUDII, "{rules:?}");
     }
     assert_eq!(checked, 1600);
     // where none are chosen (a variant of the author's own), the styles
@@ -517,9 +523,11 @@ fn the_policy_draws_only_the_chosen_arrangements_where_there_are_some() {
         max_setup_seeds_per_pit: Some(9),
         ..Rules::LUDII
     };
-    assert!(setup::chosen(&own).is_empty());
-    let (_, style) = setup::arrange_styled(&own, &mut Rng::new(11));
-    assert_ne!(style, setup::Style::Chosen);
+    for side in [Side::South, Side::North] {
+        assert!(setup::chosen(&own, side).is_empty());
+        let (_, style) = setup::arrange_styled(&own, side, &mut Rng::new(11));
+        assert_ne!(style, setup::Style::Chosen);
+    }
 }
 
 #[test]

@@ -595,8 +595,8 @@ pub fn respond(req: &Request) -> Result<String, String> {
         }
         Command::Setup => {
             let mut rng = search::Rng::new(req.seed.unwrap_or(0));
-            let (south, south_style) = search::setup::arrange_styled(rules, &mut rng);
-            let (north, north_style) = search::setup::arrange_styled(rules, &mut rng);
+            let (south, south_style) = search::setup::arrange_styled(rules, Side::South, &mut rng);
+            let (north, north_style) = search::setup::arrange_styled(rules, Side::North, &mut rng);
             let start = Position::start(Board::from_sides(south, north), Side::South);
             j.key("styles").open('{');
             j.key("south").string(south_style.name());
@@ -958,8 +958,10 @@ mod tests {
         assert_eq!(Request::parse(&req.text()).unwrap(), req);
         let json = respond(&req).unwrap();
         let mut rng = search::Rng::new(42);
-        let (south, s_style) = search::setup::arrange_styled(&req.variant.rules, &mut rng);
-        let (north, n_style) = search::setup::arrange_styled(&req.variant.rules, &mut rng);
+        let (south, s_style) =
+            search::setup::arrange_styled(&req.variant.rules, Side::South, &mut rng);
+        let (north, n_style) =
+            search::setup::arrange_styled(&req.variant.rules, Side::North, &mut rng);
         let mut j = Json::default();
         grid_json(&mut j, &Board::from_sides(south, north));
         let grid = j.finish();

@@ -109,14 +109,22 @@ fn score_json(score: Score) -> serde_json::Value {
 
 /// How `omweso setup` draws its arrangement.
 pub enum Draw {
-    /// The policy's ([`search::setup::arrange_styled`]).
-    Policy,
+    /// The policy's for the seat ([`search::setup::arrange_styled`]).
+    Policy(omweso::engine::Side),
     /// By the players' styles ([`search::setup::arrange_by_styles`]).
     Styles,
     /// By the styles until the first mover is within `margin_seeds` of
     /// level by each judge of `judges` (node budgets) in turn
     /// ([`search::setup::arrange_balanced`]).
     Balanced { margin_seeds: u32, judges: Vec<u64> },
+}
+
+/// A seat as `omweso setup` prints it.
+fn side_name(side: omweso::engine::Side) -> &'static str {
+    match side {
+        omweso::engine::Side::South => "south",
+        omweso::engine::Side::North => "north",
+    }
 }
 
 /// `--balanced`'s node budget unless `--nodes` is given.
@@ -136,7 +144,7 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
     let rules = &vdoc.variant.rules;
     let mut balance = None;
     let (pits, style) = match draw {
-        Draw::Policy => search::setup::arrange_styled(rules, &mut rng),
+        Draw::Policy(side) => search::setup::arrange_styled(rules, side, &mut rng),
         Draw::Styles => search::setup::arrange_by_styles(rules, &mut rng),
         Draw::Balanced {
             margin_seeds,
@@ -156,6 +164,9 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
             "style": style.name(),
             "pits": pits,
         });
+        if let Draw::Policy(side) = draw {
+            out["side"] = side_name(side).into();
+        }
         if let (Some(b), Draw::Balanced { judges, .. }) = (balance, &draw) {
             out["judges"] = judges.clone().into();
             out["first_mover_score"] = score_json(Score::of(b.score));
@@ -168,13 +179,16 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
         );
     } else {
         let what = match draw {
-            Draw::Policy => "the set-up policy's arrangement",
+            Draw::Policy(_) => "the set-up policy's arrangement",
             Draw::Styles => "an arrangement by the players' styles",
             Draw::Balanced { .. } => "a balanced arrangement by the players' styles",
         };
         println!("# {what}: pits 1-16, counted from the player's seat");
         println!("variant: {}", vdoc.name());
         println!("seed: {seed}");
+        if let Draw::Policy(side) = draw {
+            println!("side: {}", side_name(side));
+        }
         println!("style: {}", style.name());
         println!("pits: [{}]", list.join(", "));
         if let Some(b) = balance {

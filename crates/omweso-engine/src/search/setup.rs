@@ -23,11 +23,12 @@
 //! Self-play only measures set-ups against the project's own player.
 //! Against strong play (the panel, [`super::panel`], written from the
 //! description of the program that won the McGill course's 2015
-//! tournament) the styles lose at the set-up under McGill's, Shackell's
-//! and the modern rules, so there the policy draws only from arrangements
-//! that won from both seats against the panel ([`chosen`];
-//! `docs/STRENGTH.md`). Ludii's rules keep the styles
-//! ([`arrange_by_styles`]): there no arrangement has won both seats yet.
+//! tournament) the styles lose at the set-up in every built-in rule set,
+//! so there the policy draws only from arrangements that won against the
+//! panel ([`chosen`]; `docs/STRENGTH.md`). A player knows their seat
+//! before they arrange (South moves first), and under Ludii's rules no
+//! arrangement found so far holds from both seats, so the tables are kept
+//! per seat: under the other rule sets both seats draw from one table.
 //!
 //! Where both sides start from one arrangement (a match that measures the
 //! players rather than their set-ups), [`arrange_balanced`] draws styles
@@ -35,10 +36,10 @@
 //!
 //! ```
 //! use omweso_engine::search::{Rng, setup::{self, Style}};
-//! use omweso_engine::Rules;
+//! use omweso_engine::{Rules, Side};
 //!
 //! let mut rng = Rng::new(7);
-//! let (pits, style) = setup::arrange_styled(&Rules::MODERN, &mut rng);
+//! let (pits, style) = setup::arrange_styled(&Rules::MODERN, Side::South, &mut rng);
 //! assert_eq!(pits.iter().map(|&n| n as u32).sum::<u32>(), 32);
 //! let (pits, style) = setup::arrange_by_the_sources(&Rules::MODERN, &mut rng);
 //! assert_ne!(style, Style::Spread);
@@ -105,30 +106,30 @@ impl Style {
     }
 }
 
-/// A set-up as players make them (see the module text), drawn from `rng`.
+/// A set-up as players make them (see the module text) for the player who
+/// sits at `side` (South moves first), drawn from `rng`.
 ///
 /// ```
-/// use omweso_engine::Rules;
+/// use omweso_engine::{Rules, Side};
 /// use omweso_engine::search::{Rng, setup};
 ///
 /// let mut rng = Rng::new(7);
-/// let pits = setup::arrange(&Rules::MODERN, &mut rng);
+/// let pits = setup::arrange(&Rules::MODERN, Side::South, &mut rng);
 /// // a player's 32 seeds, over their sixteen pits
 /// assert_eq!(pits.iter().map(|&n| u32::from(n)).sum::<u32>(), 32);
 /// // the same seed draws the same set-up
-/// assert_eq!(setup::arrange(&Rules::MODERN, &mut Rng::new(7)), pits);
+/// assert_eq!(setup::arrange(&Rules::MODERN, Side::South, &mut Rng::new(7)), pits);
 /// ```
-pub fn arrange(rules: &Rules, rng: &mut Rng) -> [Seeds; 16] {
-    arrange_styled(rules, rng).0
+pub fn arrange(rules: &Rules, side: Side, rng: &mut Rng) -> [Seeds; 16] {
+    arrange_styled(rules, side, rng).0
 }
 
 /// [`arrange`], and which style it drew. Where the rule set has
-/// arrangements chosen against strong play ([`chosen`]: McGill's,
-/// Shackell's and the modern rules),
-/// one of them, each as likely ([`Style::Chosen`]); elsewhere the styles
-/// of [`arrange_by_styles`].
-pub fn arrange_styled(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
-    let table = chosen(rules);
+/// arrangements chosen against strong play for the seat ([`chosen`]: every
+/// built-in rule set), one of them, each as likely ([`Style::Chosen`]);
+/// elsewhere the styles of [`arrange_by_styles`].
+pub fn arrange_styled(rules: &Rules, side: Side, rng: &mut Rng) -> ([Seeds; 16], Style) {
+    let table = chosen(rules, side);
     if table.is_empty() || (cap(rules) as u32) * 8 < SEEDS {
         return arrange_by_styles(rules, rng);
     }
@@ -145,13 +146,24 @@ pub fn arrange_by_styles(rules: &Rules, rng: &mut Rng) -> ([Seeds; 16], Style) {
     drawn(rules, &POLICY, rng)
 }
 
-/// The arrangements chosen against strong play for a rule set (empty where
-/// none have been chosen). Each beat the panel
-/// ([`panel`](super::panel): material-only alpha-beta at depth 10 with its
-/// concentrated set-up) from both seats in the games that chose it; see
-/// `docs/STRENGTH.md` for how they were found and measured.
-pub fn chosen(rules: &Rules) -> &'static [[Seeds; 16]] {
-    if *rules == Rules::MCGILL_2015 {
+/// The arrangements chosen against strong play for a rule set and the
+/// seat they are played from (empty where none have been chosen). Each
+/// beat the panel ([`panel`](super::panel): material-only alpha-beta at
+/// depth 10 with its concentrated set-up) in the games that chose it: from
+/// both seats, except under Ludii's rules, where each seat has its own;
+/// see `docs/STRENGTH.md` for how they were found and measured.
+///
+/// ```
+/// use omweso_engine::{Rules, Side};
+/// use omweso_engine::search::setup;
+///
+/// assert_eq!(setup::chosen(&Rules::LUDII, Side::North), &setup::CHOSEN_LUDII_NORTH);
+/// assert_eq!(setup::chosen(&Rules::MODERN, Side::North), setup::chosen(&Rules::MODERN, Side::South));
+/// ```
+pub fn chosen(rules: &Rules, side: Side) -> &'static [[Seeds; 16]] {
+    if *rules == Rules::LUDII && side == Side::North {
+        &CHOSEN_LUDII_NORTH
+    } else if *rules == Rules::MCGILL_2015 {
         &CHOSEN_MCGILL_2015
     } else if *rules == Rules::SHACKELL_1935 {
         &CHOSEN_SHACKELL_1935
@@ -203,15 +215,26 @@ pub const CHOSEN_SHACKELL_1935: [[Seeds; 16]; 5] = [
 /// for variety is still to do.
 pub const CHOSEN_MODERN: [[Seeds; 16]; 1] = [super::panel::CONCENTRATED];
 
-/// Ludii's rules: the arrangements that won from both seats against the
-/// panel at depth 10, the search player at 300,000 positions a move, one
-/// game from each seat (`examples/setup_climb.rs --variant ludii`, climbing
-/// from the concentrated set-up; see `docs/STRENGTH.md`). So far one, the
-/// climb's first step: the concentrated set-up with two seeds moved to pit
-/// 4 and one taken from pit 12 (the first of Shackell's neighbours too).
-/// The concentrated set-up itself won only one seat here, and the policy's
-/// styles lost both games of each arrangement checked.
+/// Ludii's rules, South (the first mover): the arrangement that won from
+/// both seats against the panel at depth 10, the search player at 300,000
+/// positions a move, one game from each seat (`examples/setup_climb.rs
+/// --variant ludii`, climbing from the concentrated set-up; see
+/// `docs/STRENGTH.md`): the concentrated set-up with two seeds moved to
+/// pit 4 and one taken from pit 12 (the first of Shackell's neighbours
+/// too). The concentrated set-up itself won only one seat here, and the
+/// policy's styles lost both games of each arrangement checked. As North
+/// it won only 3 of 7 games at seven node budgets, so North has its own
+/// ([`CHOSEN_LUDII_NORTH`]).
 pub const CHOSEN_LUDII: [[Seeds; 16]; 1] = [[0, 0, 0, 2, 0, 0, 0, 17, 0, 3, 3, 1, 3, 3, 0, 0]];
+
+/// Ludii's rules, North (the second mover): the arrangement that won as
+/// North against the panel (the panel South, on its concentrated set-up,
+/// moving first) at every node budget it was played at, 100,000 to
+/// 600,000 positions a move (`examples/setup_climb.rs --variant ludii
+/// --seat north --check`; see `docs/STRENGTH.md`). A spread arrangement
+/// the styles drew: two to four seeds in thirteen pits, pits 5, 7 and 9
+/// empty. From South it won only 3 of 7.
+pub const CHOSEN_LUDII_NORTH: [[Seeds; 16]; 1] = [[2, 2, 3, 4, 0, 2, 0, 2, 0, 2, 2, 3, 2, 2, 2, 4]];
 
 /// What [`arrange_balanced`] found: an arrangement by the players' styles
 /// and how the first mover stands when both sides start from it.
@@ -336,8 +359,10 @@ fn styled(rules: &Rules, style: Style, rng: &mut Rng) -> ([Seeds; 16], Style) {
 }
 
 /// A set-up in the given style, drawn from `rng` (the checking arrangement
-/// is always the same). Under a limit of fewer than four seeds a pit, where
-/// no style fits, a [`random`] set-up.
+/// is always the same; [`Style::Chosen`] draws from South's table, which is
+/// every seat's but under Ludii's rules: [`arrange_styled`] draws the
+/// seat's own). Under a limit of fewer than four seeds a pit, where no
+/// style fits, a [`random`] set-up.
 ///
 /// ```
 /// use omweso_engine::search::{Rng, setup::{self, Style}};
@@ -357,7 +382,7 @@ pub fn arrange_as(rules: &Rules, style: Style, rng: &mut Rng) -> [Seeds; 16] {
         return CHECKING;
     }
     if style == Style::Chosen {
-        let table = chosen(rules);
+        let table = chosen(rules, Side::South);
         if !table.is_empty() {
             return table[rng.below(table.len() as u64) as usize];
         }
