@@ -119,14 +119,6 @@ pub enum Draw {
     Balanced { margin_seeds: u32, judges: Vec<u64> },
 }
 
-/// A seat as `omweso setup` prints it.
-fn side_name(side: omweso::engine::Side) -> &'static str {
-    match side {
-        omweso::engine::Side::South => "south",
-        omweso::engine::Side::North => "north",
-    }
-}
-
 /// `--balanced`'s node budget unless `--nodes` is given.
 pub const BALANCED_NODES: u64 = 300_000;
 
@@ -165,7 +157,7 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
             "pits": pits,
         });
         if let Draw::Policy(side) = draw {
-            out["side"] = side_name(side).into();
+            out["side"] = side.name().into();
         }
         if let (Some(b), Draw::Balanced { judges, .. }) = (balance, &draw) {
             out["judges"] = judges.clone().into();
@@ -187,7 +179,7 @@ pub fn setup(variant: &str, seed: Option<u64>, draw: Draw, json: bool) -> Result
         println!("variant: {}", vdoc.name());
         println!("seed: {seed}");
         if let Draw::Policy(side) = draw {
-            println!("side: {}", side_name(side));
+            println!("side: {}", side.name());
         }
         println!("style: {}", style.name());
         println!("pits: [{}]", list.join(", "));
