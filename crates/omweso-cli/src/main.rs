@@ -112,11 +112,11 @@ enum Command {
         /// default a seed from the clock, printed with the arrangement.
         #[arg(long)]
         seed: Option<u64>,
-        /// The seat the arrangement is for: south moves first. Under Ludii's
-        /// rules the policy has a table for each seat; elsewhere both seats
-        /// draw alike.
-        #[arg(long, value_enum, default_value = "south")]
-        side: SetupSide,
+        /// The seat the policy's arrangement is for (default south, the
+        /// first mover). Under Ludii's rules the policy has a table for each
+        /// seat; elsewhere both seats draw alike. The styles have no seat.
+        #[arg(long, value_enum, conflicts_with_all = ["styles", "balanced"])]
+        side: Option<SetupSide>,
         /// Draw from the players' styles (checking, outer, inner, mixed,
         /// spread) rather than the policy: varied arrangements, where the
         /// policy keeps only arrangements chosen against strong play.
@@ -266,8 +266,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 },
                 (true, None) => cmd::player::Draw::Styles,
                 (false, None) => cmd::player::Draw::Policy(match side {
-                    SetupSide::South => omweso::engine::Side::South,
-                    SetupSide::North => omweso::engine::Side::North,
+                    Some(SetupSide::South) | None => omweso::engine::Side::South,
+                    Some(SetupSide::North) => omweso::engine::Side::North,
                 }),
             };
             cmd::player::setup(&variant, seed, draw, format == SetupOutput::Json)

@@ -267,6 +267,10 @@ fn setup_draws_for_the_seat_asked() {
     assert!(text.contains("side: north"), "{text}");
     let out = omweso(&["setup", "--side", "east"]);
     assert!(!out.status.success());
+    // the styles have no seat: a seat with them is refused, not ignored
+    let out = omweso(&["setup", "--side", "north", "--styles"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"));
 }
 
 #[test]
