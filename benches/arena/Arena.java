@@ -90,7 +90,7 @@ public class Arena {
             long pair = g / 2;
             // omweso is the framework's player 0 (who moves first) in even games
             int me = g % 2 == 0 ? 0 : 1;
-            int[] mine = omwesoSetup(setup, seed + pair);
+            int[] mine = omwesoSetup(setup, seed + pair, me);
             Player kelzha = (Player) Class.forName("s260573260.s260573260Player")
                 .getDeclaredConstructor().newInstance();
             CCBoardState st = new CCBoardState();
@@ -192,7 +192,10 @@ public class Arena {
         return bs;
     }
 
-    static int[] omwesoSetup(String mode, long seed) throws Exception {
+    /** omweso's arrangement for its seat `me` (0 South, who moves first; 1
+     * North): the policy arranges for the seat it fills (`--side`); the
+     * styles and balanced draws have no seat, as both sides share them. */
+    static int[] omwesoSetup(String mode, long seed, int me) throws Exception {
         if (mode.equals("concentrated")) {
             int[] s = new int[16];
             s[7] = 17;
@@ -201,6 +204,7 @@ public class Arena {
         }
         String drawer = setupOmweso != null ? setupOmweso : omweso;
         List<String> cmd = new ArrayList<>(List.of(drawer, "setup", "--variant", VARIANT, "--seed", Long.toString(seed), "--format", "json"));
+        if (mode.equals("policy")) cmd.addAll(List.of("--side", me == 0 ? "south" : "north"));
         if (mode.equals("styles")) cmd.add("--styles");
         if (mode.equals("balanced")) cmd.addAll(List.of("--balanced", BALANCE_MARGIN));
         if (mode.equals("balanced") && BALANCE_NODES != null) cmd.addAll(List.of("--nodes", BALANCE_NODES));
